@@ -1,0 +1,20 @@
+import { resolveActingProfile } from '../../shared/auth/acting-profile.js';
+import { isOccupation } from '../../shared/domain/occupations.js';
+import { ApiError, notFound } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { present } from '../../shared/http/present.js';
+import { updateProfile } from '../../shared/store/profiles.js';
+import { routes } from '../routes.js';
+
+export const handler = httpHandler(routes.updateProfile, async ({ params, body, auth, now }) => {
+  await resolveActingProfile(auth.principal!, params.profile_id, 'profile_editing');
+  if (body.occupation != null && !isOccupation(body.occupation)) {
+    throw new ApiError('invalid_request', {
+      message: 'Invalid body.occupation.',
+      hint: 'body.occupation must be a name from GET /v1/taxonomies/profile-options/occupations, or null.',
+    });
+  }
+  const profile = await updateProfile(params.profile_id, body, now.toISOString());
+  if (!profile) throw notFound('Profile');
+  return present.profile(profile);
+});

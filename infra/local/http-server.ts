@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routeList, type RouteName } from '../../functions/routes.js';
+import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
+import { errorResponse } from '../../shared/http/envelope.js';
+import { ApiError } from '../../shared/http/errors.js';
+import { routeMatcher } from '../../shared/http/route-match.js';
+import { localContext } from './lambda-context.js';
+
+type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway's own payload limit; the handlers' 256 KiB limit answers below it. */
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+
+/** Loads every handler of the route table, as API Gateway would have one Lambda per route. */
+export async function loadHandlers(): Promise<Map<RouteName, HttpLambda>> {
+  const entries = await Promise.all(
+    routeList.map(async (route) => {
+      const module = (await import(pathToFileURL(`${functionsDir}${route.handler}.ts`).href)) as { handler: HttpLambda };
+      return [route.name, module.handler] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= GATEWAY_MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > GATEWAY_MAX_BODY ? 'too_large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
+export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!.toLowerCase();
+    const value = req.rawHeaders[i + 1]!;
+    headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
+  }
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = query[key] === undefined ? value : `${query[key]},${value}`;
+  const now = new Date();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    isBase64Encoded: false,
+  };
+  if (headers.cookie) event.cookies = headers.cookie.split(';').map((c) => c.trim());
+  if (Object.keys(query).length > 0) event.queryStringParameters = query;
+  if (pathParameters && Object.keys(pathParameters).length > 0) event.pathParameters = pathParameters;
+  if (body.length > 0) event.body = body.toString('utf8');
+  return event;
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
+  res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+/** The local stand-in for API Gateway: dispatches from the route table into the same handlers. */
+export async function createHttpServer(): Promise<Server> {
+  const handlers = await loadHandlers();
+  const match = routeMatcher(routeList);
+
+  return createServer(async (req, res) => {
+    try {
+      const body = await readBody(req);
+      if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const found = match(req.method ?? 'GET', path);
+      if (found.kind !== 'found') {
+        const event = toEvent(req, body, '$default');
+        return send(res, await routeNotFound(event, localContext('route-not-found')));
+      }
+      const { route, params } = found;
+      const event = toEvent(req, body, `${route.method} ${route.path}`, params);
+      const lambda = handlers.get(route.name)!;
+      send(res, await lambda(event, localContext(route.name)));
+    } catch (error) {
+      console.error('local server error', error);
+      if (!res.headersSent) send(res, errorResponse(new ApiError('internal_error')));
+    }
+  });
+}

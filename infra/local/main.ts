@@ -1,0 +1,47 @@
+/**
+ * `npm start`: the whole API on this machine. Starts DynamoDB Local (unless DYNAMODB_ENDPOINT is
+ * set), creates the table if missing, serves every route of the route table, and stops cleanly
+ * on Ctrl-C. `--in-memory` keeps no data between runs.
+ */
+import type { AddressInfo } from 'node:net';
+import { config } from '../../shared/config.js';
+import { ensureTable, JAVA_MISSING, javaAvailable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local.js';
+import { createHttpServer } from './http-server.js';
+
+async function main(): Promise<void> {
+  const inMemory = process.argv.includes('--in-memory');
+  let dynamo: RunningDynamoDb | undefined;
+
+  if (!config.dynamodbEndpoint) {
+    if (!javaAvailable()) {
+      console.error(JAVA_MISSING);
+      process.exit(1);
+    }
+    dynamo = await startDynamoDbLocal({ inMemory, dataDir: config.dataDir });
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  }
+  await ensureTable(config.dynamodbEndpoint!, config.tableName);
+
+  const server = await createHttpServer();
+  await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    await dynamo?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  console.log(`Social network API listening on http://127.0.0.1:${port}`);
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

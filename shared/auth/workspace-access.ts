@@ -1,0 +1,36 @@
+import type { MembershipRecord } from '../domain/entities.js';
+import { ApiError } from '../http/errors.js';
+import { getMembership } from '../store/workspaces.js';
+import type { Principal } from './principal.js';
+
+const notAMember = () =>
+  new ApiError('forbidden', {
+    message: 'You are not a member of this workspace.',
+    hint: 'Use a workspace id from GET /v1/me, or ask an owner or admin to add you.',
+  });
+
+/** The caller's membership; 403 for non-members and for workspaces that do not exist alike. */
+export async function requireMember(principal: Principal | undefined, workspaceId: string): Promise<MembershipRecord> {
+  if (principal?.kind !== 'session') throw notAMember();
+  const membership = await getMembership(workspaceId, principal.userId);
+  if (!membership) throw notAMember();
+  return membership;
+}
+
+export async function requireOwnerOrAdmin(principal: Principal | undefined, workspaceId: string): Promise<MembershipRecord> {
+  const membership = await requireMember(principal, workspaceId);
+  if (membership.role === 'member') {
+    throw new ApiError('forbidden', {
+      message: 'Only workspace owners and admins may do this.',
+      hint: 'Ask an owner or admin of the workspace to do it, or to make you an admin.',
+    });
+  }
+  return membership;
+}
+
+/** A session user who belongs to the workspace, or an API key of that workspace. */
+export async function canAccessWorkspace(principal: Principal | undefined, workspaceId: string): Promise<boolean> {
+  if (!principal) return false;
+  if (principal.kind === 'api_key') return principal.workspaceId === workspaceId;
+  return (await getMembership(workspaceId, principal.userId)) !== undefined;
+}

@@ -1,0 +1,56 @@
+/**
+ * Every environment variable the service reads, read in this one place.
+ * Values are read lazily so tests and the local runtime can set the environment first.
+ */
+const DEFAULT_RETRY_DELAYS = '5,300,1800,7200,18000,36000,50400,72000,86400';
+
+export type UrlPolicy = 'public-https' | 'allow-local';
+
+function parseDelays(raw: string): number[] {
+  const delays = raw.split(',').map((part) => Number(part.trim()));
+  if (delays.length !== 9 || delays.some((d) => !Number.isFinite(d) || d < 0)) {
+    throw new Error('WEBHOOK_RETRY_DELAYS must be 9 comma-separated non-negative numbers of seconds');
+  }
+  return delays;
+}
+
+export const config = {
+  get tableName(): string {
+    return process.env.TABLE_NAME ?? 'social-network';
+  },
+  /** Set locally (DynamoDB Local); unset in AWS. */
+  get dynamodbEndpoint(): string | undefined {
+    return process.env.DYNAMODB_ENDPOINT || undefined;
+  },
+  get region(): string {
+    return process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+  },
+  get port(): number {
+    return Number(process.env.PORT ?? 3000);
+  },
+  get dataDir(): string {
+    return process.env.DATA_DIR ?? '.data';
+  },
+  /** Seconds before attempts 2..10 of a webhook delivery. */
+  get webhookRetryDelays(): number[] {
+    return parseDelays(process.env.WEBHOOK_RETRY_DELAYS ?? DEFAULT_RETRY_DELAYS);
+  },
+  get webhookTimeoutMs(): number {
+    return Number(process.env.WEBHOOK_TIMEOUT_MS ?? 15_000);
+  },
+  get webhookUrlPolicy(): UrlPolicy {
+    return process.env.WEBHOOK_URL_POLICY === 'allow-local' ? 'allow-local' : 'public-https';
+  },
+  get deliveriesQueueUrl(): string | undefined {
+    return process.env.DELIVERIES_QUEUE_URL;
+  },
+  get deliveriesQueueArn(): string | undefined {
+    return process.env.DELIVERIES_QUEUE_ARN;
+  },
+  get schedulerGroupName(): string | undefined {
+    return process.env.SCHEDULER_GROUP_NAME;
+  },
+  get schedulerRoleArn(): string | undefined {
+    return process.env.SCHEDULER_ROLE_ARN;
+  },
+};

@@ -1,0 +1,54 @@
+import type { HttpMethod } from './route.js';
+
+export interface MatchableRoute {
+  method: HttpMethod;
+  path: string;
+}
+
+interface CompiledRoute<R extends MatchableRoute> {
+  route: R;
+  pattern: RegExp;
+  names: string[];
+}
+
+export type RouteMatch<R extends MatchableRoute> =
+  | { kind: 'found'; route: R; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allowed: HttpMethod[] }
+  | { kind: 'not_found' };
+
+/** Matches a method and path against API Gateway style templates, as API Gateway would. */
+export function routeMatcher<R extends MatchableRoute>(routes: readonly R[]) {
+  const compiled: CompiledRoute<R>[] = routes.map((route) => {
+    const names: string[] = [];
+    const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { route, pattern: new RegExp(`^${source}$`), names };
+  });
+  // Literal segments win over parameters (`/invitations/{id}` vs `/{grant_id}/resend`): fewer params first.
+  compiled.sort((a, b) => a.names.length - b.names.length);
+
+  return (method: string, path: string): RouteMatch<R> => {
+    const allowed: HttpMethod[] = [];
+    for (const { route, pattern, names } of compiled) {
+      const match = pattern.exec(path);
+      if (!match) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params = Object.fromEntries(names.map((name, i) => [name, safeDecode(match[i + 1]!)]));
+      return { kind: 'found', route, params };
+    }
+    return allowed.length > 0 ? { kind: 'method_not_allowed', allowed } : { kind: 'not_found' };
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // left as sent; validation of the parameter rejects it
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { Timestamp, Uuid } from './common.js';
+
+export const ProfileType = z.enum(['human', 'company', 'agent']);
+
+/** Case-insensitive: accepted in any case, stored and returned lowercase. */
+export const Username = z
+  .string()
+  .regex(/^[A-Za-z0-9_]{3,30}$/, 'must be 3-30 letters, digits or underscores')
+  .transform((u) => u.toLowerCase());
+
+const MediaVariant = z.object({
+  source_url: z.string(),
+  large_url: z.string(),
+  medium_url: z.string(),
+  small_url: z.string(),
+});
+const MediaSlot = z.object({ light: MediaVariant.optional(), dark: MediaVariant.optional() });
+
+export const Location = z
+  .strictObject({
+    country_code: z.string().max(2).optional(),
+    country_name: z.string().max(100).optional(),
+    state_code: z.string().max(10).optional(),
+    state_name: z.string().max(100).optional(),
+    city_name: z.string().max(100).optional(),
+  })
+  .meta({ id: 'Location' });
+
+export const Profile = z
+  .object({
+    id: Uuid,
+    username: z.string(),
+    type: ProfileType,
+    name: z.string(),
+    call_name: z.string(),
+    legal_name_verified: z.boolean(),
+    occupation: z.string().nullable(),
+    location: Location.nullable(),
+    bio: z.string().nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    media: z.object({ avatar: MediaSlot, banner: MediaSlot }),
+  })
+  .meta({ id: 'Profile' });
+
+export const CreateProfileBody = z.strictObject({
+  type: ProfileType,
+  username: Username,
+  name: z.string().trim().min(1).max(100),
+  call_name: z.string().trim().min(1).max(50),
+  workspace_id: Uuid.optional().meta({ description: 'Session only: the workspace to create the profile in (default: your personal workspace).' }),
+});
+
+export const UpdateProfileBody = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  call_name: z.string().trim().min(1).max(50).optional(),
+  bio: z.string().max(500).nullable().optional(),
+  occupation: z.string().nullable().optional().meta({ description: 'One of the names listed by the occupations endpoint, or null.' }),
+  location: Location.nullable().optional(),
+});
+
+export const ProfileIdParams = z.strictObject({ profile_id: Uuid });
+
+export const Occupation = z.object({ name: z.string() }).meta({ id: 'Occupation' });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ApiError } from './errors.js';
+
+export type InputPart = 'path' | 'query' | 'body' | 'header';
+
+/** Field names the schema accepts, to tell a caller what to send instead of an unknown field. */
+function knownFields(schema: z.ZodType, path: PropertyKey[]): string[] {
+  let current: z.ZodType | undefined = schema;
+  for (const segment of path) {
+    if (!(current instanceof z.ZodObject)) return [];
+    current = current.shape[segment as string] as z.ZodType | undefined;
+    while (current && 'unwrap' in current && typeof current.unwrap === 'function') current = current.unwrap() as z.ZodType;
+  }
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
+/**
+ * Describes a validation failure by field and rule. The hint names fields from our own schema and
+ * zod's rule text; it never repeats values or unknown field names the caller sent.
+ */
+export function validationError(part: InputPart, schema: z.ZodType, error: z.ZodError): ApiError {
+  const issues = error.issues.slice(0, 3).map((issue) => {
+    const where = [part, ...issue.path.map(String)].join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return `${where} has fields this operation does not accept; allowed: ${knownFields(schema, issue.path).join(', ') || 'none'}`;
+    }
+    return `${where}: ${issue.message}`;
+  });
+  const first = error.issues[0];
+  const field = first ? [part, ...first.path.map(String)].join('.') : part;
+  return new ApiError('invalid_request', {
+    message: `Invalid ${field}.`,
+    hint: issues.join('; '),
+  });
+}
+
+export function parseInput<T extends z.ZodType>(part: InputPart, schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(part, schema, result.error);
+  return result.data;
+}

@@ -1,0 +1,70 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiKeyRecord } from '../domain/entities.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { stripKeys } from './records.js';
+import { isConditionFailure, type TransactItem } from './transact.js';
+
+export async function putApiKey(apiKey: ApiKeyRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.apiKey(apiKey.id),
+        gsi1pk: keys.workspaceApiKeys(apiKey.workspace_id),
+        gsi1sk: timeSortKey(apiKey.created_at, apiKey.id),
+        entity: 'api_key',
+        ...apiKey,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getApiKey(id: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(id), ConsistentRead: true }));
+  return stripKeys<ApiKeyRecord>(Item);
+}
+
+export function listApiKeys(workspaceId: string, request: PageRequest): Promise<Page<ApiKeyRecord>> {
+  const gsi1pk = keys.workspaceApiKeys(workspaceId);
+  return queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
+    { gsi1pk },
+    request,
+    (item) => stripKeys<ApiKeyRecord>(item)!,
+  );
+}
+
+/** Sets revoked_at once; revoking again returns the key as it is. Undefined when not in this workspace. */
+export async function revokeApiKey(id: string, workspaceId: string, at: string): Promise<ApiKeyRecord | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiKey(id),
+        UpdateExpression: 'SET revoked_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND workspace_id = :ws AND revoked_at = :null',
+        ExpressionAttributeValues: { ':at': at, ':ws': workspaceId, ':null': null },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stripKeys<ApiKeyRecord>(Attributes);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const existing = await getApiKey(id);
+    return existing?.workspace_id === workspaceId ? existing : undefined;
+  }
+}
+
+/** Attaches a profile to a key, as part of the transaction that creates the profile. */
+export const attachProfileItem = (apiKeyId: string, profileId: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.apiKey(apiKeyId),
+    UpdateExpression: 'SET profile_ids = list_append(profile_ids, :p)',
+    ConditionExpression: 'attribute_exists(pk) AND revoked_at = :null',
+    ExpressionAttributeValues: { ':p': [profileId], ':null': null },
+  },
+});

@@ -1,0 +1,56 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../http/errors.js';
+import { db, tableName } from './client.js';
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+const invalidCursor = () =>
+  new ApiError('invalid_request', { message: 'The cursor is not valid for this list.', hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.' });
+
+function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (typeof key !== 'object' || key === null) throw invalidCursor();
+  // A cursor from another list (another partition) must not read that list.
+  for (const [attribute, value] of Object.entries(partition)) {
+    if ((key as Record<string, unknown>)[attribute] !== value) throw invalidCursor();
+  }
+  return key as Record<string, unknown>;
+}
+
+/**
+ * One page of a Query on a single partition. `partition` names the partition key attribute and
+ * value so a cursor cannot be replayed against another partition.
+ */
+export async function queryPage<T>(
+  input: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>,
+  partition: Record<string, string>,
+  request: PageRequest,
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const result = await db().send(
+    new QueryCommand({
+      ...input,
+      TableName: tableName(),
+      Limit: request.limit,
+      ExclusiveStartKey: request.cursor ? decodeCursor(request.cursor, partition) : undefined,
+    }),
+  );
+  const last = result.LastEvaluatedKey;
+  return {
+    items: (result.Items ?? []).map(map),
+    next_cursor: last ? Buffer.from(JSON.stringify(last)).toString('base64url') : null,
+  };
+}

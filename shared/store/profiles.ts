@@ -1,0 +1,99 @@
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProfileRecord } from '../domain/entities.js';
+import { ApiError } from '../http/errors.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { stripKeys } from './records.js';
+import { isConditionFailure, transact, type TransactItem } from './transact.js';
+
+const usernameTaken = () =>
+  new ApiError('username_taken', { hint: 'Usernames are unique regardless of case; choose another username.' });
+
+/** Creates the profile and claims its username atomically; `extra` joins the same transaction. */
+export async function createProfile(profile: ProfileRecord, extra: TransactItem[] = []): Promise<void> {
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.username(profile.username), entity: 'username', profile_id: profile.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.profile(profile.id),
+            gsi1pk: keys.workspaceProfiles(profile.workspace_id),
+            gsi1sk: timeSortKey(profile.created_at, profile.id),
+            entity: 'profile',
+            ...profile,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...extra,
+    ],
+    (index) => (index === 0 ? usernameTaken() : new ApiError('invalid_state', { message: 'The profile could not be created.', hint: 'Retry the request.' })),
+  );
+}
+
+export async function getProfile(id: string): Promise<ProfileRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(id) }));
+  return stripKeys<ProfileRecord>(Item);
+}
+
+/** Profiles by id, in one BatchGetItem per 100 ids; missing ids are absent from the map. */
+export async function getProfiles(ids: readonly string[]): Promise<Map<string, ProfileRecord>> {
+  const found = new Map<string, ProfileRecord>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.profile(id)) },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of result.Responses?.[tableName()] ?? []) {
+        const profile = stripKeys<ProfileRecord>(item)!;
+        found.set(profile.id, profile);
+      }
+      request = result.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}
+
+export type ProfileChanges = Partial<Pick<ProfileRecord, 'name' | 'call_name' | 'bio' | 'occupation' | 'location'>>;
+
+export async function updateProfile(id: string, changes: ProfileChanges, updatedAt: string): Promise<ProfileRecord | undefined> {
+  const entries = Object.entries({ ...changes, updated_at: updatedAt }).filter(([, value]) => value !== undefined);
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(id),
+        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stripKeys<ProfileRecord>(Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+export function listWorkspaceProfiles(workspaceId: string, request: PageRequest): Promise<Page<ProfileRecord>> {
+  const gsi1pk = keys.workspaceProfiles(workspaceId);
+  return queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } },
+    { gsi1pk },
+    request,
+    (item) => stripKeys<ProfileRecord>(item)!,
+  );
+}

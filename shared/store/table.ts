@@ -1,0 +1,20 @@
+/**
+ * The single table's layout, the one definition that both the CDK stack and the local runtime
+ * build the table from. Keys are generic (`pk`/`sk`, `gsi1pk`/`gsi1sk`, …); `keys.ts` says what
+ * each entity puts in them.
+ */
+export const TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  indexes: [
+    /** Secondary access paths: a workspace's profiles and keys, a user's workspaces, lists by time. */
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  /** Epoch seconds; DynamoDB deletes expired sessions by it. */
+  ttlAttribute: 'expires_at_epoch',
+  /** The outbox: event items reach the fan-out through the stream. */
+  streamView: 'NEW_IMAGE',
+} as const;
+
+export type TableIndexName = (typeof TABLE.indexes)[number]['name'];
