@@ -1,0 +1,40 @@
+/**
+ * The webhook event catalogue and the outbox event shape. A domain change writes its event in the
+ * same transaction as the change (see store/outbox.ts); the fan-out delivers it.
+ */
+export const EVENT_TYPES = {
+  'post.mention': 'A published post or reply mentions the profile (@username).',
+  'post.reply': 'Someone published a reply to a post of the profile.',
+  'comment.created': 'Someone commented (top level) on a post of the profile.',
+  'comment.reply': 'Someone replied to a comment of the profile.',
+  'message.created': 'Someone sent the profile a message.',
+  'profile.followed': 'Someone started following the profile.',
+  'access_grant.accepted': 'A manager accepted an access grant over the profile.',
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
+
+/** Sent only by POST .../webhook-endpoints/{id}/test, to that endpoint alone. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+export interface OutboxEvent {
+  id: string;
+  type: EventType | typeof TEST_EVENT_TYPE;
+  /** The affected profile: deliveries go to endpoints of its workspace that selected it. */
+  profile_id: string;
+  /** The affected profile's workspace (internal: used by the selection rule, not sent). */
+  workspace_id: string;
+  created_at: string;
+  /** The resources involved, as the API presents them. */
+  data: Record<string, unknown>;
+}
+
+/** The JSON body a receiver gets; identical for every endpoint and every attempt. */
+export const eventBody = (event: OutboxEvent) => ({
+  id: event.id,
+  type: event.type,
+  profile_id: event.profile_id,
+  created_at: event.created_at,
+  data: event.data,
+});
