@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { handler as getMe } from '../../functions/identity/get-me.js';
+import { newId } from '../../shared/domain/ids.js';
+import { issueToken } from '../../shared/domain/secret-tokens.js';
+import { getSession, putSession } from '../../shared/store/sessions.js';
+import { apiEvent, invoke } from '../support/events.js';
+
+describe('sessions in DynamoDB', () => {
+  it('refuses an expired session even before DynamoDB TTL removes it, with a hint to log in again', async () => {
+    const id = newId();
+    const { token, secretHash } = issueToken('st', id);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await putSession({ id, user_id: newId(), secret_hash: secretHash, created_at: past, expires_at: past });
+    expect(await getSession(id)).toBeDefined();
+    const result = await invoke(getMe, apiEvent({ method: 'GET', headers: { authorization: `Bearer ${token}` } }));
+    expect(result).toMatchObject({ status: 401, body: { error_code: 'unauthorized' } });
+    expect(result.body.agent.hint).toContain('expired');
+  });
+
+  it('stores only a hash of the token and an epoch TTL', async () => {
+    const id = newId();
+    const { token, secretHash } = issueToken('st', id);
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    await putSession({ id, user_id: newId(), secret_hash: secretHash, created_at: new Date().toISOString(), expires_at: expires });
+    const stored = await getSession(id);
+    expect(JSON.stringify(stored)).not.toContain(token.split('_').pop());
+    expect(stored?.secret_hash).toBe(secretHash);
+  });
+});
