@@ -1,0 +1,118 @@
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod as ApiMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { routeList, type RouteName } from '../functions/routes.js';
+import { apiFunction } from './lambda-defaults.js';
+
+export interface Throttle {
+  /** Steady-state requests per second across the whole stage. */
+  rateLimit: number;
+  /** Requests the stage absorbs at once above the steady rate. */
+  burstLimit: number;
+}
+
+export interface ServiceHttpApiProps {
+  table: ITable;
+  /** Variables every HTTP function gets (TABLE_NAME at least). */
+  environment: Record<string, string>;
+  throttle: Throttle;
+}
+
+/** Construct id of a route's function; derived from the route table's key so it never changes by accident. */
+export const routeFunctionId = (name: string) => `Fn-${name}`;
+export const NOT_FOUND_FUNCTION_ID = 'Fn-routeNotFound';
+
+/**
+ * The HTTP API: one Lambda and one route for each entry of functions/routes.ts, and a `$default`
+ * route that answers unknown paths and methods with 404/405 in the service's envelope. Routes
+ * are never listed here: adding one to the route table is all it takes to deploy it.
+ */
+export class ServiceHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  /** The function behind each route, for grants beyond the table (e.g. a queue) by other constructs. */
+  readonly routeFunctions: ReadonlyMap<RouteName, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
+    super(scope, id);
+
+    // The stage is created below, explicitly, because the implicit default stage cannot carry
+    // throttling or access logs.
+    this.api = new HttpApi(this, 'Api', { createDefaultStage: false, description: 'Social network service API (v1)' });
+
+    // Throttled requests (429) and gateway errors never reach a Lambda; this log is where they show.
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: props.throttle.rateLimit, burstLimit: props.throttle.burstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            error: '$context.error.message',
+          }),
+        ),
+      },
+    });
+
+    const functions = new Map<RouteName, NodejsFunction>();
+    const seenKeys = new Set<string>();
+    for (const route of routeList) {
+      const routeKey = `${route.method} ${route.path}`;
+      // API Gateway would reject the deployment; say which entry is the duplicate instead.
+      if (seenKeys.has(routeKey)) throw new Error(`functions/routes.ts: ${routeKey} is declared twice (again as ${route.name})`);
+      seenKeys.add(routeKey);
+
+      const fn = apiFunction(this, routeFunctionId(route.name), `functions/${route.handler}.ts`, props.environment, {
+        description: routeKey,
+      });
+      // Least privilege: a read route cannot change data even if its code is wrong or exploited.
+      if (route.method === 'GET') props.table.grantReadData(fn);
+      else props.table.grantReadWriteData(fn);
+
+      new HttpRoute(this, `Route-${route.name}`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, ApiMethod[route.method]),
+        integration: lambdaIntegration(`Integration-${route.name}`, fn),
+      });
+      functions.set(route.name, fn);
+    }
+    this.routeFunctions = functions;
+
+    // Matches only what no route above matched; it needs the route table, not the data.
+    const notFound = apiFunction(this, NOT_FOUND_FUNCTION_ID, 'functions/system/route-not-found.ts', props.environment, {
+      description: '$default: 404 route_not_found / 405 method_not_allowed',
+    });
+    new HttpRoute(this, 'Route-default', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: lambdaIntegration('Integration-default', notFound),
+    });
+  }
+}
+
+const lambdaIntegration = (id: string, fn: NodejsFunction) =>
+  new HttpLambdaIntegration(id, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });

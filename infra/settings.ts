@@ -1,0 +1,40 @@
+import type { Construct } from 'constructs';
+import type { SocialNetworkStackProps } from './stack.js';
+
+/** Stage throttling unless context says otherwise: room for a small production load, a cap on runaway clients and cost. */
+export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+
+type Settings = Pick<SocialNetworkStackProps, 'deletionProtection' | 'throttle'>;
+
+/**
+ * The stack's settings from CDK context. Values arrive as strings from `-c key=value` and as JSON
+ * values from cdk.json, so both are accepted; anything unreadable fails the synth loudly rather
+ * than deploying an unintended default.
+ */
+export function stackSettings(scope: Construct): Settings {
+  const context = (key: string): unknown => scope.node.tryGetContext(key);
+  return {
+    deletionProtection: readBoolean('deletionProtection', context('deletionProtection'), true),
+    throttle: {
+      rateLimit: readPositiveNumber('throttleRateLimit', context('throttleRateLimit'), DEFAULT_THROTTLE.rateLimit),
+      // API Gateway takes the burst as a whole number of requests.
+      burstLimit: readPositiveNumber('throttleBurstLimit', context('throttleBurstLimit'), DEFAULT_THROTTLE.burstLimit, true),
+    },
+  };
+}
+
+function readBoolean(key: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`context ${key} must be true or false, got ${JSON.stringify(value)}`);
+}
+
+function readPositiveNumber(key: string, value: unknown, fallback: number, integer = false): number {
+  if (value === undefined) return fallback;
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(number) || number <= 0 || (integer && !Number.isInteger(number))) {
+    throw new Error(`context ${key} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`);
+  }
+  return number;
+}
