@@ -1,0 +1,230 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../functions/routes.js';
+import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
+import { SocialNetworkStack } from '../../infra/stack.js';
+import { TABLE } from '../../shared/store/table.js';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+/** The stack as `cdk synth` builds it from this context, with esbuild bundling skipped. */
+function synth(context: Record<string, unknown> = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const stack = new SocialNetworkStack(app, 'SocialNetworkApi', stackSettings(app));
+  return { stack, template: Template.fromStack(stack) };
+}
+
+/** Reads the wiring of the synthesised template: route → integration → function → role → policies. */
+class Wiring {
+  readonly resources: Record<string, Resource>;
+  constructor(readonly template: Template) {
+    this.resources = template.toJSON().Resources;
+  }
+  ofType(type: string): [string, Resource][] {
+    return Object.entries(this.resources).filter(([, r]) => r.Type === type);
+  }
+  routesWithKey(routeKey: string): Resource[] {
+    return this.ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === routeKey).map(([, r]) => r);
+  }
+  /** The logical id of the Lambda function behind a route, asserting the integration on the way. */
+  functionOf(route: Resource): string {
+    const target = route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+    const [prefix, ref] = target['Fn::Join'][1];
+    expect(prefix).toBe('integrations/');
+    const integration = this.resources[ref.Ref]!;
+    expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    const [functionId, attribute] = integration.Properties.IntegrationUri['Fn::GetAtt'] as [string, string];
+    expect(attribute).toBe('Arn');
+    expect(this.resources[functionId]?.Type).toBe('AWS::Lambda::Function');
+    return functionId;
+  }
+  /** Every IAM action granted to the function's role, with the resources of the statements. */
+  permissionsOf(functionId: string): { actions: Set<string>; resources: unknown[] } {
+    const roleId = this.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
+    const actions = new Set<string>();
+    const resources: unknown[] = [];
+    for (const [, policy] of this.ofType('AWS::IAM::Policy')) {
+      if (!policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId)) continue;
+      for (const statement of policy.Properties.PolicyDocument.Statement) {
+        for (const action of [statement.Action].flat()) actions.add(action);
+        resources.push(...[statement.Resource].flat());
+      }
+    }
+    return { actions, resources };
+  }
+}
+
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('CDK stack (default context)', () => {
+  let stack: SocialNetworkStack;
+  let template: Template;
+  let wiring: Wiring;
+  let tableId: string;
+  beforeAll(() => {
+    ({ stack, template } = synth());
+    wiring = new Wiring(template);
+    tableId = stack.getLogicalId(stack.table.node.defaultChild as never);
+  });
+
+  it('has exactly one API Gateway route per route-table entry, each on its own Lambda', () => {
+    expect(routeList.length).toBeGreaterThan(0);
+    const functionIds = new Set<string>();
+    for (const route of routeList) {
+      const matches = wiring.routesWithKey(`${route.method} ${route.path}`);
+      expect(matches, `${route.name}: ${route.method} ${route.path}`).toHaveLength(1);
+      const functionId = wiring.functionOf(matches[0]!);
+      // The function is the one named after the route (stable construct id), not a neighbour's.
+      expect(functionId).toBe(stack.getLogicalId(stack.httpApi.routeFunctions.get(route.name)!.node.defaultChild as never));
+      expect(wiring.resources[functionId]!.Properties.Description).toBe(`${route.method} ${route.path}`);
+      functionIds.add(functionId);
+    }
+    expect(functionIds.size).toBe(routeList.length);
+  });
+
+  it('sends everything else ($default) to the not-found function, which no route shares', () => {
+    const [fallback] = wiring.routesWithKey('$default');
+    expect(wiring.routesWithKey('$default')).toHaveLength(1);
+    const fallbackFn = wiring.functionOf(fallback!);
+    const routeFns = new Set(routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)));
+    expect(routeFns.has(fallbackFn)).toBe(false);
+    // Routes + $default and nothing else on the API: no hand-written route can hide in the stack.
+    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1);
+  });
+
+  it('lets API Gateway invoke each HTTP function', () => {
+    const httpFns = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => wiring.functionOf(route));
+    for (const functionId of httpFns) {
+      const permissions = wiring
+        .ofType('AWS::Lambda::Permission')
+        .filter(([, p]) => p.Properties.FunctionName['Fn::GetAtt']?.[0] === functionId && p.Properties.Principal === 'apigateway.amazonaws.com');
+      expect(permissions.length, functionId).toBeGreaterThan(0);
+    }
+  });
+
+  it('builds every Lambda of the stack with the shared defaults', () => {
+    const functions = wiring.ofType('AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThanOrEqual(routeList.length + 1);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties, id).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: { LogFormat: 'JSON' },
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: tableId },
+            NODE_OPTIONS: '--enable-source-maps',
+            POWERTOOLS_SERVICE_NAME: 'social-network-api',
+          },
+        },
+      });
+      // Logs go to the function's own log group, which expires them.
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(wiring.resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    }
+  });
+
+  it('gives HTTP functions 512 MB and 10 seconds', () => {
+    for (const [, route] of wiring.ofType('AWS::ApiGatewayV2::Route')) {
+      const fn = wiring.resources[wiring.functionOf(route)]!;
+      expect(fn.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+    }
+  });
+
+  it('grants GET routes read-only access to the table and the other routes read-write', () => {
+    for (const route of routeList) {
+      const functionId = wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!);
+      const { actions, resources } = wiring.permissionsOf(functionId);
+      expect([...actions], route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(resources, route.name).toContainEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+      // Queries on the GSIs need the index ARNs too.
+      expect(resources, route.name).toContainEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] });
+      for (const action of WRITE_ACTIONS) {
+        expect(actions.has(action), `${route.name} (${route.method}) ${action}`).toBe(route.method !== 'GET');
+      }
+    }
+  });
+
+  it('gives the not-found function no access to the table', () => {
+    const functionId = wiring.functionOf(wiring.routesWithKey('$default')[0]!);
+    const { actions } = wiring.permissionsOf(functionId);
+    expect([...actions].filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('builds the one table from the shared layout', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const [[, table]] = wiring.ofType('AWS::DynamoDB::Table') as [[string, Resource]];
+    const keySchema = (hash: string, range: string) => [
+      { AttributeName: hash, KeyType: 'HASH' },
+      { AttributeName: range, KeyType: 'RANGE' },
+    ];
+    expect(table.Properties.KeySchema).toEqual(keySchema(TABLE.partitionKey, TABLE.sortKey));
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      TABLE.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: keySchema(index.partitionKey, index.sortKey),
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const keyAttributes = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining(keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+    );
+    expect(table.Properties.AttributeDefinitions).toHaveLength(keyAttributes.length);
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: TABLE.streamView },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+  });
+
+  it('throttles the default stage with the default limits', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit },
+    });
+  });
+
+  it('outputs the API URL and the table name', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(JSON.stringify(outputs.ApiUrl?.Value)).toContain('execute-api');
+    expect(outputs.TableName?.Value).toEqual({ Ref: tableId });
+  });
+
+  it('stays well inside CloudFormation\'s 500-resource limit per stack', () => {
+    // Each route costs about 7 resources (function, role, policy, log group, integration, route,
+    // permission); this fails long before a deploy would.
+    expect(Object.keys(wiring.resources).length).toBeLessThan(450);
+  });
+});
+
+describe('CDK stack (context)', () => {
+  it.each([false, 'false'])('turns deletion protection off when deletionProtection is %j', (value) => {
+    const { template } = synth({ deletionProtection: value });
+    template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+
+  it('takes the stage throttling from context', () => {
+    const { template } = synth({ throttleRateLimit: '7.5', throttleBurstLimit: 13 });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 7.5, ThrottlingBurstLimit: 13 },
+    });
+  });
+
+  it.each([
+    ['deletionProtection', 'no'],
+    ['throttleRateLimit', '-1'],
+    ['throttleBurstLimit', '2.5'],
+  ])('refuses %s=%j instead of deploying a default', (key, value) => {
+    expect(() => synth({ [key]: value })).toThrow(key);
+  });
+});
