@@ -11,6 +11,11 @@ export function successResponse(status: number, data: unknown, hint?: string): A
   };
 }
 
+/** A JSON body without the envelope (the OpenAPI document). */
+export function rawJsonResponse(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+}
+
 export function errorResponse(error: ApiError): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: error.statusCode,

@@ -8,7 +8,7 @@ import { authorizeRoute, resolvePrincipal } from '../auth/authenticate.js';
 import type { AuthContext } from '../auth/principal.js';
 import { Uuid } from './schemas/common.js';
 import { ApiError } from './errors.js';
-import { successResponse } from './envelope.js';
+import { rawJsonResponse, successResponse } from './envelope.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import type { RouteDef } from './route.js';
@@ -52,6 +52,7 @@ export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>) {
     const body = route.body ? parseInput('body', route.body, event.body) : undefined;
     const input = { params, query, body, auth: event.auth, now: event.now, event };
     const result = await fn(input as unknown as HandlerInput<R>);
+    if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted ? successResponse(route.status, result.data, result.hint) : successResponse(route.status, result);
   };
 

@@ -40,6 +40,8 @@ export interface RouteDef<
   body?: B;
   status: 200 | 201;
   response: D;
+  /** Answer with `response` itself instead of the success envelope (only the OpenAPI document). */
+  raw?: true;
   /** Error codes this operation can answer with, besides the ones every route shares. */
   errors: readonly ErrorCode[];
 }

@@ -31,7 +31,7 @@ export async function call<T = any>(method: string, path: string, options: CallO
   const response = await fetch(`${options.baseUrl ?? inject('baseUrl')}${path}`, { method, headers, body });
   const text = await response.text();
   const parsed = JSON.parse(text) as ApiResponse<T>['body'];
-  await afterResponse?.({ method, path, status: response.status, body: parsed });
+  if (!options.baseUrl) await afterResponse?.({ method, path, status: response.status, body: parsed });
   return { status: response.status, headers: response.headers, body: parsed };
 }
 

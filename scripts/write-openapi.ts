@@ -1,0 +1,9 @@
+/** Writes the OpenAPI document (the same one GET /v1/openapi.json serves) to a file, for linting. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { openApiDocument } from '../shared/http/openapi.js';
+
+const target = process.argv[2] ?? '.openapi/openapi.json';
+mkdirSync(dirname(target), { recursive: true });
+writeFileSync(target, JSON.stringify(openApiDocument(), null, 2));
+console.log(`OpenAPI document written to ${target}`);
