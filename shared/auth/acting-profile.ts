@@ -1,6 +1,8 @@
 import type { ProfileRecord } from '../domain/entities.js';
 import { ApiError } from '../http/errors.js';
 import type { GrantPermission } from '../http/route.js';
+import { covers } from '../domain/grants.js';
+import { grantAccessAll, grantAccessFor } from '../store/grants.js';
 import { getProfile } from '../store/profiles.js';
 import type { Principal } from './principal.js';
 import { canAccessWorkspace } from './workspace-access.js';
@@ -12,9 +14,32 @@ const notPermitted = (hint: string) => new ApiError('profile_not_permitted', { h
  * of a member of the profile's workspace, or (see grants) a manager through an accepted grant
  * whose permissions include `permission`.
  */
-export async function canActAs(principal: Principal, profile: ProfileRecord, _permission: GrantPermission | undefined): Promise<boolean> {
-  if (principal.kind === 'api_key') return principal.apiKey.profile_ids.includes(profile.id);
-  return canAccessWorkspace(principal, profile.workspace_id);
+export async function canActAs(principal: Principal, profile: ProfileRecord, permission: GrantPermission | undefined): Promise<boolean> {
+  if (principal.kind === 'api_key') {
+    if (principal.apiKey.profile_ids.includes(profile.id)) return true;
+  } else if (await canAccessWorkspace(principal, profile.workspace_id)) {
+    return true;
+  }
+  return actsThroughGrant(principal, profile.id, permission);
+}
+
+/**
+ * An accepted grant over the profile whose manager the principal may act as directly and whose
+ * permissions cover `permission` (any accepted grant when the operation names none, e.g. the
+ * viewer of a public read). Grants do not chain: the manager must be directly the principal's.
+ * API key: key lookups of (profile, attached profile) pairs. Session: the profile's accepted
+ * grants (one Query of its small partition), then membership of each manager's workspace.
+ */
+async function actsThroughGrant(principal: Principal, profileId: string, permission: GrantPermission | undefined): Promise<boolean> {
+  if (principal.kind === 'api_key') {
+    const grants = await grantAccessFor(profileId, principal.apiKey.profile_ids);
+    return grants.some((grant) => covers(grant.permissions, permission));
+  }
+  const grants = (await grantAccessAll(profileId)).filter((grant) => covers(grant.permissions, permission));
+  for (const workspaceId of new Set(grants.map((grant) => grant.manager_workspace_id))) {
+    if (await canAccessWorkspace(principal, workspaceId)) return true;
+  }
+  return false;
 }
 
 export async function resolveActingProfile(

@@ -11,6 +11,17 @@
  * | api key           | APIKEY#<id>            | APIKEY             | WS#<ws>#APIKEYS / <created>#<id>           |
  * | profile           | PROFILE#<id>           | PROFILE            | WS#<ws>#PROFILES / <created>#<id>          |
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
+ * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
+ * |                   |                        |                    |   (only while published; newest first)     |
+ * | post reaction     | POST#<post_id>         | REACTION#<profile> |                                            |
+ * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
+ * | comment reaction  | COMMENT#<comment_id>   | REACTION#<profile> |                                            |
+ * | follow            | FOLLOW#<from>#<to>     | FOLLOW             | PROFILE#<to>#FOLLOWERS / <created>#<from>  |
+ * |                   |                        |                    | gsi2: PROFILE#<from>#FOLLOWING / <created>#<to> |
+ * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
+ * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
+ * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
+ * | event (outbox)    | EVENT#<id>             | EVENT              |   (see outbox.ts)                          |
  */
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -24,6 +35,23 @@ export const keys = {
   profile: (id: string) => ({ pk: `PROFILE#${id}`, sk: 'PROFILE' }),
   workspaceProfiles: (workspaceId: string) => `WS#${workspaceId}#PROFILES`,
   username: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
+
+  // --- social content (issue 3) ---
+  post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
+  profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
+  postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
+  comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
+  postComments: (postId: string) => `POST#${postId}#COMMENTS`,
+  commentReaction: (commentId: string, profileId: string) => ({ pk: `COMMENT#${commentId}`, sk: `REACTION#${profileId}` }),
+  follow: (followerId: string, followedId: string) => ({ pk: `FOLLOW#${followerId}#${followedId}`, sk: 'FOLLOW' }),
+  profileFollowers: (profileId: string) => `PROFILE#${profileId}#FOLLOWERS`,
+  profileFollowing: (profileId: string) => `PROFILE#${profileId}#FOLLOWING`,
+  conversation: (a: string, b: string) => `CONVERSATION#${a}#${b}`,
+  messageSortKey: (createdAt: string, id: string) => `MSG#${createdAt}#${id}`,
+  grant: (id: string) => ({ pk: `GRANT#${id}`, sk: 'GRANT' }),
+  profileGrants: (managedId: string) => `PROFILE#${managedId}#GRANTS`,
+  grantManagers: (managedId: string) => `PROFILE#${managedId}#MANAGERS`,
+  grantAccess: (managedId: string, managerId: string) => ({ pk: `PROFILE#${managedId}#MANAGERS`, sk: `MANAGER#${managerId}` }),
 };
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */

@@ -1,0 +1,46 @@
+import { newId } from '../../shared/domain/ids.js';
+import type { CommentRecord } from '../../shared/domain/posts.js';
+import { ApiError, notFound } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { present } from '../../shared/http/present.js';
+import { presentSocial } from '../../shared/http/present-social.js';
+import { socialEvents } from '../../shared/http/social-events.js';
+import { createComment, getComment } from '../../shared/store/comments.js';
+import { getPost } from '../../shared/store/posts.js';
+import { routes } from '../routes.js';
+
+/** A top-level comment or a reply to a comment of the same post (any depth). */
+export const handler = httpHandler(routes.createComment, async ({ params, body, auth, now }) => {
+  const author = auth.actingProfile!;
+  const [post, parent] = await Promise.all([
+    getPost(params.post_id),
+    body.parent_comment_id ? getComment(body.parent_comment_id) : Promise.resolve(undefined),
+  ]);
+  if (post?.status !== 'published') throw notFound('Post');
+  if (body.parent_comment_id && !parent) {
+    throw new ApiError('not_found', { message: 'Parent comment not found.', hint: 'parent_comment_id must name an existing comment of this post.' });
+  }
+  if (parent && parent.post_id !== post.id) {
+    throw new ApiError('invalid_request', {
+      message: 'Invalid body.parent_comment_id.',
+      hint: 'body.parent_comment_id names a comment of another post; reply only to comments of the post in the path.',
+    });
+  }
+  const at = now.toISOString();
+  const comment: CommentRecord = {
+    id: newId(),
+    post_id: post.id,
+    profile_id: author.id,
+    author_workspace_id: author.workspace_id,
+    parent_comment_id: parent?.id ?? null,
+    body: body.body,
+    status: 'published',
+    replies_count: 0,
+    reactions_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+  const counted = { ...post, comments_count: post.comments_count + 1 };
+  await createComment(comment, socialEvents.commentCreated(comment, counted, parent, author));
+  return { comment: presentSocial.comment(comment), profile: present.profile(author) };
+});

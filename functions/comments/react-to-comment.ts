@@ -1,0 +1,20 @@
+import { notFound } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { getComment } from '../../shared/store/comments.js';
+import { keys } from '../../shared/store/keys.js';
+import { setReaction } from '../../shared/store/reactions.js';
+import { routes } from '../routes.js';
+
+/** Same rules as the post reaction: idempotent, reactions_count exact. */
+export const handler = httpHandler(routes.reactToComment, async ({ params, body, auth, now }) => {
+  const viewer = auth.actingProfile!;
+  const outcome = await setReaction(
+    { key: keys.comment(params.comment_id), counter: 'reactions_count' },
+    keys.commentReaction(params.comment_id, viewer.id),
+    { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
+    body.active,
+  );
+  const comment = outcome === 'target_missing' ? undefined : await getComment(params.comment_id, true);
+  if (!comment) throw notFound('Comment');
+  return { comment_id: comment.id, reactions_count: comment.reactions_count, viewer_reaction: body.active ? body.reaction_type : null };
+});

@@ -1,0 +1,27 @@
+import { newId } from '../../shared/domain/ids.js';
+import type { MessageRecord } from '../../shared/domain/social.js';
+import { ApiError, notFound } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { presentSocial } from '../../shared/http/present-social.js';
+import { socialEvents } from '../../shared/http/social-events.js';
+import { sendMessage } from '../../shared/store/messages.js';
+import { getProfile } from '../../shared/store/profiles.js';
+import { routes } from '../routes.js';
+
+export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now }) => {
+  const sender = auth.actingProfile!;
+  if (body.recipient_profile_id === sender.id) {
+    throw new ApiError('invalid_request', { message: 'A profile cannot message itself.', hint: 'body.recipient_profile_id must differ from X-Profile-Id.' });
+  }
+  const recipient = await getProfile(body.recipient_profile_id);
+  if (!recipient) throw notFound('Profile');
+  const message: MessageRecord = {
+    id: newId(),
+    sender_profile_id: sender.id,
+    recipient_profile_id: recipient.id,
+    body: body.body,
+    created_at: now.toISOString(),
+  };
+  await sendMessage(message, socialEvents.messageCreated(message, sender, recipient));
+  return { message: presentSocial.message(message) };
+});

@@ -1,0 +1,24 @@
+import { notFound } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { keys } from '../../shared/store/keys.js';
+import { getPost } from '../../shared/store/posts.js';
+import { setReaction } from '../../shared/store/reactions.js';
+import { routes } from '../routes.js';
+
+/** Sets or removes the acting profile's like; idempotent; likes_count is exact under concurrency. */
+export const handler = httpHandler(routes.reactToPost, async ({ params, body, auth, now }) => {
+  const viewer = auth.actingProfile!;
+  const outcome = await setReaction(
+    {
+      key: keys.post(params.post_id),
+      counter: 'likes_count',
+      condition: { expression: '#status = :published', names: { '#status': 'status' }, values: { ':published': 'published' } },
+    },
+    keys.postReaction(params.post_id, viewer.id),
+    { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
+    body.active,
+  );
+  const post = outcome === 'target_missing' ? undefined : await getPost(params.post_id, true);
+  if (!post || post.status !== 'published') throw notFound('Post');
+  return { post_id: post.id, likes_count: post.likes_count, viewer_reaction: body.active ? body.reaction_type : null };
+});

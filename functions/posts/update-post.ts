@@ -1,0 +1,23 @@
+import { extractMentions } from '../../shared/domain/mentions.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { presentSocial } from '../../shared/http/present-social.js';
+import { socialEvents } from '../../shared/http/social-events.js';
+import { profilesByUsername } from '../../shared/store/mentions.js';
+import { likedPosts, updatePost } from '../../shared/store/posts.js';
+import { routes } from '../routes.js';
+import { authoredPost } from '../../shared/auth/post-author.js';
+
+/** Edits the body and/or publishes a draft. Publishing sends the mention and reply events. */
+export const handler = httpHandler(routes.updatePost, async ({ params, body, auth, now }) => {
+  const author = auth.actingProfile!;
+  const before = await authoredPost(params.post_id, author.id, 'edit');
+  const at = now.toISOString();
+  const publishAt = body.status === 'published' && before.status === 'draft' ? at : undefined;
+  const events = [];
+  if (publishAt) {
+    const published = { ...before, body: body.body ?? before.body, status: 'published' as const, published_at: publishAt, updated_at: at };
+    events.push(...socialEvents.postPublished(published, author, await profilesByUsername(extractMentions(published.body))));
+  }
+  const [post, liked] = await Promise.all([updatePost(before, { body: body.body, publishAt }, at, events), likedPosts([before.id], author.id)]);
+  return presentSocial.postWithProfile(post, author, liked.has(post.id));
+});

@@ -1,0 +1,45 @@
+import { isManagedSide } from '../../shared/auth/grant-sides.js';
+import type { GrantRecord } from '../../shared/domain/grants.js';
+import { newId } from '../../shared/domain/ids.js';
+import { ApiError, notFound } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { presentSocial } from '../../shared/http/present-social.js';
+import { createGrant } from '../../shared/store/grants.js';
+import { getProfiles } from '../../shared/store/profiles.js';
+import { routes } from '../routes.js';
+
+/** Invites a manager profile to manage `profile_id`; the grant starts `pending`. */
+export const handler = httpHandler(routes.createGrant, async ({ body, auth, now }) => {
+  if (body.profile_id === body.manager_profile_id) {
+    throw new ApiError('invalid_request', { message: 'A profile cannot manage itself.', hint: 'body.manager_profile_id must differ from body.profile_id.' });
+  }
+  const profiles = await getProfiles([body.profile_id, body.manager_profile_id]);
+  const managed = profiles.get(body.profile_id);
+  const manager = profiles.get(body.manager_profile_id);
+  if (!managed || !(await isManagedSide(auth.principal!, managed))) {
+    throw new ApiError('profile_not_permitted', {
+      message: 'You may not grant access to this profile.',
+      hint: 'body.profile_id must be a profile attached to the API key, or one of a workspace where your session is owner or admin.',
+    });
+  }
+  if (!manager) throw notFound('Manager profile');
+  const at = now.toISOString();
+  const grant: GrantRecord = {
+    id: newId(),
+    profile_id: managed.id,
+    managed_workspace_id: managed.workspace_id,
+    manager_profile_id: manager.id,
+    manager_workspace_id: manager.workspace_id,
+    permissions: body.permissions,
+    status: 'pending',
+    accepted_at: null,
+    declined_at: null,
+    revoked_at: null,
+    resent_at: null,
+    resend_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+  await createGrant(grant);
+  return { access_grant: presentSocial.grant(grant, manager) };
+});

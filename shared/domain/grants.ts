@@ -1,0 +1,50 @@
+/** Profile access grants: a managed profile gives a manager profile permissions over it. */
+
+export const GRANT_PERMISSIONS = ['posting', 'commenting', 'reacting', 'following', 'messaging', 'profile_editing'] as const;
+export type GrantPermissionName = (typeof GRANT_PERMISSIONS)[number];
+
+export type GrantStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
+
+export interface GrantRecord {
+  id: string;
+  /** The managed profile. */
+  profile_id: string;
+  managed_workspace_id: string;
+  manager_profile_id: string;
+  manager_workspace_id: string;
+  permissions: GrantPermissionName[];
+  status: GrantStatus;
+  accepted_at: string | null;
+  declined_at: string | null;
+  revoked_at: string | null;
+  /** When the invitation was last sent again, and how often. */
+  resent_at: string | null;
+  resend_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The item that makes an accepted grant effective: one per (managed, manager) pair. */
+export interface GrantAccessRecord {
+  grant_id: string;
+  managed_profile_id: string;
+  manager_profile_id: string;
+  manager_workspace_id: string;
+  permissions: GrantPermissionName[];
+}
+
+export type GrantAction = 'accept' | 'decline' | 'revoke' | 'resend';
+
+/** The statuses each action may start from: pending → accepted | declined | revoked; accepted → revoked. */
+export const ALLOWED_FROM: Record<GrantAction, readonly GrantStatus[]> = {
+  accept: ['pending'],
+  decline: ['pending'],
+  resend: ['pending'],
+  revoke: ['pending', 'accepted'],
+};
+
+export const canTransition = (status: GrantStatus, action: GrantAction): boolean => ALLOWED_FROM[action].includes(status);
+
+/** Whether the grant's permissions cover an operation (undefined: any accepted grant, e.g. a read). */
+export const covers = (permissions: readonly string[], needed: string | undefined): boolean =>
+  needed === undefined || permissions.includes(needed);

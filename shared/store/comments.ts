@@ -1,0 +1,84 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { OutboxEvent } from '../domain/events.js';
+import type { CommentRecord } from '../domain/posts.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { batchGet, keyId } from './batch.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { outboxItem } from './outbox.js';
+import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { stripKeys } from './records.js';
+import { transactConditional } from './social-transact.js';
+import type { TransactItem } from './transact.js';
+
+/**
+ * The comment, the post's comments_count, the parent's replies_count and the event: one
+ * transaction. The post must still be published and the parent must belong to the same post.
+ */
+export async function createComment(comment: CommentRecord, events: OutboxEvent[]): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.comment(comment.id),
+          gsi1pk: keys.postComments(comment.post_id),
+          gsi1sk: timeSortKey(comment.created_at, comment.id),
+          entity: 'comment',
+          ...comment,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.post(comment.post_id),
+        UpdateExpression: 'ADD comments_count :one',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :published',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':published': 'published' },
+      },
+    },
+  ];
+  if (comment.parent_comment_id) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.comment(comment.parent_comment_id),
+        UpdateExpression: 'ADD replies_count :one',
+        ConditionExpression: 'attribute_exists(pk) AND post_id = :post',
+        ExpressionAttributeValues: { ':one': 1, ':post': comment.post_id },
+      },
+    });
+  }
+  items.push(...events.map(outboxItem));
+  const outcome = await transactConditional(items);
+  if (outcome.ok) return;
+  if (outcome.failed[1]) throw notFound('Post');
+  if (outcome.failed[2]) throw new ApiError('not_found', { message: 'Parent comment not found.', hint: 'parent_comment_id must name a comment of this post.' });
+  throw new ApiError('invalid_state', { message: 'The comment could not be created.', hint: 'Retry the request.' });
+}
+
+export async function getComment(id: string, consistent = false): Promise<CommentRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.comment(id), ConsistentRead: consistent }));
+  return stripKeys<CommentRecord>(Item);
+}
+
+/** A post's comments and nested replies, oldest first. */
+export function listComments(postId: string, request: PageRequest): Promise<Page<CommentRecord>> {
+  const gsi1pk = keys.postComments(postId);
+  return queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: true },
+    { gsi1pk },
+    request,
+    (item) => stripKeys<CommentRecord>(item)!,
+  );
+}
+
+/** Which of `commentIds` the viewer likes. */
+export async function likedComments(commentIds: readonly string[], viewerId: string | undefined): Promise<Set<string>> {
+  if (!viewerId || commentIds.length === 0) return new Set();
+  const found = await batchGet(commentIds.map((id) => keys.commentReaction(id, viewerId)));
+  return new Set(commentIds.filter((id) => found.has(keyId(keys.commentReaction(id, viewerId)))));
+}

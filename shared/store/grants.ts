@@ -1,0 +1,129 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { OutboxEvent } from '../domain/events.js';
+import { ALLOWED_FROM, type GrantAccessRecord, type GrantAction, type GrantRecord, type GrantStatus } from '../domain/grants.js';
+import { ApiError } from '../http/errors.js';
+import { batchGet } from './batch.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { outboxItem } from './outbox.js';
+import { stripKeys } from './records.js';
+import { transactConditional } from './social-transact.js';
+import type { TransactItem } from './transact.js';
+
+export async function createGrant(grant: GrantRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.grant(grant.id),
+        gsi1pk: keys.profileGrants(grant.profile_id),
+        gsi1sk: timeSortKey(grant.created_at, grant.id),
+        entity: 'access_grant',
+        ...grant,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getGrant(id: string, consistent = false): Promise<GrantRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.grant(id), ConsistentRead: consistent }));
+  return stripKeys<GrantRecord>(Item);
+}
+
+const invalidState = (action: GrantAction) =>
+  new ApiError('invalid_state', {
+    message: `The access grant cannot be ${action === 'resend' ? 'resent' : `${action}ed`} in its current status.`,
+    hint: `Only a grant with status ${ALLOWED_FROM[action].join(' or ')} allows this; read the grant to see its status.`,
+  });
+
+const TARGET: Record<GrantAction, GrantStatus | undefined> = { accept: 'accepted', decline: 'declined', revoke: 'revoked', resend: undefined };
+
+/**
+ * Moves the grant from the status the caller read (which must allow `action`) in one transaction
+ * with the grant-access item (written on accept, deleted on revoke) and the events. A concurrent
+ * change of status makes it 409 invalid_state rather than a lost update.
+ */
+export async function transitionGrant(before: GrantRecord, action: GrantAction, at: string, events: OutboxEvent[]): Promise<GrantRecord> {
+  if (!ALLOWED_FROM[action].includes(before.status)) throw invalidState(action);
+  const target = TARGET[action];
+  const update = target
+    ? { expression: `SET #status = :target, ${target}_at = :at, updated_at = :at`, values: { ':target': target } }
+    : { expression: 'SET resent_at = :at, updated_at = :at ADD resend_count :one', values: { ':one': 1 } };
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.grant(before.id),
+        UpdateExpression: update.expression,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':from': before.status, ':at': at, ...update.values },
+      },
+    },
+  ];
+  const accessKey = keys.grantAccess(before.profile_id, before.manager_profile_id);
+  if (action === 'accept') {
+    const access: GrantAccessRecord = {
+      grant_id: before.id,
+      managed_profile_id: before.profile_id,
+      manager_profile_id: before.manager_profile_id,
+      manager_workspace_id: before.manager_workspace_id,
+      permissions: before.permissions,
+    };
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...accessKey, entity: 'grant_access', ...access },
+        // Another accepted grant for the same pair must be revoked first.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  if (action === 'revoke' && before.status === 'accepted') {
+    items.push({
+      Delete: {
+        TableName: tableName(),
+        Key: accessKey,
+        ConditionExpression: 'attribute_not_exists(pk) OR grant_id = :grant',
+        ExpressionAttributeValues: { ':grant': before.id },
+      },
+    });
+  }
+  items.push(...events.map(outboxItem));
+  const outcome = await transactConditional(items);
+  if (!outcome.ok) {
+    if (outcome.failed[0]) throw invalidState(action);
+    throw new ApiError('invalid_state', {
+      message: 'Another accepted grant already gives this manager access to the profile.',
+      hint: 'Ask the managed profile to revoke the other grant first.',
+    });
+  }
+  return (await getGrant(before.id, true))!;
+}
+
+/** The accepted grants of `managedId` whose manager is one of `managerIds`: key lookups. */
+export async function grantAccessFor(managedId: string, managerIds: readonly string[]): Promise<GrantAccessRecord[]> {
+  if (managerIds.length === 0) return [];
+  const found = await batchGet(managerIds.map((m) => keys.grantAccess(managedId, m)));
+  return [...found.values()].map((item) => stripKeys<GrantAccessRecord>(item)!);
+}
+
+/** Every accepted grant over `managedId` (a profile has few managers): one Query on its partition. */
+export async function grantAccessAll(managedId: string): Promise<GrantAccessRecord[]> {
+  const records: GrantAccessRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) records.push(stripKeys<GrantAccessRecord>(item)!);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return records;
+}

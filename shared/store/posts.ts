@@ -1,0 +1,156 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { OutboxEvent } from '../domain/events.js';
+import type { PostRecord } from '../domain/posts.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { batchGet, keyId } from './batch.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { outboxItem } from './outbox.js';
+import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { stripKeys } from './records.js';
+import { transactConditional } from './social-transact.js';
+import type { TransactItem } from './transact.js';
+
+/** The profile-list index keys: a post is listed only while published. */
+const listingKeys = (post: PostRecord) =>
+  post.status === 'published' && post.published_at
+    ? { gsi1pk: keys.profilePosts(post.profile_id), gsi1sk: timeSortKey(post.published_at, post.id) }
+    : {};
+
+const parentGone = () =>
+  new ApiError('not_found', {
+    message: 'The post replied to was not found.',
+    hint: 'reply_to_post_id must name a published post; drafts and removed posts cannot be replied to.',
+  });
+const changedMeanwhile = () =>
+  new ApiError('invalid_state', { message: 'The post changed while this request ran.', hint: 'Read the post again and retry.' });
+
+/** The parent's reply_count moves with the publication (or removal) of a reply, in the same transaction. */
+const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.post(parentId),
+    UpdateExpression: 'ADD reply_count :d',
+    // A new reply needs a published parent; a reply's removal only needs the parent to exist.
+    ConditionExpression: delta === 1 ? 'attribute_exists(pk) AND #status = :published' : 'attribute_exists(pk)',
+    ...(delta === 1
+      ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':d': delta, ':published': 'published' } }
+      : { ExpressionAttributeValues: { ':d': delta } }),
+  },
+});
+
+export async function createPost(post: PostRecord, events: OutboxEvent[]): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.post(post.id), ...listingKeys(post), entity: 'post', ...post },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (post.reply_to_post_id && post.status === 'published') items.push(bumpReplyCount(post.reply_to_post_id, 1));
+  items.push(...events.map(outboxItem));
+  const outcome = await transactConditional(items);
+  if (!outcome.ok) throw outcome.failed[1] ? parentGone() : changedMeanwhile();
+}
+
+export async function getPost(id: string, consistent = false): Promise<PostRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.post(id), ConsistentRead: consistent }));
+  return stripKeys<PostRecord>(Item);
+}
+
+/** The post and, when a viewer is known, the viewer's reaction: one BatchGetItem. */
+export async function getPostWithReaction(id: string, viewerId: string | undefined): Promise<{ post: PostRecord | undefined; liked: boolean }> {
+  const postKey = keys.post(id);
+  const reactionKey = viewerId ? keys.postReaction(id, viewerId) : undefined;
+  const found = await batchGet(reactionKey ? [postKey, reactionKey] : [postKey]);
+  return {
+    post: stripKeys<PostRecord>(found.get(keyId(postKey))),
+    liked: reactionKey !== undefined && found.has(keyId(reactionKey)),
+  };
+}
+
+/** Which of `postIds` the viewer likes (one BatchGetItem per 100). */
+export async function likedPosts(postIds: readonly string[], viewerId: string | undefined): Promise<Set<string>> {
+  if (!viewerId || postIds.length === 0) return new Set();
+  const found = await batchGet(postIds.map((id) => keys.postReaction(id, viewerId)));
+  return new Set(postIds.filter((id) => found.has(keyId(keys.postReaction(id, viewerId)))));
+}
+
+/**
+ * Applies an edit and/or the publication of a draft, guarded by the status the caller read, with
+ * the parent's reply_count and the events in the same transaction. Returns the post as stored.
+ */
+export async function updatePost(
+  before: PostRecord,
+  changes: { body?: string | undefined; publishAt?: string | undefined },
+  updatedAt: string,
+  events: OutboxEvent[],
+): Promise<PostRecord> {
+  const names: Record<string, string> = { '#status': 'status', '#updated_at': 'updated_at' };
+  const values: Record<string, unknown> = { ':expected': before.status, ':updated_at': updatedAt };
+  const sets = ['#updated_at = :updated_at'];
+  if (changes.body !== undefined) {
+    names['#body'] = 'body';
+    values[':body'] = changes.body;
+    sets.push('#body = :body');
+  }
+  if (changes.publishAt) {
+    values[':published'] = 'published';
+    values[':published_at'] = changes.publishAt;
+    values[':gsi1pk'] = keys.profilePosts(before.profile_id);
+    values[':gsi1sk'] = timeSortKey(changes.publishAt, before.id);
+    sets.push('#status = :published', 'published_at = :published_at', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
+  }
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.post(before.id),
+        UpdateExpression: 'SET ' + sets.join(', '),
+        ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  if (changes.publishAt && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, 1));
+  items.push(...events.map(outboxItem));
+  const outcome = await transactConditional(items);
+  if (!outcome.ok) throw outcome.failed[1] ? parentGone() : changedMeanwhile();
+  return (await getPost(before.id, true))!;
+}
+
+/** Sets status `removed` and takes the post out of the profile's list; a published reply no longer counts. */
+export async function removePost(before: PostRecord, updatedAt: string): Promise<PostRecord> {
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.post(before.id),
+        UpdateExpression: 'SET #status = :removed, #updated_at = :at REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
+        ExpressionAttributeNames: { '#status': 'status', '#updated_at': 'updated_at' },
+        ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
+      },
+    },
+  ];
+  if (before.status === 'published' && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, -1));
+  const outcome = await transactConditional(items);
+  if (!outcome.ok) throw outcome.failed[0] ? changedMeanwhile() : notFound('Post');
+  return (await getPost(before.id, true))!;
+}
+
+/** A profile's published posts, newest first. */
+export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
+  const gsi1pk = keys.profilePosts(profileId);
+  return queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
+    { gsi1pk },
+    request,
+    (item) => stripKeys<PostRecord>(item)!,
+  );
+}
+
+

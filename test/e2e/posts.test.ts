@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, createApiKey, createProfile, expectError } from '../support/api.js';
+import { actor, ok, post, type Actor } from '../support/social.js';
+
+const POST_FIELDS = [
+  'id', 'profile_id', 'kind', 'body_preview', 'body_truncated', 'images', 'image_count', 'reply_to_post_id', 'root_post_id',
+  'visibility', 'status', 'published_at', 'reply_count', 'likes_count', 'viewer_reaction', 'comments_count', 'quotes_count',
+  'created_at', 'updated_at', 'body',
+].sort();
+
+let alice: Actor;
+let bob: Actor;
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([actor(), actor()]);
+});
+
+describe('posts', () => {
+  it('creates a published post with images and reads it publicly with every field of the Post table', async () => {
+    const body = 'x'.repeat(300);
+    const created = await post(alice, {
+      body,
+      images: [{ url: 'https://img.example.com/a.png', width: 800, height: 600, alt_text: 'A chart' }, { url: 'https://img.example.com/b.png', width: 1, height: 1 }],
+    });
+    expect(created.profile.id).toBe(alice.profile.id);
+    const read = ok(await call('GET', `/v1/posts/${created.post.id}`));
+    expect(Object.keys(read.post).sort()).toEqual(POST_FIELDS);
+    expect(read.post).toMatchObject({
+      profile_id: alice.profile.id, kind: 'post', body, body_truncated: true, image_count: 2, reply_to_post_id: null, root_post_id: null,
+      visibility: 'public', status: 'published', reply_count: 0, likes_count: 0, viewer_reaction: null, comments_count: 0, quotes_count: 0,
+    });
+    expect(read.post.body_preview).toBe('x'.repeat(280));
+    expect(read.post.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(read.post.images[0]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: 'https://img.example.com/a.png', width: 800, height: 600, alt_text: 'A chart' });
+    expect(read.post.images[1].alt_text).toBeNull();
+    expect(read.profile).toMatchObject({ id: alice.profile.id, username: alice.profile.username });
+  });
+
+  it('a short body is not truncated', async () => {
+    const { post: p } = await post(alice, { body: 'hello world' });
+    expect(p).toMatchObject({ body_preview: 'hello world', body_truncated: false, images: [], image_count: 0 });
+  });
+
+  it('a draft is 404 to others, visible to its author, and publishing it lists it on the profile', async () => {
+    const { post: draft } = await post(alice, { body: 'draft text', status: 'draft' });
+    expect(draft).toMatchObject({ status: 'draft', published_at: null });
+    expectError(await call('GET', `/v1/posts/${draft.id}`), 404, 'not_found');
+    expectError(await call('GET', `/v1/posts/${draft.id}`, { token: bob.key, profileId: bob.profile.id }), 404, 'not_found');
+    expect(ok(await call('GET', `/v1/posts/${draft.id}`, { token: alice.key, profileId: alice.profile.id })).post.status).toBe('draft');
+    let list = ok(await call('GET', `/v1/profiles/${alice.profile.id}/posts`));
+    expect(list.items.map((i: any) => i.post.id)).not.toContain(draft.id);
+
+    // someone else cannot publish it
+    expectError(await call('PATCH', `/v1/posts/${draft.id}`, { token: bob.key, profileId: bob.profile.id, body: { status: 'published' } }), 404, 'not_found');
+    const published = ok(await call('PATCH', `/v1/posts/${draft.id}`, { token: alice.key, profileId: alice.profile.id, body: { status: 'published', body: 'final text' } }));
+    expect(published.post).toMatchObject({ status: 'published', body: 'final text' });
+    expect(published.post.published_at).not.toBeNull();
+    expect(ok(await call('GET', `/v1/posts/${draft.id}`)).post.body).toBe('final text');
+    list = ok(await call('GET', `/v1/profiles/${alice.profile.id}/posts`));
+    expect(list.items[0].post.id).toBe(draft.id);
+  });
+
+  it('editing a published post is for its author only', async () => {
+    const { post: p } = await post(alice, { body: 'v1' });
+    expectError(await call('PATCH', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id, body: { body: 'hijack' } }), 403, 'forbidden');
+    const edited = ok(await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'v2' } }));
+    expect(edited.post.body).toBe('v2');
+    expectError(await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: {} }), 400, 'invalid_request');
+  });
+
+  it('a removed post is 404 to others, still readable by its author, and leaves the profile list', async () => {
+    const { post: p } = await post(alice, { body: 'to remove' });
+    expectError(await call('DELETE', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id }), 403, 'forbidden');
+    const removed = ok(await call('DELETE', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id }));
+    expect(removed.post.status).toBe('removed');
+    // again: idempotent
+    expect(ok(await call('DELETE', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id })).post.status).toBe('removed');
+    expectError(await call('GET', `/v1/posts/${p.id}`), 404, 'not_found');
+    expectError(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id }), 404, 'not_found');
+    expect(ok(await call('GET', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id })).post.status).toBe('removed');
+    const list = ok(await call('GET', `/v1/profiles/${alice.profile.id}/posts?limit=100`));
+    expect(list.items.map((i: any) => i.post.id)).not.toContain(p.id);
+    expectError(await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'x' } }), 409, 'invalid_state');
+  });
+
+  it('replies: kind reply, root of the thread, parent reply_count; replying to removed, draft or missing posts is 404', async () => {
+    const { post: root } = await post(alice, { body: 'root' });
+    const { post: r1 } = await post(bob, { body: 'reply 1', reply_to_post_id: root.id });
+    expect(r1).toMatchObject({ kind: 'reply', reply_to_post_id: root.id, root_post_id: root.id });
+    const { post: r2 } = await post(alice, { body: 'reply 2', reply_to_post_id: r1.id });
+    expect(r2).toMatchObject({ kind: 'reply', reply_to_post_id: r1.id, root_post_id: root.id });
+    expect(ok(await call('GET', `/v1/posts/${root.id}`)).post.reply_count).toBe(1);
+    expect(ok(await call('GET', `/v1/posts/${r1.id}`)).post.reply_count).toBe(1);
+
+    // a draft reply counts once published
+    const { post: draftReply } = await post(bob, { body: 'later', reply_to_post_id: root.id, status: 'draft' });
+    expect(ok(await call('GET', `/v1/posts/${root.id}`)).post.reply_count).toBe(1);
+    ok(await call('PATCH', `/v1/posts/${draftReply.id}`, { token: bob.key, profileId: bob.profile.id, body: { status: 'published' } }));
+    expect(ok(await call('GET', `/v1/posts/${root.id}`)).post.reply_count).toBe(2);
+    // removing a published reply un-counts it
+    ok(await call('DELETE', `/v1/posts/${draftReply.id}`, { token: bob.key, profileId: bob.profile.id }));
+    expect(ok(await call('GET', `/v1/posts/${root.id}`)).post.reply_count).toBe(1);
+
+    const { post: gone } = await post(alice, { body: 'gone' });
+    ok(await call('DELETE', `/v1/posts/${gone.id}`, { token: alice.key, profileId: alice.profile.id }));
+    expectError(await call('POST', '/v1/posts', { token: bob.key, profileId: bob.profile.id, body: { body: 'r', reply_to_post_id: gone.id } }), 404, 'not_found');
+    const { post: draft } = await post(alice, { body: 'd', status: 'draft' });
+    expectError(await call('POST', '/v1/posts', { token: bob.key, profileId: bob.profile.id, body: { body: 'r', reply_to_post_id: draft.id } }), 404, 'not_found');
+    expectError(await call('POST', '/v1/posts', { token: bob.key, profileId: bob.profile.id, body: { body: 'r', reply_to_post_id: randomUUID() } }), 404, 'not_found');
+  });
+
+  it('lists a profile\'s published posts newest first, paginated', async () => {
+    const carol = await actor();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await post(carol, { body: `post ${i}` })).post.id);
+    const first = ok(await call('GET', `/v1/profiles/${carol.profile.id}/posts?limit=2`));
+    expect(first.items.map((i: any) => i.post.id)).toEqual([ids[4], ids[3]]);
+    expect(first.items[0].profile.id).toBe(carol.profile.id);
+    const second = ok(await call('GET', `/v1/profiles/${carol.profile.id}/posts?limit=2&cursor=${first.next_cursor}`));
+    const third = ok(await call('GET', `/v1/profiles/${carol.profile.id}/posts?limit=2&cursor=${second.next_cursor}`));
+    expect([...second.items, ...third.items].map((i: any) => i.post.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expectError(await call('GET', `/v1/profiles/${randomUUID()}/posts`), 404, 'not_found');
+    expectError(await call('GET', `/v1/profiles/${carol.profile.id}/posts?limit=0`), 400, 'invalid_request');
+    expectError(await call('GET', `/v1/profiles/${carol.profile.id}/posts?cursor=garbage`), 400, 'invalid_request');
+  });
+
+  describe('bad input and access', () => {
+    const create = (a: Actor, body: unknown, headers: { token?: string; profileId?: string } = {}) =>
+      call('POST', '/v1/posts', { token: headers.token ?? a.key, profileId: headers.profileId ?? a.profile.id, body });
+    const img = { url: 'https://img.example.com/x.png', width: 10, height: 10 };
+
+    it('rejects a fifth image, width 0, a non-https URL, an empty body and unknown fields', async () => {
+      const fifth = expectError(await create(alice, { body: 'b', images: [img, img, img, img, img] }), 400, 'invalid_request');
+      expect(fifth.agent.hint).toContain('images');
+      const zero = expectError(await create(alice, { body: 'b', images: [{ ...img, width: 0 }] }), 400, 'invalid_request');
+      expect(zero.agent.hint).toContain('width');
+      expectError(await create(alice, { body: 'b', images: [{ ...img, url: 'http://img.example.com/x.png' }] }), 400, 'invalid_request');
+      expectError(await create(alice, { body: '' }), 400, 'invalid_request');
+      expectError(await create(alice, { body: 'x'.repeat(5001) }), 400, 'invalid_request');
+      expectError(await create(alice, { body: 'b', extra: 1 }), 400, 'invalid_request');
+      expectError(await create(alice, { body: 'b', status: 'removed' }), 400, 'invalid_request');
+      expect(ok(await create(alice, { body: 'b', images: [img, img, img, img] }), 201).post.image_count).toBe(4);
+    });
+
+    it('unknown or malformed post ids are 404 / 400', async () => {
+      expectError(await call('GET', `/v1/posts/${randomUUID()}`), 404, 'not_found');
+      expectError(await call('GET', '/v1/posts/not-a-uuid'), 400, 'invalid_request');
+      expectError(await call('PATCH', `/v1/posts/${randomUUID()}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'x' } }), 404, 'not_found');
+      expectError(await call('DELETE', '/v1/posts/123', { token: alice.key, profileId: alice.profile.id }), 400, 'invalid_request');
+      expectError(await call('GET', '/v1/posts/x', { headers: { 'x-profile-id': 'nope' } }), 400, 'invalid_request');
+    });
+
+    it('acting as a profile the key does not have is 403 profile_not_permitted; no X-Profile-Id is 400', async () => {
+      expectError(await create(alice, { body: 'b' }, { profileId: bob.profile.id }), 403, 'profile_not_permitted');
+      expectError(await create(alice, { body: 'b' }, { profileId: randomUUID() }), 403, 'profile_not_permitted');
+      expectError(await call('POST', '/v1/posts', { token: alice.key, body: { body: 'b' } }), 400, 'invalid_request');
+      expectError(await call('POST', '/v1/posts', { profileId: alice.profile.id, body: { body: 'b' } }), 401, 'unauthorized');
+    });
+
+    it('a credential of another workspace cannot write as, or remove posts of, this workspace\'s profiles', async () => {
+      const { post: p } = await post(alice, { body: 'mine' });
+      // bob's session (another workspace) acting as alice's profile
+      expectError(await create(alice, { body: 'b' }, { token: bob.session, profileId: alice.profile.id }), 403, 'profile_not_permitted');
+      expectError(await call('DELETE', `/v1/posts/${p.id}`, { token: bob.key, profileId: alice.profile.id }), 403, 'profile_not_permitted');
+      expectError(await call('PUT', `/v1/posts/${p.id}/reaction`, { token: bob.session, profileId: alice.profile.id, body: { reaction_type: 'like', active: true } }), 403, 'profile_not_permitted');
+      // alice's session may act as her own profile
+      expect(ok(await create(alice, { body: 'by session' }, { token: alice.session }), 201).post.profile_id).toBe(alice.profile.id);
+    });
+
+    it('a key without posts:write is 403 insufficient_scope', async () => {
+      const { key } = await createApiKey(alice.session, alice.workspaceId, ['posts:read'], [alice.profile.id]);
+      expectError(await create(alice, { body: 'b' }, { token: key }), 403, 'insufficient_scope');
+    });
+
+    it('an invalid credential on the public read is 401', async () => {
+      const { post: p } = await post(alice, { body: 'pub' });
+      expectError(await call('GET', `/v1/posts/${p.id}`, { token: 'sk_bogus' }), 401, 'unauthorized');
+      // X-Profile-Id without a credential is simply anonymous
+      expect(ok(await call('GET', `/v1/posts/${p.id}`, { profileId: alice.profile.id })).post.viewer_reaction).toBeNull();
+    });
+  });
+
+  it('a second profile of the same workspace posts through the session', async () => {
+    const other = await createProfile(alice.session);
+    const created = ok(await call('POST', '/v1/posts', { token: alice.session, profileId: other.id, body: { body: 'second profile' } }), 201);
+    expect(created.profile.id).toBe(other.id);
+  });
+});
