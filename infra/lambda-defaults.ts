@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { projectPath } from './project-root.js';
@@ -71,6 +71,8 @@ export function apiFunction(
       mainFields: ['module', 'main'],
       banner: REQUIRE_BANNER,
       target: 'node22',
+      // Size summaries of every bundle drown `cdk synth -q`; warnings and errors still show.
+      logLevel: LogLevel.WARNING,
       // Decision: bundle the AWS SDK v3 instead of using the copy the nodejs22.x runtime provides.
       // - The deployed code then runs exactly the SDK versions that package-lock.json pins and
       //   that the tests ran against; the runtime's copy changes whenever AWS updates it.
