@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { config } from '../../shared/config.js';
 import { ensureTable, JAVA_MISSING, javaAvailable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local.js';
+import { startDeliveryRuntime } from './delivery-runtime.js';
 import { createHttpServer } from './http-server.js';
 
 async function main(): Promise<void> {
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   await ensureTable(config.dynamodbEndpoint!, config.tableName);
 
   const server = await createHttpServer();
+  // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper).
+  const deliveries = await startDeliveryRuntime(config.dynamodbEndpoint!);
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    await deliveries.stop();
     await dynamo?.stop();
     process.exit(0);
   };

@@ -1,0 +1,35 @@
+import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
+import { ApiError } from '../../shared/http/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { dispatch } from '../../shared/ports/delivery-ports.js';
+import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
+import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
+import { deliveryNotFound, endpointNames } from '../../shared/webhooks/endpoints.js';
+import { routes } from '../routes.js';
+
+const notFailed = () =>
+  new ApiError('invalid_state', {
+    message: 'Only a failed delivery can be retried.',
+    hint: 'Pending and delivering deliveries are retried automatically; succeeded ones are done.',
+  });
+
+/** failed → pending, attempted again at once; attempt numbering continues, the webhook-id stays. */
+export const handler = httpHandler(routes.retryWebhookDelivery, async ({ params, auth, now }) => {
+  await requireOwnerOrAdmin(auth.principal, params.workspace_id);
+  const delivery = await getDelivery(params.delivery_id);
+  if (!delivery || delivery.workspace_id !== params.workspace_id) throw deliveryNotFound();
+  if (delivery.status !== 'failed') throw notFailed();
+  const endpoint = await getEndpoint(delivery.webhook_endpoint_id);
+  if (endpoint?.status !== 'active') {
+    throw new ApiError('invalid_state', {
+      message: 'The delivery\'s endpoint is not active.',
+      hint: 'A disabled endpoint can be re-enabled with POST .../webhook-endpoints/{webhook_endpoint_id}/enable; a revoked one cannot receive deliveries.',
+    });
+  }
+  if (!(await restartDelivery(delivery, now.toISOString()))) throw notFailed();
+  await dispatch({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 }, now, now);
+  const restarted = (await getDelivery(delivery.id))!;
+  const names = await endpointNames([delivery.webhook_endpoint_id]);
+  return { delivery: presentWebhooks.delivery(restarted, names.get(delivery.webhook_endpoint_id) ?? '') };
+});

@@ -1,0 +1,156 @@
+/**
+ * The local stand-in for the table stream → Lambda event source: polls every shard of the
+ * DynamoDB Local stream and hands stream-shaped events to the same fan-out handler.
+ *
+ * Where it starts reading (so a restart loses nothing):
+ * - after each handled batch it writes a checkpoint item per shard (last sequence number) and
+ *   resumes AFTER it on the next start;
+ * - the very first start of a table (no `STARTED` marker) reads from LATEST: history before the
+ *   runtime ever ran is not replayed; every later start reads shards without a checkpoint from
+ *   TRIM_HORIZON (events written while the server was down are delivered);
+ * - a crash between fan-out and checkpoint replays a batch, which is safe: fan-out is idempotent.
+ */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { db, tableName } from '../../shared/store/client.js';
+import { keys } from '../../shared/store/keys.js';
+import { localClient } from './dynamodb-local.js';
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<void>;
+
+interface ShardState {
+  iterator: string | undefined;
+  done: boolean;
+}
+
+const STARTED = { pk: keys.streamCheckpoint('').pk, sk: 'STARTED' };
+
+export class StreamPoller {
+  private readonly streams: DynamoDBStreamsClient;
+  private readonly shards = new Map<string, ShardState>();
+  private streamArn = '';
+  private firstStart = false;
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private lastDescribe = 0;
+
+  constructor(
+    private readonly endpoint: string,
+    private readonly handler: StreamHandler,
+    private readonly intervalMs = 100,
+  ) {
+    this.streams = new DynamoDBStreamsClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  }
+
+  /** Resolves once every shard has an iterator, so anything written afterwards is seen. */
+  async start(): Promise<void> {
+    const client = localClient(this.endpoint);
+    const table = await client.send(new DescribeTableCommand({ TableName: tableName() }));
+    client.destroy();
+    this.streamArn = table.Table?.LatestStreamArn ?? '';
+    if (!this.streamArn) throw new Error('the table has no stream');
+    const marker = await db().send(new GetCommand({ TableName: tableName(), Key: STARTED, ConsistentRead: true }));
+    this.firstStart = !marker.Item;
+    await this.refreshShards();
+    if (this.firstStart) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: { ...STARTED, entity: 'stream_checkpoint', at: new Date().toISOString() } }));
+    }
+    this.firstStart = false;
+    this.loop = this.run();
+  }
+
+  private async checkpoints(): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const { Items } = await db().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': STARTED.pk }, ConsistentRead: true }),
+    );
+    for (const item of Items ?? []) if (item.shard_id) found.set(item.shard_id as string, item.sequence_number as string);
+    return found;
+  }
+
+  private async refreshShards(): Promise<void> {
+    this.lastDescribe = Date.now();
+    const checkpoints = await this.checkpoints();
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await this.streams.send(new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }));
+      for (const shard of StreamDescription?.Shards ?? []) {
+        const id = shard.ShardId!;
+        if (this.shards.has(id)) continue;
+        const sequence = checkpoints.get(id);
+        const type: ShardIteratorType = sequence ? 'AFTER_SEQUENCE_NUMBER' : this.firstStart ? 'LATEST' : 'TRIM_HORIZON';
+        const { ShardIterator } = await this.streams.send(
+          new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: id, ShardIteratorType: type, ...(sequence ? { SequenceNumber: sequence } : {}) }),
+        );
+        this.shards.set(id, { iterator: ShardIterator, done: !ShardIterator });
+      }
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  }
+
+  private toLambdaRecord(record: StreamRecord): DynamoDBRecord {
+    return {
+      eventID: record.eventID,
+      eventName: record.eventName as DynamoDBRecord['eventName'],
+      eventVersion: record.eventVersion,
+      eventSource: 'aws:dynamodb',
+      awsRegion: 'local',
+      eventSourceARN: this.streamArn,
+      dynamodb: {
+        Keys: record.dynamodb?.Keys as never,
+        NewImage: record.dynamodb?.NewImage as never,
+        SequenceNumber: record.dynamodb?.SequenceNumber,
+        SizeBytes: record.dynamodb?.SizeBytes,
+        StreamViewType: record.dynamodb?.StreamViewType as never,
+        ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000 : undefined,
+      },
+    };
+  }
+
+  private async pollShard(id: string, state: ShardState): Promise<void> {
+    if (state.done || !state.iterator) return;
+    const result = await this.streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 100 }));
+    const records = result.Records ?? [];
+    if (records.length > 0) {
+      await this.handler({ Records: records.map((r) => this.toLambdaRecord(r)) });
+      const last = records[records.length - 1]!.dynamodb!.SequenceNumber!;
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.streamCheckpoint(id), entity: 'stream_checkpoint', shard_id: id, sequence_number: last },
+        }),
+      );
+    }
+    state.iterator = result.NextShardIterator;
+    if (!state.iterator) state.done = true;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        if (Date.now() - this.lastDescribe > 2000) await this.refreshShards();
+        await Promise.all([...this.shards].map(([id, state]) => this.pollShard(id, state)));
+      } catch (error) {
+        // The batch is retried with the same iterator on the next round (fan-out is idempotent).
+        if (!this.stopped) console.error('stream poller:', (error as Error).message);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      await new Promise((r) => setTimeout(r, this.intervalMs));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+    this.streams.destroy();
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Webhook endpoints and deliveries: records, the selection rule, response handling and the
+ * delivery state machine. Pure logic (no AWS, no HTTP types).
+ */
+import { createHash } from 'node:crypto';
+import { TEST_EVENT_TYPE, type EventType, type OutboxEvent } from './events.js';
+import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
+
+export type EndpointStatus = 'active' | 'disabled' | 'revoked';
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+/** How long the previous secret keeps signing after a rotation. */
+export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+/** Receiver response bodies are kept up to this many bytes per attempt. */
+export const RESPONSE_BODY_LIMIT = 2048;
+/** Delivery activity shows this many deliveries. */
+export const ACTIVITY_LIMIT = 50;
+
+export interface WebhookEndpointRecord {
+  id: string;
+  workspace_id: string;
+  name: string;
+  url: string;
+  event_types: EventType[];
+  profile_ids: string[];
+  status: EndpointStatus;
+  secret: string;
+  /** The secret before the last rotation; signs alongside `secret` until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  disabled_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  workspace_id: string;
+  webhook_event_id: string;
+  webhook_endpoint_id: string;
+  event_type: string;
+  profile_id: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The exact JSON body sent on every attempt. */
+  payload: string;
+  /** Set while `delivering`: the attempt number being made and when it was claimed. */
+  claimed_attempt: number | null;
+  claimed_at: string | null;
+}
+
+export interface AttemptRecord {
+  delivery_id: string;
+  number: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+export interface WebhookTotals {
+  total: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+  delivering: number;
+}
+
+/** A `webhook.test` event carries the one endpoint it is for. */
+export type WebhookEvent = OutboxEvent & { webhook_endpoint_id?: string };
+
+/**
+ * The spec's selection rule: the endpoint belongs to the affected profile's workspace, is active,
+ * selected the profile and selected the type. `webhook.test` goes to its target endpoint only.
+ */
+export function endpointMatches(endpoint: WebhookEndpointRecord, event: WebhookEvent): boolean {
+  if (endpoint.workspace_id !== event.workspace_id || endpoint.status !== 'active') return false;
+  if (event.type === TEST_EVENT_TYPE) return endpoint.id === event.webhook_endpoint_id;
+  return endpoint.profile_ids.includes(event.profile_id) && (endpoint.event_types as string[]).includes(event.type);
+}
+
+/**
+ * The delivery id (= `webhook-id`) of an event for an endpoint: derived from both, so a redelivered
+ * stream record finds the delivery it already created. A UUID (version 8 layout) per endpoint.
+ */
+export function deliveryIdFor(eventId: string, endpointId: string): string {
+  const hex = createHash('sha256').update(`${eventId}:${endpointId}`).digest('hex').slice(0, 32).split('');
+  hex[12] = '8';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** What one attempt produced: a response status, or an error (timeout, network, refused address). */
+export interface AttemptResult {
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  startedAt: Date;
+  endedAt: Date;
+}
+
+export type Outcome =
+  | { status: 'succeeded'; disableEndpoint: false }
+  | { status: 'failed'; disableEndpoint: boolean }
+  | { status: 'pending'; disableEndpoint: false; nextAttemptAt: Date };
+
+/**
+ * The spec's response handling table: 2xx succeeds; 410 fails permanently and disables the
+ * endpoint; 3xx (not followed), other statuses, timeouts and network errors fail the attempt,
+ * retried while attempts remain.
+ */
+export function outcomeOf(attempt: number, result: AttemptResult, delays: readonly number[]): Outcome {
+  const code = result.statusCode;
+  if (code !== null && code >= 200 && code <= 299) return { status: 'succeeded', disableEndpoint: false };
+  if (code === 410) return { status: 'failed', disableEndpoint: true };
+  const next = attempt < MAX_ATTEMPTS ? nextAttemptAt(attempt, result.endedAt, delays) : undefined;
+  return next ? { status: 'pending', disableEndpoint: false, nextAttemptAt: next } : { status: 'failed', disableEndpoint: false };
+}
+
+/** The error text recorded for a non-2xx response (no receiver content in it). */
+export function errorForStatus(code: number): string | null {
+  if (code >= 200 && code <= 299) return null;
+  if (code === 410) return 'receiver answered 410 Gone: endpoint disabled';
+  if (code >= 300 && code <= 399) return `receiver answered ${code} redirect (redirects are not followed)`;
+  return `receiver answered ${code}`;
+}
+
+/** The secrets that sign at `now`: the current one, and the previous one during its 24 h overlap. */
+export function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): string[] {
+  const secrets = [endpoint.secret];
+  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > now.getTime()) {
+    secrets.push(endpoint.previous_secret);
+  }
+  return secrets;
+}
+
+/** success_rate: succeeded / (succeeded + failed) × 100 rounded to 0.1, or null when none completed. */
+export function successRate(totals: WebhookTotals): number | null {
+  const completed = totals.succeeded + totals.failed;
+  return completed === 0 ? null : Math.round((totals.succeeded / completed) * 1000) / 10;
+}
+
+/**
+ * A claim (`delivering`) older than this is considered abandoned (the sender died mid-attempt) and
+ * the sweeper releases it: twice the attempt timeout plus a margin.
+ */
+export const staleClaimMs = (timeoutMs: number) => timeoutMs * 2 + 5000;

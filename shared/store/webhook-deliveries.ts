@@ -1,0 +1,271 @@
+/**
+ * Webhook deliveries, their attempts and the workspace totals. Every status change is one
+ * TransactWriteItems: the delivery (conditioned on the state it leaves), the totals counters and,
+ * for an attempt's outcome, the attempt record.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
+import { ACTIVITY_LIMIT } from '../domain/webhooks.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { stripKeys } from './records.js';
+import { transact, type TransactItem } from './transact.js';
+
+type Counter = 'total' | DeliveryStatus;
+
+function totalsUpdate(workspaceId: string, changes: Partial<Record<Counter, number>>): TransactItem {
+  const entries = Object.entries(changes);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.webhookTotals(workspaceId),
+      UpdateExpression: 'SET entity = :entity ADD ' + entries.map((_, i) => `#c${i} :d${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: { ':entity': 'webhook_totals', ...Object.fromEntries(entries.map(([, delta], i) => [`:d${i}`, delta])) },
+    },
+  };
+}
+
+/** Index attributes of a delivery: activity by updated_at, and (while not final) due time for the sweeper. */
+function indexAttributes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 'updated_at'>, dueAt: string | null) {
+  return {
+    gsi1pk: keys.workspaceWebhookDeliveries(d.workspace_id),
+    gsi1sk: timeSortKey(d.updated_at, d.id),
+    ...(dueAt ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(dueAt, d.id) } : {}),
+  };
+}
+
+/** SET the given fields (REMOVE the sweeper index when `dueAt` is null), with a condition. */
+function deliveryUpdate(
+  delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
+  fields: Partial<DeliveryRecord> & { updated_at: string },
+  dueAt: string | null,
+  condition: string,
+  conditionValues: Record<string, unknown>,
+): TransactItem {
+  const index = indexAttributes({ ...delivery, updated_at: fields.updated_at }, dueAt);
+  const set = Object.entries({ ...fields, ...index });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.webhookDelivery(delivery.id),
+      UpdateExpression:
+        'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (dueAt ? '' : ' REMOVE gsi2pk, gsi2sk'),
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])) },
+      ExpressionAttributeValues: { ...conditionValues, ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])) },
+    },
+  };
+}
+
+export type CreateResult = 'created' | 'exists' | 'endpoint_inactive';
+
+/**
+ * Creates a pending delivery and bumps the totals, only if the endpoint is still active (read in
+ * the transaction, so a revoke stops new deliveries at once) and the delivery does not exist yet
+ * (a redelivered stream record creates nothing twice).
+ */
+export async function createDelivery(delivery: DeliveryRecord): Promise<CreateResult> {
+  const conflict = new Error('condition');
+  let failedAt = -1;
+  try {
+    await transact(
+      [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.webhookDelivery(delivery.id), ...indexAttributes(delivery, delivery.next_attempt_at), entity: 'webhook_delivery', ...delivery },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        totalsUpdate(delivery.workspace_id, { total: 1, pending: 1 }),
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.webhookEndpoint(delivery.webhook_endpoint_id),
+            ConditionExpression: '#status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':active': 'active' },
+          },
+        },
+      ],
+      (index) => {
+        failedAt = index;
+        return conflict;
+      },
+    );
+    return 'created';
+  } catch (error) {
+    if (error !== conflict) throw error;
+    return failedAt === 0 ? 'exists' : 'endpoint_inactive';
+  }
+}
+
+const conditionFailed = new Error('condition');
+async function transactIf(items: TransactItem[]): Promise<boolean> {
+  try {
+    await transact(items, () => conditionFailed);
+    return true;
+  } catch (error) {
+    if (error === conditionFailed) return false;
+    throw error;
+  }
+}
+
+export async function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(id), ConsistentRead: true }));
+  return stripKeys<DeliveryRecord>(Item);
+}
+
+/**
+ * pending → delivering for attempt `attempt`, only if the delivery is pending with exactly
+ * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing.
+ * `staleAt` is when the sweeper may consider the claim abandoned.
+ */
+export async function claimDelivery(id: string, workspaceId: string, attempt: number, now: string, staleAt: string): Promise<boolean> {
+  return transactIf([
+    deliveryUpdate(
+      { id, workspace_id: workspaceId },
+      { status: 'delivering', claimed_attempt: attempt, claimed_at: now, updated_at: now },
+      staleAt,
+      '#status = :pending AND attempt_count = :done',
+      { ':pending': 'pending', ':done': attempt - 1 },
+    ),
+    totalsUpdate(workspaceId, { pending: -1, delivering: 1 }),
+  ]);
+}
+
+export interface AttemptOutcome {
+  status: 'succeeded' | 'failed' | 'pending';
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours. */
+export async function completeAttempt(delivery: DeliveryRecord, attempt: AttemptRecord, outcome: AttemptOutcome, now: string): Promise<boolean> {
+  return transactIf([
+    deliveryUpdate(
+      delivery,
+      {
+        status: outcome.status,
+        attempt_count: attempt.number,
+        last_status_code: attempt.status_code,
+        last_error: attempt.error,
+        next_attempt_at: outcome.nextAttemptAt,
+        delivered_at: outcome.deliveredAt,
+        claimed_attempt: null,
+        claimed_at: null,
+        updated_at: now,
+      },
+      outcome.nextAttemptAt,
+      '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
+      { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
+    ),
+    { Put: { TableName: tableName(), Item: { ...keys.webhookAttempt(delivery.id, attempt.number), entity: 'webhook_attempt', ...attempt } } },
+    totalsUpdate(delivery.workspace_id, { delivering: -1, [outcome.status]: 1 }),
+  ]);
+}
+
+/** delivering → failed without an attempt (the endpoint was revoked, disabled or deleted meanwhile). */
+export async function abandonDelivery(delivery: DeliveryRecord, error: string, now: string): Promise<boolean> {
+  return transactIf([
+    deliveryUpdate(
+      delivery,
+      { status: 'failed', last_error: error, next_attempt_at: null, claimed_attempt: null, claimed_at: null, updated_at: now },
+      null,
+      '#status = :delivering AND claimed_at = :claimed',
+      { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+    ),
+    totalsUpdate(delivery.workspace_id, { delivering: -1, failed: 1 }),
+  ]);
+}
+
+/** delivering → pending for a claim the sweeper found abandoned; the same attempt is made again. */
+export async function releaseClaim(delivery: DeliveryRecord, now: string): Promise<boolean> {
+  return transactIf([
+    deliveryUpdate(
+      delivery,
+      { status: 'pending', next_attempt_at: now, claimed_attempt: null, claimed_at: null, updated_at: now },
+      now,
+      '#status = :delivering AND claimed_at = :claimed',
+      { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+    ),
+    totalsUpdate(delivery.workspace_id, { delivering: -1, pending: 1 }),
+  ]);
+}
+
+/** failed → pending (manual retry): numbering continues, the webhook-id stays. */
+export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<boolean> {
+  return transactIf([
+    deliveryUpdate(
+      delivery,
+      { status: 'pending', next_attempt_at: now, last_error: delivery.last_error, updated_at: now },
+      now,
+      '#status = :failed AND attempt_count = :done',
+      { ':failed': 'failed', ':done': delivery.attempt_count },
+    ),
+    totalsUpdate(delivery.workspace_id, { failed: -1, pending: 1 }),
+  ]);
+}
+
+/** The delivery and its attempts (oldest first), in one query of its partition. */
+export async function getDeliveryWithAttempts(id: string): Promise<{ delivery: DeliveryRecord; attempts: AttemptRecord[] } | undefined> {
+  let delivery: DeliveryRecord | undefined;
+  const attempts: AttemptRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.sk === 'WHDL') delivery = stripKeys<DeliveryRecord>(item);
+      else attempts.push(stripKeys<AttemptRecord>(item)!);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return delivery ? { delivery, attempts } : undefined;
+}
+
+/** The 50 most recently updated deliveries of a workspace, from the activity index. */
+export async function listRecentDeliveries(workspaceId: string): Promise<DeliveryRecord[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.workspaceWebhookDeliveries(workspaceId) },
+      ScanIndexForward: false,
+      Limit: ACTIVITY_LIMIT,
+    }),
+  );
+  return (Items ?? []).map((item) => stripKeys<DeliveryRecord>(item)!);
+}
+
+/** Pending or delivering deliveries due (or stale) at or before `before`, from the sweeper index. */
+export async function listDueDeliveries(before: string, limit = 500): Promise<DeliveryRecord[]> {
+  const found: DeliveryRecord[] = [];
+  for (const shard of keys.webhookDueShards) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
+          ExpressionAttributeValues: { ':pk': shard, ':before': `${before}#~` },
+          ExclusiveStartKey: start,
+          Limit: limit,
+        }),
+      );
+      for (const item of page.Items ?? []) found.push(stripKeys<DeliveryRecord>(item)!);
+      start = found.length < limit ? page.LastEvaluatedKey : undefined;
+    } while (start);
+  }
+  return found;
+}

@@ -1,0 +1,133 @@
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProfileRecord } from '../domain/entities.js';
+import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent, WebhookTotals } from '../domain/webhooks.js';
+import { db, tableName } from './client.js';
+import { keys, timeSortKey } from './keys.js';
+import { outboxItem } from './outbox.js';
+import { listWorkspaceProfiles } from './profiles.js';
+import { stripKeys } from './records.js';
+import { isConditionFailure, transact } from './transact.js';
+
+export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.webhookEndpoint(endpoint.id),
+        gsi1pk: keys.workspaceWebhookEndpoints(endpoint.workspace_id),
+        gsi1sk: timeSortKey(endpoint.created_at, endpoint.id),
+        entity: 'webhook_endpoint',
+        ...endpoint,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(id), ConsistentRead: true }));
+  return stripKeys<WebhookEndpointRecord>(Item);
+}
+
+/** Every endpoint of a workspace, oldest first: one key query (a workspace has few endpoints). */
+export async function listWorkspaceEndpoints(workspaceId: string): Promise<WebhookEndpointRecord[]> {
+  const endpoints: WebhookEndpointRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.workspaceWebhookEndpoints(workspaceId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) endpoints.push(stripKeys<WebhookEndpointRecord>(item)!);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return endpoints;
+}
+
+export type EndpointChanges = Partial<
+  Pick<WebhookEndpointRecord, 'name' | 'url' | 'event_types' | 'profile_ids' | 'status' | 'secret' | 'previous_secret' | 'previous_secret_expires_at' | 'disabled_at' | 'revoked_at' | 'updated_at'>
+>;
+
+/**
+ * Applies `changes` only if the endpoint is still in one of `fromStatuses` (so a concurrent revoke
+ * or disable wins cleanly). Returns the new record, or undefined when the condition failed.
+ */
+export async function updateEndpointIf(
+  id: string,
+  fromStatuses: readonly EndpointStatus[],
+  changes: EndpointChanges,
+): Promise<WebhookEndpointRecord | undefined> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const statusValues = Object.fromEntries(fromStatuses.map((s, i) => [`:s${i}`, s]));
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookEndpoint(id),
+        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+        ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(statusValues).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])) },
+        ExpressionAttributeValues: { ...statusValues, ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stripKeys<WebhookEndpointRecord>(Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+const ZERO_TOTALS: WebhookTotals = { total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 };
+
+/** The workspace's delivery counters, kept in the same transaction as every status change. */
+export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookTotals(workspaceId), ConsistentRead: true }));
+  if (!Item) return { ...ZERO_TOTALS };
+  return {
+    total: Number(Item.total ?? 0),
+    succeeded: Number(Item.succeeded ?? 0),
+    failed: Number(Item.failed ?? 0),
+    pending: Number(Item.pending ?? 0),
+    delivering: Number(Item.delivering ?? 0),
+  };
+}
+
+/** Every profile of the workspace (the endpoint form's choices), following the index's pages. */
+export async function allWorkspaceProfiles(workspaceId: string): Promise<ProfileRecord[]> {
+  const profiles: ProfileRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listWorkspaceProfiles(workspaceId, { limit: 100, cursor });
+    profiles.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return profiles;
+}
+
+/** Endpoint names by id (deleted ones are absent), for delivery activity. */
+export async function getEndpointNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.webhookEndpoint(id)), ProjectionExpression: 'id, #n', ExpressionAttributeNames: { '#n': 'name' } },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of result.Responses?.[tableName()] ?? []) names.set(item.id as string, item.name as string);
+      request = result.UnprocessedKeys as typeof request;
+    }
+  }
+  return names;
+}
+
+/** The `webhook.test` event, written to the outbox like any other event. */
+export async function writeTestEvent(event: WebhookEvent): Promise<void> {
+  await transact([outboxItem(event)]);
+}

@@ -1,0 +1,58 @@
+/**
+ * Fan-out: an outbox event → one pending delivery per matching endpoint (created with the totals
+ * in one transaction, idempotently), then `{ delivery_id, attempt: 1 }` on the deliveries queue.
+ */
+import { TEST_EVENT_TYPE, eventBody } from '../domain/events.js';
+import { deliveryIdFor, endpointMatches, type DeliveryRecord, type WebhookEndpointRecord, type WebhookEvent } from '../domain/webhooks.js';
+import { deliveryPorts } from '../ports/delivery-ports.js';
+import { createDelivery } from '../store/webhook-deliveries.js';
+import { getEndpoint, listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
+
+/** Candidate endpoints by key: the test event's target, or the workspace's endpoints (one query). */
+async function candidates(event: WebhookEvent): Promise<WebhookEndpointRecord[]> {
+  if (event.type === TEST_EVENT_TYPE) {
+    const target = event.webhook_endpoint_id ? await getEndpoint(event.webhook_endpoint_id) : undefined;
+    return target ? [target] : [];
+  }
+  return listWorkspaceEndpoints(event.workspace_id);
+}
+
+export function newDelivery(event: WebhookEvent, endpoint: WebhookEndpointRecord, now: string): DeliveryRecord {
+  return {
+    id: deliveryIdFor(event.id, endpoint.id),
+    workspace_id: event.workspace_id,
+    webhook_event_id: event.id,
+    webhook_endpoint_id: endpoint.id,
+    event_type: event.type,
+    profile_id: event.profile_id,
+    status: 'pending',
+    attempt_count: 0,
+    last_status_code: null,
+    last_error: null,
+    next_attempt_at: now,
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+    payload: JSON.stringify(eventBody(event)),
+    claimed_attempt: null,
+    claimed_at: null,
+  };
+}
+
+/** Returns the ids of the deliveries of this event (new or already there). */
+export async function fanOut(event: WebhookEvent): Promise<string[]> {
+  const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
+  const ids: string[] = [];
+  await Promise.all(
+    matching.map(async (endpoint) => {
+      const delivery = newDelivery(event, endpoint, new Date().toISOString());
+      const result = await createDelivery(delivery);
+      if (result === 'endpoint_inactive') return;
+      // Also when it already existed: a redelivered stream record may mean the first enqueue was
+      // lost; a duplicate message claims nothing.
+      await deliveryPorts().queue.send({ delivery_id: delivery.id, attempt: 1 });
+      ids.push(delivery.id);
+    }),
+  );
+  return ids;
+}

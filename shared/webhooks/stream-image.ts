@@ -1,0 +1,27 @@
+/**
+ * A DynamoDB stream image (AttributeValue map) → a plain object. The outbox items hold strings,
+ * numbers, booleans, nulls, maps and lists; sets are turned into arrays.
+ */
+export type StreamAttribute = {
+  S?: string; N?: string; BOOL?: boolean; NULL?: boolean;
+  M?: Record<string, StreamAttribute>; L?: StreamAttribute[];
+  SS?: string[]; NS?: string[]; B?: unknown; BS?: unknown[];
+};
+
+export function fromAttribute(value: StreamAttribute): unknown {
+  if (value.S !== undefined) return value.S;
+  if (value.N !== undefined) return Number(value.N);
+  if (value.BOOL !== undefined) return value.BOOL;
+  if (value.NULL) return null;
+  if (value.M) return fromImage(value.M);
+  if (value.L) return value.L.map(fromAttribute);
+  if (value.SS) return [...value.SS];
+  if (value.NS) return value.NS.map(Number);
+  if (value.B !== undefined) return value.B;
+  if (value.BS) return [...value.BS];
+  return undefined;
+}
+
+export function fromImage(image: Record<string, StreamAttribute>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(image).map(([key, value]) => [key, fromAttribute(value)]));
+}

@@ -1,0 +1,30 @@
+/**
+ * The sweeper: re-enqueues pending deliveries that are due but were never picked up (a lost
+ * message, a timer that died with its process) and releases claims older than the sender can
+ * take (a sender that died mid-attempt), so nothing is lost. Reads the due-time index, no scan.
+ */
+import { deliveryPorts } from '../ports/delivery-ports.js';
+import { listDueDeliveries, releaseClaim } from '../store/webhook-deliveries.js';
+
+export interface SweepResult {
+  requeued: number;
+  released: number;
+}
+
+/** `graceMs`: how overdue a pending delivery must be before the sweeper steps in. */
+export async function sweepDeliveries(now: Date, graceMs: number): Promise<SweepResult> {
+  const due = await listDueDeliveries(new Date(now.getTime() - graceMs).toISOString());
+  const result: SweepResult = { requeued: 0, released: 0 };
+  await Promise.all(
+    due.map(async (delivery) => {
+      if (delivery.status === 'delivering') {
+        // Indexed by the time the claim goes stale; past it, the attempt is presumed lost.
+        if (!(await releaseClaim(delivery, now.toISOString()))) return;
+        result.released += 1;
+      } else if (delivery.status !== 'pending') return;
+      await deliveryPorts().queue.send({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
+      result.requeued += 1;
+    }),
+  );
+  return result;
+}

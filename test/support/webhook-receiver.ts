@@ -1,0 +1,70 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface ReceivedRequest {
+  headers: IncomingHttpHeaders;
+  body: string;
+  path: string;
+  /** Whether `standardwebhooks` verified the signature with one of the receiver's secrets. */
+  verified: boolean;
+  /** Which secrets (by index in `secrets`) verify it on their own. */
+  verifiedBy: number[];
+}
+
+/** What the receiver answers the n-th request (1-based): a status, or never answer at all. */
+export type Responder = (n: number, request: ReceivedRequest) => number | 'hang' | { status: number; headers?: Record<string, string>; body?: string };
+
+export interface Receiver {
+  url: string;
+  received: ReceivedRequest[];
+  /** Secrets the signatures are checked against (set after the endpoint is created). */
+  secrets: string[];
+  respond: Responder;
+  close(): Promise<void>;
+}
+
+/** A real webhook receiver on 127.0.0.1 that verifies every request with the standardwebhooks package. */
+export async function startReceiver(respond: Responder = () => 200): Promise<Receiver> {
+  const hanging: ServerResponse[] = [];
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    secrets: [],
+    respond,
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+      const verifiedBy = receiver.secrets.flatMap((secret, i) => {
+        try {
+          new Webhook(secret).verify(body, headers);
+          return [i];
+        } catch {
+          return [];
+        }
+      });
+      const request: ReceivedRequest = { headers: req.headers, body, path: req.url ?? '/', verified: verifiedBy.length > 0, verifiedBy };
+      receiver.received.push(request);
+      const answer = receiver.respond(receiver.received.length, request);
+      if (answer === 'hang') {
+        hanging.push(res);
+        return;
+      }
+      const { status, headers: extra, body: text } = typeof answer === 'number' ? { status: answer, headers: {}, body: 'ok' } : answer;
+      res.writeHead(status, extra);
+      res.end(text ?? '');
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return receiver;
+}
