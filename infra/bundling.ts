@@ -1,0 +1,24 @@
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * How every Lambda is bundled, in esbuild's terms: the CDK stack's NodejsFunction settings
+ * (infra/lambda-defaults.ts) and the bundle benchmark both follow this.
+ * ESM output needs `require` for the CommonJS dependencies that call it (Node built-ins among
+ * others); the aliased import keeps the banner from colliding with a bundled `createRequire`.
+ */
+export const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export const LAMBDA_BUNDLING = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  sourcemap: true,
+  // ESM-first packages (middy, zod) resolve to their ESM builds.
+  mainFields: ['module', 'main'],
+  banner: { js: REQUIRE_BANNER },
+  // The AWS SDK is bundled too (see lambda-defaults.ts for why).
+  external: [],
+} satisfies BuildOptions;

@@ -1,0 +1,76 @@
+/** Shared pieces of the benchmark scripts: a throw-away stack, latency statistics, a table printer. */
+import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from '../../infra/local/dynamodb-local.js';
+import { startLocalServer, type LocalServer } from '../support/local-server.js';
+
+export interface Stack {
+  dynamo: RunningDynamoDb;
+  server: LocalServer;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+/** DynamoDB Local in memory plus the real local server, as `npm start -- --in-memory` runs them. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
+  const tableName = 'social-network-bench';
+  await ensureTable(dynamo.endpoint, tableName);
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.TABLE_NAME = tableName;
+  const server = await startLocalServer({ DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName, ...env });
+  return {
+    dynamo,
+    server,
+    tableName,
+    stop: async () => {
+      await server.stop();
+      await dynamo.stop();
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface LoopResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Runs `operation` from `concurrency` workers for `seconds`, like autocannon's connections. */
+export async function loop(operation: (i: number) => Promise<unknown>, concurrency: number, seconds: number): Promise<LoopResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        try {
+          await operation(counter++);
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
+  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c)))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
+  console.log(`\n${title}`);
+  for (const [index, row] of cells.entries()) {
+    console.log(row.map((c, i) => String(c).padEnd(widths[i]!)).join('  '));
+    if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
