@@ -2,14 +2,14 @@ import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { getComment } from '../../shared/store/comments.js';
 import { keys } from '../../shared/store/keys.js';
-import { setReaction } from '../../shared/store/reactions.js';
+import { commentReactionTarget, setReaction } from '../../shared/store/reactions.js';
 import { routes } from '../routes.js';
 
 /** Same rules as the post reaction: idempotent, reactions_count exact. */
 export const handler = httpHandler(routes.reactToComment, async ({ params, body, auth, now }) => {
   const viewer = auth.actingProfile!;
   const outcome = await setReaction(
-    { key: keys.comment(params.comment_id), counter: 'reactions_count' },
+    commentReactionTarget(params.comment_id),
     keys.commentReaction(params.comment_id, viewer.id),
     { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
     body.active,

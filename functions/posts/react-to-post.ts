@@ -2,18 +2,14 @@ import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { keys } from '../../shared/store/keys.js';
 import { getPost } from '../../shared/store/posts.js';
-import { setReaction } from '../../shared/store/reactions.js';
+import { postReactionTarget, setReaction } from '../../shared/store/reactions.js';
 import { routes } from '../routes.js';
 
 /** Sets or removes the acting profile's like; idempotent; likes_count is exact under concurrency. */
 export const handler = httpHandler(routes.reactToPost, async ({ params, body, auth, now }) => {
   const viewer = auth.actingProfile!;
   const outcome = await setReaction(
-    {
-      key: keys.post(params.post_id),
-      counter: 'likes_count',
-      condition: { expression: '#status = :published', names: { '#status': 'status' }, values: { ':published': 'published' } },
-    },
+    postReactionTarget(params.post_id),
     keys.postReaction(params.post_id, viewer.id),
     { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
     body.active,

@@ -1,6 +1,7 @@
 import type { ReactionType } from '../domain/posts.js';
 import { tableName } from './client.js';
 import type { ItemKey } from './batch.js';
+import { keys } from './keys.js';
 import { transactConditional } from './social-transact.js';
 import type { TransactItem } from './transact.js';
 
@@ -50,3 +51,13 @@ export async function setReaction(
   if (outcome.ok) return 'changed';
   return outcome.failed[1] ? 'target_missing' : 'unchanged';
 }
+
+/** Likes on a post: counted in likes_count; only a published post takes (or loses) likes. */
+export const postReactionTarget = (postId: string): ReactionTarget => ({
+  key: keys.post(postId),
+  counter: 'likes_count',
+  condition: { expression: '#status = :published', names: { '#status': 'status' }, values: { ':published': 'published' } },
+});
+
+/** Likes on a comment: counted in reactions_count. */
+export const commentReactionTarget = (commentId: string): ReactionTarget => ({ key: keys.comment(commentId), counter: 'reactions_count' });

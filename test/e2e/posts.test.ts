@@ -172,6 +172,12 @@ describe('posts', () => {
       expectError(await create(alice, { body: 'b' }, { token: key }), 403, 'insufficient_scope');
     });
 
+    it('the public read with X-Profile-Id of a profile the credential may not act as is 403', async () => {
+      const { post: p } = await post(alice, { body: 'pub' });
+      expectError(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: alice.profile.id }), 403, 'profile_not_permitted');
+      expectError(await call('GET', `/v1/posts/${p.id}/comments`, { token: bob.key, profileId: alice.profile.id }), 403, 'profile_not_permitted');
+    });
+
     it('an invalid credential on the public read is 401', async () => {
       const { post: p } = await post(alice, { body: 'pub' });
       expectError(await call('GET', `/v1/posts/${p.id}`, { token: 'sk_bogus' }), 401, 'unauthorized');
