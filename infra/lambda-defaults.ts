@@ -3,18 +3,11 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { LAMBDA_BUNDLING } from './bundling.js';
 import { projectPath } from './project-root.js';
 
 /** The service name in every structured log line (matches shared/logger.ts). */
 export const SERVICE_NAME = 'social-network-api';
-
-/**
- * The bundled handlers are ESM (`index.mjs`), but some dependencies are CommonJS and call
- * `require` (for Node built-ins among others), which ESM modules do not have. Aliased import so
- * the banner cannot collide with a bundled module's own `createRequire` import.
- */
-const REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export interface FunctionOverrides {
   /** Defaults to 10 s, enough for an API request; the webhook sender needs its 15 s attempt plus margin. */
@@ -63,14 +56,15 @@ export function apiFunction(
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       ...environment,
     },
+    // esbuild settings live in infra/bundling.ts, shared with the bundle-size benchmark, so what
+    // is measured is what is deployed.
     bundling: {
-      minify: true,
-      sourceMap: true,
-      format: OutputFormat.ESM,
-      // ESM-first packages (middy, zod) resolve to their ESM builds.
-      mainFields: ['module', 'main'],
-      banner: REQUIRE_BANNER,
-      target: 'node22',
+      minify: LAMBDA_BUNDLING.minify,
+      sourceMap: LAMBDA_BUNDLING.sourcemap,
+      format: LAMBDA_BUNDLING.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+      mainFields: [...LAMBDA_BUNDLING.mainFields],
+      banner: LAMBDA_BUNDLING.banner.js,
+      target: LAMBDA_BUNDLING.target,
       // Size summaries of every bundle drown `cdk synth -q`; warnings and errors still show.
       logLevel: LogLevel.WARNING,
       // Decision: bundle the AWS SDK v3 instead of using the copy the nodejs22.x runtime provides.
@@ -82,7 +76,7 @@ export function apiFunction(
       //   @smithy/* external, ~120 ms (identity/create-user: 848 KB / ~86 ms vs 506 KB / ~120 ms).
       // The cost, ~340 KB more per zip, is far below Lambda's limits and has no runtime effect.
       bundleAwsSDK: true,
-      externalModules: [],
+      externalModules: [...LAMBDA_BUNDLING.external],
     },
   });
 }
