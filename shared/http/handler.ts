@@ -45,7 +45,10 @@ const ProfileIdHeader = Uuid;
 type ApiEvent = APIGatewayProxyEventV2 & { auth: AuthContext; now: Date };
 type Middleware = MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2>;
 
-export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>) {
+/** What API Gateway invokes: the raw v2 event in, a structured result out. */
+export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     const params = parseInput('path', route.params ?? z.object({}), event.pathParameters ?? {});
     const query = parseInput('query', route.query ?? z.object({}), event.queryStringParameters ?? {});
@@ -95,5 +98,6 @@ export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>) {
     stack.use(actingProfile);
   }
 
-  return stack;
+  // The middlewares add `auth` and `now` to the event, so the handler accepts the plain event.
+  return stack as unknown as HttpLambda;
 }

@@ -14,7 +14,7 @@ const pointer = (...segments: string[]) =>
 
 async function documentValidator(baseUrl: string): Promise<Ajv2020> {
   if (!ajv) {
-    const document = await (await fetch(`${baseUrl}/v1/openapi.json`)).json();
+    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as object;
     ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(document, 'openapi');
