@@ -1,4 +1,3 @@
-import 'zod-openapi';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { routeList } from '../../functions/routes.js';
