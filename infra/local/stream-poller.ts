@@ -120,7 +120,9 @@ export class StreamPoller {
     if (state.done || !state.iterator) return;
     const result = await this.streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 100 }));
     const records = result.Records ?? [];
-    if (records.length > 0) {
+    // A checkpoint write is itself a stream record: only batches with other records move the
+    // checkpoint, or the poller would feed itself forever.
+    if (records.some((r) => r.dynamodb?.Keys?.pk?.S !== STARTED.pk)) {
       await this.handler({ Records: records.map((r) => this.toLambdaRecord(r)) });
       const last = records[records.length - 1]!.dynamodb!.SequenceNumber!;
       await db().send(

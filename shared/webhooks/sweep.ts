@@ -11,9 +11,11 @@ export interface SweepResult {
   released: number;
 }
 
-/** `graceMs`: how overdue a pending delivery must be before the sweeper steps in. */
+/** `graceMs`: how overdue a pending delivery must be before the sweeper steps in (claims: none). */
 export async function sweepDeliveries(now: Date, graceMs: number): Promise<SweepResult> {
-  const due = await listDueDeliveries(new Date(now.getTime() - graceMs).toISOString());
+  // Delivering items are indexed by the time their claim goes stale, pending ones by when due.
+  const due = await listDueDeliveries(now.toISOString());
+  const overdue = new Date(now.getTime() - graceMs).toISOString();
   const result: SweepResult = { requeued: 0, released: 0 };
   await Promise.all(
     due.map(async (delivery) => {
@@ -21,7 +23,7 @@ export async function sweepDeliveries(now: Date, graceMs: number): Promise<Sweep
         // Indexed by the time the claim goes stale; past it, the attempt is presumed lost.
         if (!(await releaseClaim(delivery, now.toISOString()))) return;
         result.released += 1;
-      } else if (delivery.status !== 'pending') return;
+      } else if (delivery.status !== 'pending' || (delivery.next_attempt_at ?? '') > overdue) return;
       await deliveryPorts().queue.send({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
       result.requeued += 1;
     }),
