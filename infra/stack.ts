@@ -3,6 +3,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { createDataTable } from './data-table.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
+import { WebhookPipeline } from './webhook-pipeline.js';
 
 export interface SocialNetworkStackProps extends StackProps {
   /** DynamoDB deletion protection on the table. */
@@ -15,6 +16,7 @@ export interface SocialNetworkStackProps extends StackProps {
 export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
+  readonly webhooks: WebhookPipeline;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -35,6 +37,7 @@ export class SocialNetworkStack extends Stack {
     // and logging as the API), and grants route functions that enqueue deliveries (e.g. a manual
     // retry) what they need through this.httpApi.routeFunctions.
     // ────────────────────────────────────────────────────────────────────────────────────────────
+    this.webhooks = new WebhookPipeline(this, 'Webhooks', { table: this.table, environment, routeFunctions: this.httpApi.routeFunctions });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.stage.url, description: 'Base URL of the API (paths start with /v1)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });

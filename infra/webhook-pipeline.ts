@@ -1,0 +1,162 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { RouteName } from '../functions/routes.js';
+import { apiFunction } from './lambda-defaults.js';
+
+export interface WebhookPipelineProps {
+  /** The single table; its stream carries the outbox events. */
+  table: ITable;
+  /** Variables every function gets (TABLE_NAME at least). */
+  environment: Record<string, string>;
+  /** HTTP route functions; the manual retry route puts deliveries on the queue. */
+  routeFunctions?: ReadonlyMap<RouteName, NodejsFunction>;
+}
+
+/** The sender's HTTP attempt is 15 s (WEBHOOK_TIMEOUT_MS); the Lambda gets that plus room for DynamoDB. */
+export const SENDER_TIMEOUT = Duration.seconds(30);
+/** SQS asks for ≥ 6× the function timeout so a batch retried by Lambda is not redelivered meanwhile. */
+export const QUEUE_VISIBILITY = Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6);
+export const SENDER_BATCH_SIZE = 10;
+export const SENDER_MAX_CONCURRENCY = 20;
+export const MAX_RECEIVE_COUNT = 5;
+
+/**
+ * The webhook delivery pipeline: table stream → fan-out → deliveries queue → sender, retries by
+ * SQS DelaySeconds (≤ 15 min) or one-off EventBridge Scheduler schedules that target the queue,
+ * and a sweeper every minute that re-enqueues lost deliveries and releases abandoned claims.
+ */
+/**
+ * What the pipeline's functions do to the table: reads, key queries (base table and indexes) and
+ * the Put/Update/ConditionCheck items of TransactWriteItems. No Scan, no Delete.
+ */
+const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+export class WebhookPipeline extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly sender: NodejsFunction;
+  readonly fanOut: NodejsFunction;
+  readonly sweeper: NodejsFunction;
+  readonly schedulerRole: Role;
+  readonly scheduleGroup: CfnScheduleGroup;
+
+  constructor(scope: Construct, id: string, props: WebhookPipelineProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.deadLetterQueue = new Queue(this, 'DeliveriesDlq', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.queue = new Queue(this, 'Deliveries', {
+      visibilityTimeout: QUEUE_VISIBILITY,
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+
+    this.scheduleGroup = new CfnScheduleGroup(this, 'RetryScheduleGroup', { name: `${stack.stackName}-webhook-retries`.slice(0, 64) });
+    const groupName = this.scheduleGroup.name!;
+
+    // The role EventBridge Scheduler assumes to put a due retry on the deliveries queue; nothing else.
+    this.schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),
+      description: 'EventBridge Scheduler: send webhook retries to the deliveries queue',
+    });
+    this.queue.grantSendMessages(this.schedulerRole);
+
+    const grantTable = (fn: NodejsFunction) =>
+      fn.addToRolePolicy(
+        new PolicyStatement({ effect: Effect.ALLOW, actions: TABLE_ACTIONS, resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] }),
+      );
+
+    const environment = {
+      ...props.environment,
+      DELIVERIES_QUEUE_URL: this.queue.queueUrl,
+      DELIVERIES_QUEUE_ARN: this.queue.queueArn,
+      SCHEDULER_GROUP_NAME: groupName,
+      SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+    };
+
+    // Sender: SQS → claim, sign, POST (15 s), record; schedules the next attempt.
+    this.sender = apiFunction(this, 'Sender', 'functions/webhooks/send-delivery.ts', environment, {
+      timeout: SENDER_TIMEOUT,
+      description: 'Webhook sender: one signed HTTP attempt per queue message',
+    });
+    this.sender.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: SENDER_BATCH_SIZE, maxConcurrency: SENDER_MAX_CONCURRENCY, reportBatchItemFailures: true }),
+    );
+    grantTable(this.sender);
+    this.queue.grantSendMessages(this.sender);
+    this.sender.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['scheduler:CreateSchedule'],
+        resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${groupName}/*` })],
+      }),
+    );
+    this.sender.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['iam:PassRole'],
+        resources: [this.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+
+    // Fan-out: the table stream, filtered to INSERTs of outbox items, → delivery records + queue.
+    const fanOutFailures = new Queue(this, 'FanOutFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.fanOut = apiFunction(this, 'FanOut', 'functions/webhooks/fan-out.ts', environment, {
+      timeout: Duration.seconds(60),
+      description: 'Webhook fan-out: outbox events from the table stream to delivery records',
+    });
+    this.fanOut.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 20,
+        onFailure: new SqsDlq(fanOutFailures),
+        filters: [
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('event') } } } }),
+        ],
+      }),
+    );
+    grantTable(this.fanOut);
+    this.queue.grantSendMessages(this.fanOut);
+
+    // Sweeper: every minute, re-enqueue overdue deliveries and release abandoned claims.
+    this.sweeper = apiFunction(this, 'Sweeper', 'functions/webhooks/sweep-deliveries.ts', environment, {
+      timeout: Duration.seconds(60),
+      description: 'Webhook sweeper: re-enqueues lost deliveries, releases stale claims',
+    });
+    grantTable(this.sweeper);
+    this.queue.grantSendMessages(this.sweeper);
+    new Rule(this, 'SweepEveryMinute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })] });
+
+    // The manual retry route puts the delivery back on the queue at once.
+    const retry = props.routeFunctions?.get('retryWebhookDelivery');
+    if (retry) {
+      for (const [name, value] of Object.entries(environment)) if (!(name in props.environment)) retry.addEnvironment(name, value);
+      this.queue.grantSendMessages(retry);
+    }
+  }
+}

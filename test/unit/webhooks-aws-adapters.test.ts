@@ -1,0 +1,75 @@
+import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/eventbridge-retry-scheduler.js';
+import { SqsDeliveryQueue } from '../../shared/ports/sqs-delivery-queue.js';
+
+const sqs = mockClient(SQSClient);
+const scheduler = mockClient(SchedulerClient);
+beforeEach(() => {
+  sqs.reset();
+  scheduler.reset();
+});
+
+const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries';
+const DELIVERY = '3f0c8f8e-6a59-8b8e-9d0b-2a4a8f1f5b8e';
+
+describe('SQS delivery queue adapter', () => {
+  it('sends { delivery_id, attempt } without a delay for an immediate attempt', async () => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
+    await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).send({ delivery_id: DELIVERY, attempt: 1 });
+    const calls = sqs.commandCalls(SendMessageCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.args[0].input).toEqual({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 1 }) });
+  });
+
+  it('uses DelaySeconds (whole seconds, rounded up, at most 900) for a retry', async () => {
+    sqs.on(SendMessageCommand).resolves({});
+    const queue = new SqsDeliveryQueue(QUEUE_URL, new SQSClient({}));
+    await queue.send({ delivery_id: DELIVERY, attempt: 2 }, 4.2);
+    await queue.send({ delivery_id: DELIVERY, attempt: 3 }, 300);
+    await queue.send({ delivery_id: DELIVERY, attempt: 3 }, 5000);
+    expect(sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input)).toEqual([
+      { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 2 }), DelaySeconds: 5 },
+      { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 3 }), DelaySeconds: 300 },
+      { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 3 }), DelaySeconds: 900 },
+    ]);
+  });
+});
+
+describe('EventBridge Scheduler retry adapter', () => {
+  const target = {
+    groupName: 'SocialNetworkApi-webhook-retries',
+    queueArn: 'arn:aws:sqs:eu-west-1:123456789012:deliveries',
+    roleArn: 'arn:aws:iam::123456789012:role/scheduler',
+  };
+
+  it('creates a one-off at() schedule with the flexible window OFF that deletes itself and targets the queue', async () => {
+    scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+    await new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule({ delivery_id: DELIVERY, attempt: 4 }, new Date('2026-11-21T10:30:00.250Z'));
+    const calls = scheduler.commandCalls(CreateScheduleCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.args[0].input).toEqual({
+      Name: `wh-${DELIVERY}-4`,
+      GroupName: target.groupName,
+      ScheduleExpression: 'at(2026-11-21T10:30:01)',
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: { Arn: target.queueArn, RoleArn: target.roleArn, Input: JSON.stringify({ delivery_id: DELIVERY, attempt: 4 }) },
+    });
+  });
+
+  it('names schedules validly (≤ 64 of [0-9a-zA-Z-_.]) and uniquely per attempt', () => {
+    const name = scheduleName({ delivery_id: DELIVERY, attempt: 10 });
+    expect(name).toMatch(/^[0-9a-zA-Z\-_.]{1,64}$/);
+    expect(name).not.toBe(scheduleName({ delivery_id: DELIVERY, attempt: 9 }));
+    expect(atExpression(new Date('2026-01-02T03:04:05.000Z'))).toBe('at(2026-01-02T03:04:05)');
+  });
+
+  it('treats an existing schedule of the same attempt (a redelivered message) as done', async () => {
+    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} }));
+    await expect(new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule({ delivery_id: DELIVERY, attempt: 5 }, new Date())).resolves.toBeUndefined();
+  });
+});
