@@ -69,7 +69,7 @@ describe('EventBridge Scheduler retry adapter', () => {
   });
 
   it('treats an existing schedule of the same attempt (a redelivered message) as done', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} }));
+    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} } as never));
     await expect(new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule({ delivery_id: DELIVERY, attempt: 5 }, new Date())).resolves.toBeUndefined();
   });
 });
