@@ -23,6 +23,14 @@ import {
 } from '../shared/http/schemas/identity.js';
 import { CreateProfileBody, Occupation, Profile, ProfileIdParams, UpdateProfileBody } from '../shared/http/schemas/profiles.js';
 import { Health } from '../shared/http/schemas/system.js';
+// --- social content (issue 3) ---
+import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../shared/http/schemas/comments.js';
+import { WebhookEventTypes } from '../shared/http/schemas/events.js';
+import { FollowBody, FollowListItem, FollowResult, UnfollowResult } from '../shared/http/schemas/follows.js';
+import { CreateGrantBody, GrantIdParams, GrantResult, Invitation } from '../shared/http/schemas/grants.js';
+import { ListMessagesQuery, Message, SendMessageBody } from '../shared/http/schemas/messages.js';
+import { CreatePostBody, PostIdParams, PostReactionResult, PostWithProfile, ReactionBody, UpdatePostBody } from '../shared/http/schemas/posts.js';
+// --- end social content imports ---
 // --- webhooks (issue 4) imports ---
 import {
   CreateWebhookEndpointBody,
@@ -38,19 +46,16 @@ import {
   WebhookTestResult,
 } from '../shared/http/schemas/webhooks.js';
 // --- end webhooks imports ---
-// --- social content (issue 3) ---
-import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../shared/http/schemas/comments.js';
-import { WebhookEventTypes } from '../shared/http/schemas/events.js';
-import { FollowBody, FollowListItem, FollowResult, UnfollowResult } from '../shared/http/schemas/follows.js';
-import { CreateGrantBody, GrantIdParams, GrantResult, Invitation } from '../shared/http/schemas/grants.js';
-import { ListMessagesQuery, Message, SendMessageBody } from '../shared/http/schemas/messages.js';
-import { CreatePostBody, PostIdParams, PostReactionResult, PostWithProfile, ReactionBody, UpdatePostBody } from '../shared/http/schemas/posts.js';
-// --- end social content imports ---
 
 export const routes = {
   health: defineRoute({
     method: 'GET', path: '/v1/health', handler: 'system/health', tag: 'System',
     summary: 'Liveness check.', auth: 'none', status: 200, response: Health, errors: [],
+  }),
+  getOpenApi: defineRoute({
+    method: 'GET', path: '/v1/openapi.json', handler: 'system/get-openapi', tag: 'System',
+    summary: 'This OpenAPI 3.1 document (not wrapped in the envelope).', auth: 'none', status: 200, raw: true,
+    response: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document.' }), errors: [],
   }),
 
   createUser: defineRoute({

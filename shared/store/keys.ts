@@ -11,13 +11,6 @@
  * | api key           | APIKEY#<id>            | APIKEY             | WS#<ws>#APIKEYS / <created>#<id>           |
  * | profile           | PROFILE#<id>           | PROFILE            | WS#<ws>#PROFILES / <created>#<id>          |
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
- * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
- * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS     |                                            |
- * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
- * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
- * |                   |                        |                    |   (only while pending/delivering)          |
- * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
- * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
  * |                   |                        |                    |   (only while published; newest first)     |
  * | post reaction     | POST#<post_id>         | REACTION#<profile> |                                            |
@@ -29,6 +22,13 @@
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
  * | event (outbox)    | EVENT#<id>             | EVENT              |   (see outbox.ts)                          |
+ * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
+ * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS     |                                            |
+ * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
+ * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
+ * |                   |                        |                    |   (only while pending/delivering)          |
+ * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
+ * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  */
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -42,19 +42,6 @@ export const keys = {
   profile: (id: string) => ({ pk: `PROFILE#${id}`, sk: 'PROFILE' }),
   workspaceProfiles: (workspaceId: string) => `WS#${workspaceId}#PROFILES`,
   username: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
-
-  // --- webhooks (issue 4) ---
-  webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
-  workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
-  webhookTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS' }),
-  webhookDelivery: (id: string) => ({ pk: `WHDL#${id}`, sk: 'WHDL' }),
-  webhookDeliveryPartition: (id: string) => `WHDL#${id}`,
-  webhookAttempt: (deliveryId: string, n: number) => ({ pk: `WHDL#${deliveryId}`, sk: `ATTEMPT#${String(n).padStart(3, '0')}` }),
-  workspaceWebhookDeliveries: (workspaceId: string) => `WS#${workspaceId}#WHDELIVERIES`,
-  /** The sweeper's index of pending/delivering deliveries by due time, in 4 shards (first id digit). */
-  webhookDueShards: ['WHDUE#0', 'WHDUE#1', 'WHDUE#2', 'WHDUE#3'] as const,
-  webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
-  streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
 
   // --- social content (issue 3) ---
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
@@ -72,6 +59,19 @@ export const keys = {
   profileGrants: (managedId: string) => `PROFILE#${managedId}#GRANTS`,
   grantManagers: (managedId: string) => `PROFILE#${managedId}#MANAGERS`,
   grantAccess: (managedId: string, managerId: string) => ({ pk: `PROFILE#${managedId}#MANAGERS`, sk: `MANAGER#${managerId}` }),
+
+  // --- webhooks (issue 4) ---
+  webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
+  workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
+  webhookTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS' }),
+  webhookDelivery: (id: string) => ({ pk: `WHDL#${id}`, sk: 'WHDL' }),
+  webhookDeliveryPartition: (id: string) => `WHDL#${id}`,
+  webhookAttempt: (deliveryId: string, n: number) => ({ pk: `WHDL#${deliveryId}`, sk: `ATTEMPT#${String(n).padStart(3, '0')}` }),
+  workspaceWebhookDeliveries: (workspaceId: string) => `WS#${workspaceId}#WHDELIVERIES`,
+  /** The sweeper's index of pending/delivering deliveries by due time, in 4 shards (first id digit). */
+  webhookDueShards: ['WHDUE#0', 'WHDUE#1', 'WHDUE#2', 'WHDUE#3'] as const,
+  webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
+  streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
 };
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
