@@ -27,9 +27,10 @@ export const handler = httpHandler(routes.retryWebhookDelivery, async ({ params,
       hint: 'A disabled endpoint can be re-enabled with POST .../webhook-endpoints/{webhook_endpoint_id}/enable; a revoked one cannot receive deliveries.',
     });
   }
-  if (!(await restartDelivery(delivery, now.toISOString()))) throw notFailed();
+  const restarted = await restartDelivery(delivery, now.toISOString());
+  if (!restarted) throw notFailed();
+  // The answer is the delivery as restarted (pending): the attempt may already be under way.
   await dispatch({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 }, now, now);
-  const restarted = (await getDelivery(delivery.id))!;
   const names = await endpointNames([delivery.webhook_endpoint_id]);
   return { delivery: presentWebhooks.delivery(restarted, names.get(delivery.webhook_endpoint_id) ?? '') };
 });

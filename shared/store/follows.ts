@@ -8,7 +8,7 @@ import { outboxItem } from './outbox.js';
 import { queryPage, type Page, type PageRequest } from './pagination.js';
 import { stripKeys } from './records.js';
 import { isConditionFailure } from './transact.js';
-import { transactConditional } from './social-transact.js';
+import { transactConditional } from './transact.js';
 
 /**
  * Creates the follow with its event in one transaction, if it does not exist yet (then nothing is

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import { ALLOWED_FROM, type GrantAccessRecord, type GrantAction, type GrantRecord, type GrantStatus } from '../domain/grants.js';
 import { ApiError } from '../http/errors.js';
@@ -6,8 +6,9 @@ import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';
+import { queryAll } from './pagination.js';
 import { stripKeys } from './records.js';
-import { transactConditional } from './social-transact.js';
+import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
 export async function createGrant(grant: GrantRecord): Promise<void> {
@@ -111,19 +112,6 @@ export async function grantAccessFor(managedId: string, managerIds: readonly str
 
 /** Every accepted grant over `managedId` (a profile has few managers): one Query on its partition. */
 export async function grantAccessAll(managedId: string): Promise<GrantAccessRecord[]> {
-  const records: GrantAccessRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) records.push(stripKeys<GrantAccessRecord>(item)!);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return records;
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) } });
+  return items.map((item) => stripKeys<GrantAccessRecord>(item)!);
 }

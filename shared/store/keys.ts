@@ -23,7 +23,7 @@
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
  * | event (outbox)    | EVENT#<id>             | EVENT              |   (see outbox.ts)                          |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
- * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS     |                                            |
+ * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
  * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
  * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
  * |                   |                        |                    |   (only while pending/delivering)          |
@@ -63,7 +63,8 @@ export const keys = {
   // --- webhooks (issue 4) ---
   webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
   workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
-  webhookTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS' }),
+  webhookTotals: (workspaceId: string, shard: number) => ({ pk: `WS#${workspaceId}`, sk: `WEBHOOK_TOTALS#${shard}` }),
+  webhookTotalsPrefix: 'WEBHOOK_TOTALS#',
   webhookDelivery: (id: string) => ({ pk: `WHDL#${id}`, sk: 'WHDL' }),
   webhookDeliveryPartition: (id: string) => `WHDL#${id}`,
   webhookAttempt: (deliveryId: string, n: number) => ({ pk: `WHDL#${deliveryId}`, sk: `ATTEMPT#${String(n).padStart(3, '0')}` }),

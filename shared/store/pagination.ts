@@ -54,3 +54,15 @@ export async function queryPage<T>(
     next_cursor: last ? Buffer.from(JSON.stringify(last)).toString('base64url') : null,
   };
 }
+
+/** Every item of a Query, following its pages: for partitions known to stay small. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

@@ -8,7 +8,7 @@ import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryPage, type Page, type PageRequest } from './pagination.js';
 import { stripKeys } from './records.js';
-import { transactConditional } from './social-transact.js';
+import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
 /** The profile-list index keys: a post is listed only while published. */

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { ApiError } from '../http/errors.js';
+import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { queryPage, type Page, type PageRequest } from './pagination.js';
@@ -47,22 +48,9 @@ export async function getProfile(id: string): Promise<ProfileRecord | undefined>
 
 /** Profiles by id, in one BatchGetItem per 100 ids; missing ids are absent from the map. */
 export async function getProfiles(ids: readonly string[]): Promise<Map<string, ProfileRecord>> {
-  const found = new Map<string, ProfileRecord>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.profile(id)) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName()] ?? []) {
-        const profile = stripKeys<ProfileRecord>(item)!;
-        found.set(profile.id, profile);
-      }
-      request = result.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  const found = await batchGet(ids.map((id) => keys.profile(id)));
+  const profiles = [...found.values()].map((item) => stripKeys<ProfileRecord>(item)!);
+  return new Map(profiles.map((p) => [p.id, p]));
 }
 
 export type ProfileChanges = Partial<Pick<ProfileRecord, 'name' | 'call_name' | 'bio' | 'occupation' | 'location'>>;

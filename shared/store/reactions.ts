@@ -2,7 +2,7 @@ import type { ReactionType } from '../domain/posts.js';
 import { tableName } from './client.js';
 import type { ItemKey } from './batch.js';
 import { keys } from './keys.js';
-import { transactConditional } from './social-transact.js';
+import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
 export interface ReactionTarget {

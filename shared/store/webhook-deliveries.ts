@@ -8,17 +8,26 @@ import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/we
 import { ACTIVITY_LIMIT } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
+import { queryAll } from './pagination.js';
 import { stripKeys } from './records.js';
-import { transact, type TransactItem } from './transact.js';
+import { transactConditional, type TransactItem } from './transact.js';
 
 type Counter = 'total' | DeliveryStatus;
 
-function totalsUpdate(workspaceId: string, changes: Partial<Record<Counter, number>>): TransactItem {
+export const TOTALS_SHARDS = 8;
+const totalsShard = (deliveryId: string) => parseInt(deliveryId.slice(-2), 16) % TOTALS_SHARDS;
+
+/**
+ * The workspace totals live in TOTALS_SHARDS counter items, each delivery always in the same one:
+ * a single item would be touched by every status change of the workspace and make concurrent
+ * deliveries' transactions conflict. Reading sums the shards (one Query).
+ */
+function totalsUpdate(delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>, changes: Partial<Record<Counter, number>>): TransactItem {
   const entries = Object.entries(changes);
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.webhookTotals(workspaceId),
+      Key: keys.webhookTotals(delivery.workspace_id, totalsShard(delivery.id)),
       UpdateExpression: 'SET entity = :entity ADD ' + entries.map((_, i) => `#c${i} :d${i}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
       ExpressionAttributeValues: { ':entity': 'webhook_totals', ...Object.fromEntries(entries.map(([, delta], i) => [`:d${i}`, delta])) },
@@ -66,50 +75,32 @@ export type CreateResult = 'created' | 'exists' | 'endpoint_inactive';
  * (a redelivered stream record creates nothing twice).
  */
 export async function createDelivery(delivery: DeliveryRecord): Promise<CreateResult> {
-  const conflict = new Error('condition');
-  let failedAt = -1;
-  try {
-    await transact(
-      [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.webhookDelivery(delivery.id), ...indexAttributes(delivery, delivery.next_attempt_at), entity: 'webhook_delivery', ...delivery },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        totalsUpdate(delivery.workspace_id, { total: 1, pending: 1 }),
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.webhookEndpoint(delivery.webhook_endpoint_id),
-            ConditionExpression: '#status = :active',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':active': 'active' },
-          },
-        },
-      ],
-      (index) => {
-        failedAt = index;
-        return conflict;
+  const outcome = await transactConditional([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.webhookDelivery(delivery.id), ...indexAttributes(delivery, delivery.next_attempt_at), entity: 'webhook_delivery', ...delivery },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-    );
-    return 'created';
-  } catch (error) {
-    if (error !== conflict) throw error;
-    return failedAt === 0 ? 'exists' : 'endpoint_inactive';
-  }
+    },
+    totalsUpdate(delivery, { total: 1, pending: 1 }),
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.webhookEndpoint(delivery.webhook_endpoint_id),
+        ConditionExpression: '#status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':active': 'active' },
+      },
+    },
+  ]);
+  if (outcome.ok) return 'created';
+  return outcome.failed[0] ? 'exists' : 'endpoint_inactive';
 }
 
-const conditionFailed = new Error('condition');
+/** True when the transaction was applied, false when one of its conditions did not hold. */
 async function transactIf(items: TransactItem[]): Promise<boolean> {
-  try {
-    await transact(items, () => conditionFailed);
-    return true;
-  } catch (error) {
-    if (error === conditionFailed) return false;
-    throw error;
-  }
+  return (await transactConditional(items)).ok;
 }
 
 export async function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
@@ -131,7 +122,7 @@ export async function claimDelivery(id: string, workspaceId: string, attempt: nu
       '#status = :pending AND attempt_count = :done',
       { ':pending': 'pending', ':done': attempt - 1 },
     ),
-    totalsUpdate(workspaceId, { pending: -1, delivering: 1 }),
+    totalsUpdate({ id, workspace_id: workspaceId }, { pending: -1, delivering: 1 }),
   ]);
 }
 
@@ -162,7 +153,7 @@ export async function completeAttempt(delivery: DeliveryRecord, attempt: Attempt
       { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
     ),
     { Put: { TableName: tableName(), Item: { ...keys.webhookAttempt(delivery.id, attempt.number), entity: 'webhook_attempt', ...attempt } } },
-    totalsUpdate(delivery.workspace_id, { delivering: -1, [outcome.status]: 1 }),
+    totalsUpdate(delivery, { delivering: -1, [outcome.status]: 1 }),
   ]);
 }
 
@@ -176,7 +167,7 @@ export async function abandonDelivery(delivery: DeliveryRecord, error: string, n
       '#status = :delivering AND claimed_at = :claimed',
       { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
     ),
-    totalsUpdate(delivery.workspace_id, { delivering: -1, failed: 1 }),
+    totalsUpdate(delivery, { delivering: -1, failed: 1 }),
   ]);
 }
 
@@ -190,46 +181,37 @@ export async function releaseClaim(delivery: DeliveryRecord, now: string): Promi
       '#status = :delivering AND claimed_at = :claimed',
       { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
     ),
-    totalsUpdate(delivery.workspace_id, { delivering: -1, pending: 1 }),
+    totalsUpdate(delivery, { delivering: -1, pending: 1 }),
   ]);
 }
 
 /** failed → pending (manual retry): numbering continues, the webhook-id stays. */
-export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<boolean> {
-  return transactIf([
+/** failed → pending; the delivery as restarted, or undefined when it was no longer failed. */
+export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
+  const fields = { status: 'pending' as const, next_attempt_at: now, last_error: delivery.last_error, updated_at: now };
+  const applied = await transactIf([
     deliveryUpdate(
       delivery,
-      { status: 'pending', next_attempt_at: now, last_error: delivery.last_error, updated_at: now },
+      fields,
       now,
       '#status = :failed AND attempt_count = :done',
       { ':failed': 'failed', ':done': delivery.attempt_count },
     ),
-    totalsUpdate(delivery.workspace_id, { failed: -1, pending: 1 }),
+    totalsUpdate(delivery, { failed: -1, pending: 1 }),
   ]);
+  return applied ? { ...delivery, ...fields } : undefined;
 }
 
 /** The delivery and its attempts (oldest first), in one query of its partition. */
 export async function getDeliveryWithAttempts(id: string): Promise<{ delivery: DeliveryRecord; attempts: AttemptRecord[] } | undefined> {
-  let delivery: DeliveryRecord | undefined;
-  const attempts: AttemptRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.sk === 'WHDL') delivery = stripKeys<DeliveryRecord>(item);
-      else attempts.push(stripKeys<AttemptRecord>(item)!);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return delivery ? { delivery, attempts } : undefined;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
+    ConsistentRead: true,
+  });
+  const delivery = items.find((item) => item.sk === 'WHDL');
+  const attempts = items.filter((item) => item !== delivery).map((item) => stripKeys<AttemptRecord>(item)!);
+  return delivery ? { delivery: stripKeys<DeliveryRecord>(delivery)!, attempts } : undefined;
 }
 
 /** The 50 most recently updated deliveries of a workspace, from the activity index. */

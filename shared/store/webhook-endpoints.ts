@@ -1,9 +1,11 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent, WebhookTotals } from '../domain/webhooks.js';
+import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';
+import { queryAll } from './pagination.js';
 import { listWorkspaceProfiles } from './profiles.js';
 import { stripKeys } from './records.js';
 import { isConditionFailure, transact } from './transact.js';
@@ -31,22 +33,12 @@ export async function getEndpoint(id: string): Promise<WebhookEndpointRecord | u
 
 /** Every endpoint of a workspace, oldest first: one key query (a workspace has few endpoints). */
 export async function listWorkspaceEndpoints(workspaceId: string): Promise<WebhookEndpointRecord[]> {
-  const endpoints: WebhookEndpointRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.workspaceWebhookEndpoints(workspaceId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) endpoints.push(stripKeys<WebhookEndpointRecord>(item)!);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return endpoints;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.workspaceWebhookEndpoints(workspaceId) },
+  });
+  return items.map((item) => stripKeys<WebhookEndpointRecord>(item)!);
 }
 
 export type EndpointChanges = Partial<
@@ -85,17 +77,18 @@ export async function updateEndpointIf(
 
 const ZERO_TOTALS: WebhookTotals = { total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 };
 
-/** The workspace's delivery counters, kept in the same transaction as every status change. */
+/** The workspace's delivery counters (kept in the same transaction as every status change): the sum of its shards. */
 export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookTotals(workspaceId), ConsistentRead: true }));
-  if (!Item) return { ...ZERO_TOTALS };
-  return {
-    total: Number(Item.total ?? 0),
-    succeeded: Number(Item.succeeded ?? 0),
-    failed: Number(Item.failed ?? 0),
-    pending: Number(Item.pending ?? 0),
-    delivering: Number(Item.delivering ?? 0),
-  };
+  const shards = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': keys.webhookTotalsPrefix },
+    ConsistentRead: true,
+  });
+  const totals = { ...ZERO_TOTALS };
+  for (const shard of shards) {
+    for (const counter of Object.keys(totals) as (keyof WebhookTotals)[]) totals[counter] += Number(shard[counter] ?? 0);
+  }
+  return totals;
 }
 
 /** Every profile of the workspace (the endpoint form's choices), following the index's pages. */
@@ -112,19 +105,8 @@ export async function allWorkspaceProfiles(workspaceId: string): Promise<Profile
 
 /** Endpoint names by id (deleted ones are absent), for delivery activity. */
 export async function getEndpointNames(ids: readonly string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.webhookEndpoint(id)), ProjectionExpression: 'id, #n', ExpressionAttributeNames: { '#n': 'name' } },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName()] ?? []) names.set(item.id as string, item.name as string);
-      request = result.UnprocessedKeys as typeof request;
-    }
-  }
-  return names;
+  const found = await batchGet(ids.map((id) => keys.webhookEndpoint(id)));
+  return new Map([...found.values()].map((item) => [item.id as string, item.name as string]));
 }
 
 /** The `webhook.test` event, written to the outbox like any other event. */

@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MembershipRecord, WorkspaceRecord } from '../domain/entities.js';
 import { ApiError } from '../http/errors.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
+import { queryAll } from './pagination.js';
 import { stripKeys } from './records.js';
 import { transact, type TransactItem } from './transact.js';
 
@@ -58,20 +59,10 @@ export async function getMembership(workspaceId: string, userId: string): Promis
 
 /** Every workspace of a user (a person belongs to few; no pagination). */
 export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
-  const memberships: MembershipRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userWorkspaces(userId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) memberships.push(stripKeys<MembershipRecord>(item)!);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return memberships;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userWorkspaces(userId) },
+  });
+  return items.map((item) => stripKeys<MembershipRecord>(item)!);
 }

@@ -34,7 +34,8 @@ export function startLocalServer(env: Record<string, string>): Promise<LocalServ
           process: child,
           stop: (signal = 'SIGINT') =>
             new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
+              // A process ended by a signal has signalCode set and exitCode null.
+              if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', () => done());
               child.kill(signal);
             }),
