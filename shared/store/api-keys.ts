@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
-import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { stripKeys } from './records.js';
 import { isConditionFailure, type TransactItem } from './transact.js';
 
@@ -28,13 +28,7 @@ export async function getApiKey(id: string): Promise<ApiKeyRecord | undefined> {
 }
 
 export function listApiKeys(workspaceId: string, request: PageRequest): Promise<Page<ApiKeyRecord>> {
-  const gsi1pk = keys.workspaceApiKeys(workspaceId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
-    { gsi1pk },
-    request,
-    (item) => stripKeys<ApiKeyRecord>(item)!,
-  );
+  return indexPage<ApiKeyRecord>('gsi1', keys.workspaceApiKeys(workspaceId), request, 'newest_first');
 }
 
 /** Sets revoked_at once; revoking again returns the key as it is. Undefined when not in this workspace. */

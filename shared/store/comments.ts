@@ -6,7 +6,7 @@ import { batchGet, keyId } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { stripKeys } from './records.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
@@ -67,13 +67,7 @@ export async function getComment(id: string, consistent = false): Promise<Commen
 
 /** A post's comments and nested replies, oldest first. */
 export function listComments(postId: string, request: PageRequest): Promise<Page<CommentRecord>> {
-  const gsi1pk = keys.postComments(postId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: true },
-    { gsi1pk },
-    request,
-    (item) => stripKeys<CommentRecord>(item)!,
-  );
+  return indexPage<CommentRecord>('gsi1', keys.postComments(postId), request, 'oldest_first');
 }
 
 /** Which of `commentIds` the viewer likes. */

@@ -5,8 +5,7 @@ import { notFound } from '../http/errors.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { queryPage, type Page, type PageRequest } from './pagination.js';
-import { stripKeys } from './records.js';
+import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure } from './transact.js';
 import { transactConditional } from './transact.js';
 
@@ -54,22 +53,10 @@ export async function unfollow(followerId: string, followedId: string): Promise<
 
 /** Who follows the profile, most recent first. */
 export function listFollowers(profileId: string, request: PageRequest): Promise<Page<FollowRecord>> {
-  const gsi1pk = keys.profileFollowers(profileId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
-    { gsi1pk },
-    request,
-    (item) => stripKeys<FollowRecord>(item)!,
-  );
+  return indexPage<FollowRecord>('gsi1', keys.profileFollowers(profileId), request, 'newest_first');
 }
 
 /** Whom the profile follows, most recent first. */
 export function listFollowing(profileId: string, request: PageRequest): Promise<Page<FollowRecord>> {
-  const gsi2pk = keys.profileFollowing(profileId);
-  return queryPage(
-    { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk }, ScanIndexForward: false },
-    { gsi2pk },
-    request,
-    (item) => stripKeys<FollowRecord>(item)!,
-  );
+  return indexPage<FollowRecord>('gsi2', keys.profileFollowing(profileId), request, 'newest_first');
 }

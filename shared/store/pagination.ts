@@ -1,6 +1,8 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../http/errors.js';
 import { db, tableName } from './client.js';
+import { stripKeys } from './records.js';
+import { TABLE, type TableIndexName } from './table.js';
 
 export interface Page<T> {
   items: T[];
@@ -65,4 +67,24 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/**
+ * One page of a secondary index's partition, ordered by its sort key (time-ordered in this
+ * table), as records without the key attributes: the shape of every list the API pages through.
+ */
+export function indexPage<T>(index: TableIndexName, partition: string, request: PageRequest, order: 'oldest_first' | 'newest_first'): Promise<Page<T>> {
+  const attribute = TABLE.indexes.find((i) => i.name === index)!.partitionKey;
+  return queryPage(
+    {
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': attribute },
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: order === 'oldest_first',
+    },
+    { [attribute]: partition },
+    request,
+    (item) => stripKeys<T>(item)!,
+  );
 }

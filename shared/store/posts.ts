@@ -6,7 +6,7 @@ import { batchGet, keyId } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { stripKeys } from './records.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
@@ -144,13 +144,7 @@ export async function removePost(before: PostRecord, updatedAt: string): Promise
 
 /** A profile's published posts, newest first. */
 export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
-  const gsi1pk = keys.profilePosts(profileId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
-    { gsi1pk },
-    request,
-    (item) => stripKeys<PostRecord>(item)!,
-  );
+  return indexPage<PostRecord>('gsi1', keys.profilePosts(profileId), request, 'newest_first');
 }
 
 

@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.js';
 import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
-import { queryPage, type Page, type PageRequest } from './pagination.js';
+import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { stripKeys } from './records.js';
 import { isConditionFailure, transact, type TransactItem } from './transact.js';
 
@@ -77,11 +77,5 @@ export async function updateProfile(id: string, changes: ProfileChanges, updated
 }
 
 export function listWorkspaceProfiles(workspaceId: string, request: PageRequest): Promise<Page<ProfileRecord>> {
-  const gsi1pk = keys.workspaceProfiles(workspaceId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } },
-    { gsi1pk },
-    request,
-    (item) => stripKeys<ProfileRecord>(item)!,
-  );
+  return indexPage<ProfileRecord>('gsi1', keys.workspaceProfiles(workspaceId), request, 'oldest_first');
 }
