@@ -1,13 +1,13 @@
 import type { ProfileRecord } from '../domain/entities.js';
-import { ApiError } from '../http/errors.js';
-import type { GrantPermission } from '../http/route.js';
+import { AppError } from '../errors.js';
+import type { GrantPermissionName as GrantPermission } from '../domain/grants.js';
 import { covers } from '../domain/grants.js';
 import { grantAccessAll, grantAccessFor } from '../store/grants.js';
 import { getProfile } from '../store/profiles.js';
 import type { Principal } from './principal.js';
 import { canAccessWorkspace } from './workspace-access.js';
 
-const notPermitted = (hint: string) => new ApiError('profile_not_permitted', { hint });
+const notPermitted = (hint: string) => new AppError('profile_not_permitted', { hint });
 
 /**
  * Whether the principal may act as the profile: an API key with the profile attached, a session

@@ -1,12 +1,11 @@
 import { hasScope, type RequiredScope } from '../domain/scopes.js';
 import { parseToken, secretMatches } from '../domain/secret-tokens.js';
-import { ApiError } from '../http/errors.js';
-import type { AuthKind } from '../http/route.js';
+import { AppError } from '../errors.js';
 import { getApiKey } from '../store/api-keys.js';
 import { getSession } from '../store/sessions.js';
-import type { Principal } from './principal.js';
+import type { AuthKind, Principal } from './principal.js';
 
-const unauthorized = (hint: string) => new ApiError('unauthorized', { hint, headers: { 'www-authenticate': 'Bearer' } });
+const unauthorized = (hint: string) => new AppError('unauthorized', { hint });
 
 /** Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. */
 export async function resolvePrincipal(authorization: string | undefined, now: Date): Promise<Principal | undefined> {
@@ -47,11 +46,11 @@ export function authorizeRoute(principal: Principal | undefined, auth: AuthKind,
   }
   if (principal.kind !== 'api_key') return;
   if (auth === 'session') {
-    throw new ApiError('session_required', { hint: 'Log in as a workspace owner or admin and use the session token (st_…) instead of an API key.' });
+    throw new AppError('session_required', { hint: 'Log in as a workspace owner or admin and use the session token (st_…) instead of an API key.' });
   }
   if (scope && !hasScope(principal.apiKey.scopes, scope)) {
     const [resource, action] = scope.split(':');
-    throw new ApiError('insufficient_scope', {
+    throw new AppError('insufficient_scope', {
       message: `The API key lacks the ${scope} scope.`,
       hint: `Use a key with one of: ${scope}, ${resource}:all, all:${action}, all:all.`,
     });

@@ -1,5 +1,5 @@
 import type { GrantRecord } from '../domain/grants.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors.js';
 import { getGrant } from '../store/grants.js';
 import { getProfiles } from '../store/profiles.js';
 import { getMembership } from '../store/workspaces.js';
@@ -38,7 +38,7 @@ export async function grantForCaller(principal: Principal, grantId: string) {
 
 export function requireSide(side: 'managed' | 'invited', allowed: boolean): void {
   if (allowed) return;
-  throw new ApiError('forbidden', {
+  throw new AppError('forbidden', {
     message: side === 'invited' ? 'Only the invited manager may answer this invitation.' : 'Only the managed profile\'s side may do this.',
     hint:
       side === 'invited'

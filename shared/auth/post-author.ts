@@ -1,5 +1,5 @@
 import type { PostRecord } from '../domain/posts.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors.js';
 import { getPost } from '../store/posts.js';
 
 /**
@@ -11,13 +11,13 @@ export async function authoredPost(postId: string, actingProfileId: string, acti
   const post = await getPost(postId, true);
   if (!post || (post.profile_id !== actingProfileId && post.status !== 'published')) throw notFound('Post');
   if (post.profile_id !== actingProfileId) {
-    throw new ApiError('forbidden', {
+    throw new AppError('forbidden', {
       message: `Only the author may ${action} a post.`,
       hint: 'Send X-Profile-Id of the post\'s author profile (profile_id of the post).',
     });
   }
   if (action === 'edit' && post.status === 'removed') {
-    throw new ApiError('invalid_state', { message: 'A removed post cannot be edited.', hint: 'Create a new post instead.' });
+    throw new AppError('invalid_state', { message: 'A removed post cannot be edited.', hint: 'Create a new post instead.' });
   }
   return post;
 }

@@ -10,3 +10,11 @@ export interface AuthContext {
   /** The profile named by X-Profile-Id, once the principal is known to be allowed to act as it. */
   actingProfile: ProfileRecord | undefined;
 }
+
+/**
+ * How a route authenticates:
+ * - `none`: public; a credential is optional but, when sent, must be valid.
+ * - `session`: a user session (owner/admin checks happen in the handler); API keys get 403 session_required.
+ * - `credential`: a session or an API key; API keys need `scope`.
+ */
+export type AuthKind = 'none' | 'session' | 'credential';

@@ -1,10 +1,10 @@
 import type { MembershipRecord } from '../domain/entities.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { getMembership } from '../store/workspaces.js';
 import type { Principal } from './principal.js';
 
 const notAMember = () =>
-  new ApiError('forbidden', {
+  new AppError('forbidden', {
     message: 'You are not a member of this workspace.',
     hint: 'Use a workspace id from GET /v1/me, or ask an owner or admin to add you.',
   });
@@ -20,7 +20,7 @@ export async function requireMember(principal: Principal | undefined, workspaceI
 export async function requireOwnerOrAdmin(principal: Principal | undefined, workspaceId: string): Promise<MembershipRecord> {
   const membership = await requireMember(principal, workspaceId);
   if (membership.role === 'member') {
-    throw new ApiError('forbidden', {
+    throw new AppError('forbidden', {
       message: 'Only workspace owners and admins may do this.',
       hint: 'Ask an owner or admin of the workspace to do it, or to make you an admin.',
     });

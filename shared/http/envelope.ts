@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError } from './errors.js';
+import { ApiError, errorStatus, type AppError } from './errors.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -16,10 +16,13 @@ export function rawJsonResponse(status: number, body: unknown): APIGatewayProxyS
   return { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
 }
 
-export function errorResponse(error: ApiError): APIGatewayProxyStructuredResultV2 {
+/** RFC 9110: a 401 names the scheme the client should authenticate with. */
+const challenge = (error: AppError): Record<string, string> => (error.code === 'unauthorized' ? { 'www-authenticate': 'Bearer' } : {});
+
+export function errorResponse(error: AppError): APIGatewayProxyStructuredResultV2 {
   return {
-    statusCode: error.statusCode,
-    headers: { ...JSON_HEADERS, ...error.headers },
+    statusCode: errorStatus[error.code],
+    headers: { ...JSON_HEADERS, ...challenge(error), ...(error instanceof ApiError ? error.headers : undefined) },
     body: JSON.stringify({
       ok: false,
       data: null,

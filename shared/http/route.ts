@@ -1,18 +1,11 @@
 import type { z } from 'zod';
+import type { AuthKind } from '../auth/principal.js';
+import type { GrantPermissionName as GrantPermission } from '../domain/grants.js';
 import type { RequiredScope } from '../domain/scopes.js';
 import type { ErrorCode } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * - `none`: public; a credential is optional but, when sent, must be valid.
- * - `session`: a user session (owner/admin checks happen in the handler); API keys get 403 session_required.
- * - `credential`: a session or an API key; API keys need `scope`.
- */
-export type AuthKind = 'none' | 'session' | 'credential';
-
-/** What an accepted access grant must include for a manager to act as the managed profile. */
-export type GrantPermission = 'posting' | 'commenting' | 'reacting' | 'following' | 'messaging' | 'profile_editing';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import type { CommentRecord } from '../domain/posts.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
@@ -56,8 +56,8 @@ export async function createComment(comment: CommentRecord, events: OutboxEvent[
   const outcome = await transactConditional(items);
   if (outcome.ok) return;
   if (outcome.failed[1]) throw notFound('Post');
-  if (outcome.failed[2]) throw new ApiError('not_found', { message: 'Parent comment not found.', hint: 'parent_comment_id must name a comment of this post.' });
-  throw new ApiError('invalid_state', { message: 'The comment could not be created.', hint: 'Retry the request.' });
+  if (outcome.failed[2]) throw new AppError('not_found', { message: 'Parent comment not found.', hint: 'parent_comment_id must name a comment of this post.' });
+  throw new AppError('invalid_state', { message: 'The comment could not be created.', hint: 'Retry the request.' });
 }
 
 export async function getComment(id: string, consistent = false): Promise<CommentRecord | undefined> {

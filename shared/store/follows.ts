@@ -1,7 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import type { FollowRecord } from '../domain/social.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { outboxItem } from './outbox.js';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import { ALLOWED_FROM, type GrantAccessRecord, type GrantAction, type GrantRecord, type GrantStatus } from '../domain/grants.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
@@ -33,7 +33,7 @@ export async function getGrant(id: string, consistent = false): Promise<GrantRec
 }
 
 const invalidState = (action: GrantAction) =>
-  new ApiError('invalid_state', {
+  new AppError('invalid_state', {
     message: `The access grant cannot be ${action === 'resend' ? 'resent' : `${action}ed`} in its current status.`,
     hint: `Only a grant with status ${ALLOWED_FROM[action].join(' or ')} allows this; read the grant to see its status.`,
   });
@@ -95,7 +95,7 @@ export async function transitionGrant(before: GrantRecord, action: GrantAction, 
   const outcome = await transactConditional(items);
   if (!outcome.ok) {
     if (outcome.failed[0]) throw invalidState(action);
-    throw new ApiError('invalid_state', {
+    throw new AppError('invalid_state', {
       message: 'Another accepted grant already gives this manager access to the profile.',
       hint: 'Ask the managed profile to revoke the other grant first.',
     });

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { db, tableName } from './client.js';
 import { stripKeys } from './records.js';
 import { TABLE, type TableIndexName } from './table.js';
@@ -15,7 +15,7 @@ export interface PageRequest {
 }
 
 const invalidCursor = () =>
-  new ApiError('invalid_request', { message: 'The cursor is not valid for this list.', hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.' });
+  new AppError('invalid_request', { message: 'The cursor is not valid for this list.', hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.' });
 
 function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
   let key: unknown;

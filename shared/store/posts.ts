@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import type { PostRecord } from '../domain/posts.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
@@ -18,12 +18,12 @@ const listingKeys = (post: PostRecord) =>
     : {};
 
 const parentGone = () =>
-  new ApiError('not_found', {
+  new AppError('not_found', {
     message: 'The post replied to was not found.',
     hint: 'reply_to_post_id must name a published post; drafts and removed posts cannot be replied to.',
   });
 const changedMeanwhile = () =>
-  new ApiError('invalid_state', { message: 'The post changed while this request ran.', hint: 'Read the post again and retry.' });
+  new AppError('invalid_state', { message: 'The post changed while this request ran.', hint: 'Read the post again and retry.' });
 
 /** The parent's reply_count moves with the publication (or removal) of a reply, in the same transaction. */
 const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({

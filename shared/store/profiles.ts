@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
@@ -9,7 +9,7 @@ import { stripKeys } from './records.js';
 import { isConditionFailure, transact, type TransactItem } from './transact.js';
 
 const usernameTaken = () =>
-  new ApiError('username_taken', { hint: 'Usernames are unique regardless of case; choose another username.' });
+  new AppError('username_taken', { hint: 'Usernames are unique regardless of case; choose another username.' });
 
 /** Creates the profile and claims its username atomically; `extra` joins the same transaction. */
 export async function createProfile(profile: ProfileRecord, extra: TransactItem[] = []): Promise<void> {
@@ -37,7 +37,7 @@ export async function createProfile(profile: ProfileRecord, extra: TransactItem[
       },
       ...extra,
     ],
-    (index) => (index === 0 ? usernameTaken() : new ApiError('invalid_state', { message: 'The profile could not be created.', hint: 'Retry the request.' })),
+    (index) => (index === 0 ? usernameTaken() : new AppError('invalid_state', { message: 'The profile could not be created.', hint: 'Retry the request.' })),
   );
 }
 

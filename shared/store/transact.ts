@@ -35,7 +35,7 @@ export async function transactConditional(items: TransactItem[]): Promise<Transa
 /**
  * One TransactWriteItems (with the conflict retries above). When a condition fails,
  * `onConditionFailed` receives the index of the first failed item and returns the error to throw
- * (usually a domain ApiError); without it the cancellation itself is thrown.
+ * (usually a domain AppError); without it the cancellation itself is thrown.
  */
 export async function transact(items: TransactItem[], onConditionFailed?: (index: number) => Error): Promise<void> {
   const outcome = await transactConditional(items);

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../domain/entities.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
 import { stripKeys } from './records.js';
@@ -36,7 +36,7 @@ export async function createUserWithWorkspace(user: UserRecord, passwordHash: st
       workspaceItem(workspace),
       membershipItem(owner),
     ],
-    () => new ApiError('email_taken', { hint: 'Log in with POST /v1/sessions, or sign up with another email.' }),
+    () => new AppError('email_taken', { hint: 'Log in with POST /v1/sessions, or sign up with another email.' }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MembershipRecord, WorkspaceRecord } from '../domain/entities.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { db, tableName } from './client.js';
 import { keys, timeSortKey } from './keys.js';
 import { queryAll } from './pagination.js';
@@ -42,8 +42,8 @@ export async function addMember(member: MembershipRecord): Promise<void> {
     ],
     (index) =>
       index === 0
-        ? new ApiError('invalid_state', { message: 'This user is already a member of the workspace.', hint: 'Nothing to do; members keep the role they were given.' })
-        : new ApiError('not_found', { message: 'Workspace not found.' }),
+        ? new AppError('invalid_state', { message: 'This user is already a member of the workspace.', hint: 'Nothing to do; members keep the role they were given.' })
+        : new AppError('not_found', { message: 'Workspace not found.' }),
   );
 }
 

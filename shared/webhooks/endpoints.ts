@@ -2,20 +2,20 @@
 import { config } from '../config.js';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord } from '../domain/webhooks.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { presentWebhooks } from '../http/present-webhooks.js';
 import { getProfiles } from '../store/profiles.js';
 import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../store/webhook-endpoints.js';
 import { checkUrlSyntax } from './url-policy.js';
 
 export const endpointNotFound = () =>
-  new ApiError('not_found', {
+  new AppError('not_found', {
     message: 'Webhook endpoint not found.',
     hint: 'Use an id from GET /v1/workspaces/{workspace_id}/webhook-endpoints of this workspace.',
   });
 
 export const endpointRevoked = () =>
-  new ApiError('invalid_state', {
+  new AppError('invalid_state', {
     message: 'This webhook endpoint is revoked and cannot be changed.',
     hint: 'Revocation is permanent; create a new endpoint with POST /v1/workspaces/{workspace_id}/webhook-endpoints.',
   });
@@ -36,12 +36,12 @@ export async function changeEndpoint(endpoint: WebhookEndpointRecord, from: read
   if (updated) return updated;
   const now = await getEndpoint(endpoint.id);
   if (now?.status === 'revoked') throw endpointRevoked();
-  throw new ApiError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });
+  throw new AppError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });
 }
 
 export function assertUrlAllowed(url: string): void {
   const check = checkUrlSyntax(url, config.webhookUrlPolicy);
-  if (!check.ok) throw new ApiError('invalid_request', { message: 'Invalid body.url.', hint: `body.url: ${check.reason}.` });
+  if (!check.ok) throw new AppError('invalid_request', { message: 'Invalid body.url.', hint: `body.url: ${check.reason}.` });
 }
 
 /** Every id must be a profile of this workspace; unknown and foreign ids answer alike. */
@@ -49,7 +49,7 @@ export async function assertWorkspaceProfiles(workspaceId: string, ids: readonly
   const profiles = await getProfiles(ids);
   const foreign = ids.filter((id) => profiles.get(id)?.workspace_id !== workspaceId);
   if (foreign.length > 0) {
-    throw new ApiError('forbidden', {
+    throw new AppError('forbidden', {
       message: 'Every profile_ids entry must be a profile of this workspace.',
       hint: `body.profile_ids: ${foreign.length} of the ids are not profiles of this workspace; available_profiles of GET .../webhook-endpoints lists them.`,
     });
@@ -67,7 +67,7 @@ export async function presentEndpoint(endpoint: WebhookEndpointRecord) {
 }
 
 export const deliveryNotFound = () =>
-  new ApiError('not_found', {
+  new AppError('not_found', {
     message: 'Webhook delivery not found.',
     hint: 'Use an id from GET /v1/workspaces/{workspace_id}/webhook-deliveries of this workspace.',
   });

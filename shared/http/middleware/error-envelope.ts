@@ -2,10 +2,10 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../../logger.js';
 import { errorResponse } from '../envelope.js';
-import { ApiError } from '../errors.js';
+import { ApiError, AppError } from '../errors.js';
 
 /** middy's http-json-body-parser raises 415 both for a non-JSON content type and for unparsable JSON. */
-function fromMiddyError(error: Error & { statusCode?: number }): ApiError | undefined {
+function fromMiddyError(error: Error & { statusCode?: number }): AppError | undefined {
   if (error.statusCode === 415 && error.message === 'Unsupported Media Type') {
     return new ApiError('unsupported_media_type', { hint: 'Send the body as JSON with "Content-Type: application/json".' });
   }
@@ -19,7 +19,7 @@ function fromMiddyError(error: Error & { statusCode?: number }): ApiError | unde
 export const errorEnvelope = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   onError: async (request) => {
     const error = request.error as Error & { statusCode?: number };
-    let apiError = error instanceof ApiError ? error : fromMiddyError(error);
+    let apiError = error instanceof AppError ? error : fromMiddyError(error);
     if (!apiError) {
       logger.error('unhandled error', { error, requestId: request.context?.awsRequestId, path: request.event?.rawPath });
       apiError = new ApiError('internal_error', { hint: 'Retry later; if it persists, report the time of the request.' });
