@@ -5,7 +5,7 @@ import { presentSocial } from '../../shared/http/present-social.js';
 import { likedComments, listComments } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Public: top-level comments and nested replies of a published post, oldest first. */
 export const handler = httpHandler(routes.listComments, async ({ params, query, auth }) => {

@@ -6,7 +6,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { putSession } from '../../shared/store/sessions.js';
 import { findCredential, getUser } from '../../shared/store/users.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 const SESSION_DAYS = 30;
 

@@ -3,7 +3,7 @@ import { hashPassword } from '../../shared/domain/passwords.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { createUserWithWorkspace } from '../../shared/store/users.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createUser, async ({ body }) => {
   const createdAt = nowIso();

@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { getUser } from '../../shared/store/users.js';
 import { listMemberships } from '../../shared/store/workspaces.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.getMe, async ({ auth }) => {
   if (auth.principal?.kind !== 'session') throw new ApiError('unauthorized');

@@ -6,7 +6,7 @@ import { presentSocial } from '../../shared/http/present-social.js';
 import { socialEvents } from '../../shared/http/social-events.js';
 import { sendMessage } from '../../shared/store/messages.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now }) => {
   const sender = auth.actingProfile!;

@@ -7,7 +7,7 @@ import { presentSocial } from '../../shared/http/present-social.js';
 import { socialEvents } from '../../shared/http/social-events.js';
 import { profilesByUsername } from '../../shared/store/mentions.js';
 import { createPost, getPost } from '../../shared/store/posts.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 const parentNotFound = () =>
   new ApiError('not_found', {

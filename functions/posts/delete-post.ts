@@ -1,7 +1,7 @@
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentSocial } from '../../shared/http/present-social.js';
 import { removePost } from '../../shared/store/posts.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
 
 /** Sets status `removed`; removing a removed post again answers the post as it is. */

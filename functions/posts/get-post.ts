@@ -4,7 +4,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentSocial } from '../../shared/http/present-social.js';
 import { getPostWithReaction } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Public. With a credential and X-Profile-Id: viewer_reaction, and the author sees their drafts and removed posts. */
 export const handler = httpHandler(routes.getPost, async ({ params, auth }) => {

@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentSocial } from '../../shared/http/present-social.js';
 import { likedPosts, listProfilePosts } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Public: the profile's published posts and replies, newest first. */
 export const handler = httpHandler(routes.listProfilePosts, async ({ params, query, auth }) => {

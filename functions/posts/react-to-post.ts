@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { keys } from '../../shared/store/keys.js';
 import { getPost } from '../../shared/store/posts.js';
 import { postReactionTarget, setReaction } from '../../shared/store/reactions.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Sets or removes the acting profile's like; idempotent; likes_count is exact under concurrency. */
 export const handler = httpHandler(routes.reactToPost, async ({ params, body, auth, now }) => {

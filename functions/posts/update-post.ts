@@ -4,7 +4,7 @@ import { presentSocial } from '../../shared/http/present-social.js';
 import { socialEvents } from '../../shared/http/social-events.js';
 import { profilesByUsername } from '../../shared/store/mentions.js';
 import { likedPosts, updatePost } from '../../shared/store/posts.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
 
 /** Edits the body and/or publishes a draft. Publishing sends the mention and reply events. */

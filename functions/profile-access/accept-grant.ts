@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentSocial } from '../../shared/http/present-social.js';
 import { socialEvents } from '../../shared/http/social-events.js';
 import { transitionGrant } from '../../shared/store/grants.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** pending → accepted (invited side); the manager can act through it at once; access_grant.accepted goes to the managed profile. */
 export const handler = httpHandler(routes.acceptGrant, async ({ params, auth, now }) => {

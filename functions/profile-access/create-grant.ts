@@ -6,7 +6,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentSocial } from '../../shared/http/present-social.js';
 import { createGrant } from '../../shared/store/grants.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Invites a manager profile to manage `profile_id`; the grant starts `pending`. */
 export const handler = httpHandler(routes.createGrant, async ({ body, auth, now }) => {

@@ -6,7 +6,7 @@ import { present } from '../../shared/http/present.js';
 import { attachProfileItem } from '../../shared/store/api-keys.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { getUser } from '../../shared/store/users.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 import { ApiError } from '../../shared/http/errors.js';
 
 export const handler = httpHandler(routes.createProfile, async ({ body, auth }) => {

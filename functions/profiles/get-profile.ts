@@ -2,7 +2,7 @@ import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.getProfile, async ({ params }) => {
   const profile = await getProfile(params.profile_id);

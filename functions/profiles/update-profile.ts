@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { updateProfile } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.updateProfile, async ({ params, body, auth, now }) => {
   await resolveActingProfile(auth.principal!, params.profile_id, 'profile_editing');

@@ -5,7 +5,7 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present-webhooks.js';
 import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { assertUrlAllowed, assertWorkspaceProfiles } from '../../shared/webhooks/endpoints.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);

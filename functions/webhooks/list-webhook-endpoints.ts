@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { allWorkspaceProfiles, listWorkspaceEndpoints } from '../../shared/store/webhook-endpoints.js';
 import { presentEndpoints } from '../../shared/webhooks/endpoints.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params, auth }) => {
   const membership = await requireOwnerOrAdmin(auth.principal, params.workspace_id);

@@ -6,7 +6,7 @@ import { dispatch } from '../../shared/ports/delivery-ports.js';
 import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
 import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { deliveryNotFound, endpointNames } from '../../shared/webhooks/endpoints.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 const notFailed = () =>
   new ApiError('invalid_state', {

@@ -6,7 +6,7 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { putApiKey } from '../../shared/store/api-keys.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createApiKey, async ({ params, body, auth }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);

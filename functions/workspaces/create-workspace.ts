@@ -3,7 +3,7 @@ import { newId, nowIso } from '../../shared/domain/ids.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { createWorkspace } from '../../shared/store/workspaces.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createWorkspace, async ({ body, auth }) => {
   const user = await sessionUser(auth.principal);

@@ -1,6 +1,13 @@
 import type { ErrorCode } from './errors.js';
 import type { RouteDef } from './route.js';
 
+/** The order codes are listed in within one status of the OpenAPI document. */
+const LISTING_ORDER: readonly ErrorCode[] = [
+  'invalid_json', 'invalid_request', 'invalid_credentials', 'unauthorized', 'insufficient_scope', 'profile_not_permitted',
+  'session_required', 'forbidden', 'not_found', 'route_not_found', 'method_not_allowed', 'username_taken', 'email_taken',
+  'invalid_state', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error',
+];
+
 /**
  * Every error code a route can answer with: the ones its shape implies (body, auth kind, scope,
  * acting profile) plus the route's own. The OpenAPI document lists exactly these.
@@ -14,5 +21,5 @@ export function routeErrorCodes(route: RouteDef): ErrorCode[] {
   if (route.auth === 'credential' && route.scope) codes.add('insufficient_scope');
   if (route.actingProfile) codes.add('profile_not_permitted');
   codes.add('internal_error');
-  return [...codes];
+  return LISTING_ORDER.filter((code) => codes.has(code));
 }
