@@ -2,8 +2,8 @@ import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/eventbridge-retry-scheduler.js';
-import { SqsDeliveryQueue } from '../../shared/ports/sqs-delivery-queue.js';
+import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/aws/eventbridge-retry-scheduler.js';
+import { SqsDeliveryQueue } from '../../shared/ports/aws/sqs-delivery-queue.js';
 
 const sqs = mockClient(SQSClient);
 const scheduler = mockClient(SchedulerClient);
@@ -18,7 +18,7 @@ const DELIVERY = '3f0c8f8e-6a59-8b8e-9d0b-2a4a8f1f5b8e';
 describe('SQS delivery queue adapter', () => {
   it('sends { delivery_id, attempt } without a delay for an immediate attempt', async () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
-    await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).send({ delivery_id: DELIVERY, attempt: 1 });
+    await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).enqueue({ delivery_id: DELIVERY, attempt: 1 });
     const calls = sqs.commandCalls(SendMessageCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input).toEqual({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 1 }) });
@@ -27,9 +27,9 @@ describe('SQS delivery queue adapter', () => {
   it('uses DelaySeconds (whole seconds, rounded up, at most 900) for a retry', async () => {
     sqs.on(SendMessageCommand).resolves({});
     const queue = new SqsDeliveryQueue(QUEUE_URL, new SQSClient({}));
-    await queue.send({ delivery_id: DELIVERY, attempt: 2 }, 4.2);
-    await queue.send({ delivery_id: DELIVERY, attempt: 3 }, 300);
-    await queue.send({ delivery_id: DELIVERY, attempt: 3 }, 5000);
+    await queue.enqueue({ delivery_id: DELIVERY, attempt: 2 }, 4.2);
+    await queue.enqueue({ delivery_id: DELIVERY, attempt: 3 }, 300);
+    await queue.enqueue({ delivery_id: DELIVERY, attempt: 3 }, 5000);
     expect(sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input)).toEqual([
       { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 2 }), DelaySeconds: 5 },
       { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 3 }), DelaySeconds: 300 },
