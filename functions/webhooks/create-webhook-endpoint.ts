@@ -4,7 +4,7 @@ import { generateSigningSecret } from '../../shared/domain/signing.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present-webhooks.js';
 import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
-import { assertUrlAllowed, assertWorkspaceProfiles } from '../../shared/webhooks/endpoints.js';
+import { assertUrlAllowed, assertWorkspaceProfiles } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth }) => {

@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from '../../shared/webhooks/endpoints.js';
+import { changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** disabled → active (after a 410); enabling an active endpoint changes nothing. */

@@ -2,7 +2,7 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { present } from '../../shared/http/present.js';
 import { allWorkspaceProfiles, listWorkspaceEndpoints } from '../../shared/store/webhook-endpoints.js';
-import { presentEndpoints } from '../../shared/webhooks/endpoints.js';
+import { presentEndpoints } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params, auth }) => {

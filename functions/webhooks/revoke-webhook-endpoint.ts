@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { changeEndpoint, loadEndpoint, presentEndpoint } from '../../shared/webhooks/endpoints.js';
+import { changeEndpoint, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** Revokes at once and for good; revoking again answers the revoked endpoint. */

@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { assertUrlAllowed, assertWorkspaceProfiles, changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from '../../shared/webhooks/endpoints.js';
+import { assertUrlAllowed, assertWorkspaceProfiles, changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** A URL change keeps the id and secret; pending retries read the endpoint at send time, so they use it. */
