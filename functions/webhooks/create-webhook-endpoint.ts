@@ -2,7 +2,7 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { newId, nowIso } from '../../shared/domain/ids.js';
 import { generateSigningSecret } from '../../shared/domain/signing.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { assertUrlAllowed, assertWorkspaceProfiles } from '../../shared/webhooks/endpoints.js';
 import { routes } from '../routes.js';

@@ -3,7 +3,7 @@ import { config } from '../config.js';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { AppError } from '../errors.js';
-import { presentWebhooks } from '../http/present-webhooks.js';
+import { presentWebhooks } from '../http/present/webhooks.js';
 import { getProfiles } from '../store/profiles.js';
 import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../store/webhook-endpoints.js';
 import { checkUrlSyntax } from './url-policy.js';
