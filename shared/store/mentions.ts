@@ -9,7 +9,8 @@ import { getProfiles } from './profiles.js';
 export async function profilesByUsername(usernames: readonly string[]): Promise<ProfileRecord[]> {
   if (usernames.length === 0) return [];
   const claims = await batchGet(usernames.map((u) => keys.username(u)));
-  const ids = [...claims.values()].map((item) => recordOf(entities.username(String(item.pk)), item).profile_id);
+  // Reading needs no key: the claim's layout is only asked to check and strip the item.
+  const ids = [...claims.values()].map((item) => recordOf(entities.username(''), item).profile_id);
   if (ids.length === 0) return [];
   return [...(await getProfiles(ids)).values()];
 }
