@@ -7,7 +7,7 @@ import { config } from '../../shared/config.js';
 import type { ProfileRecord } from '../../shared/domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
 import { AppError } from '../../shared/errors.js';
-import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { checkUrlSyntax } from '../../shared/ports/outbound/url-policy.js';
 import { getProfiles } from '../../shared/store/profiles.js';
 import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../../shared/store/webhook-endpoints.js';

@@ -1,6 +1,6 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { listRecentDeliveries } from '../../shared/store/webhook-deliveries.js';
 import { getTotals } from '../../shared/store/webhook-endpoints.js';
 import { endpointNames } from './endpoints.js';

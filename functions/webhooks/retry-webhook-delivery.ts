@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
 import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { deliveryQueue } from './delivery-queue.js';
