@@ -10,7 +10,7 @@ import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
 import { authenticate } from './middleware/authenticate.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef } from './contract/route.js';
 import { parseInput } from './validation.js';
 
 export interface HandlerInput<R extends RouteDef> {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { AuthKind } from '../auth/principal.js';
-import type { GrantPermissionName as GrantPermission } from '../domain/grants.js';
-import type { RequiredScope } from '../domain/scopes.js';
+import type { AuthKind } from '../../auth/principal.js';
+import type { GrantPermissionName as GrantPermission } from '../../domain/grants.js';
+import type { RequiredScope } from '../../domain/scopes.js';
 import type { ErrorCode } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
