@@ -26,7 +26,11 @@ export const SENDER_TIMEOUT = Duration.seconds(30);
 /** SQS asks for ≥ 6× the function timeout so a batch retried by Lambda is not redelivered meanwhile. */
 export const QUEUE_VISIBILITY = Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6);
 export const SENDER_BATCH_SIZE = 10;
-export const SENDER_MAX_CONCURRENCY = 20;
+/**
+ * Well above what one workspace may keep busy (WEBHOOK_WORKSPACE_MAX_IN_FLIGHT, default 10): hanging
+ * receivers of one tenant hold at most that many sender invocations, the rest serve the others.
+ */
+export const SENDER_MAX_CONCURRENCY = 50;
 export const MAX_RECEIVE_COUNT = 5;
 
 /**
@@ -132,6 +136,9 @@ export class WebhookPipeline extends Construct {
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
+        // The handler splits a batch by workspace and reports only a failing workspace's record.
+        reportBatchItemFailures: true,
+        parallelizationFactor: 4,
         bisectBatchOnError: true,
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),

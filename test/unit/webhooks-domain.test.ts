@@ -44,7 +44,8 @@ describe('retry schedule', () => {
 
 const endpoint = (over: Partial<WebhookEndpointRecord> = {}): WebhookEndpointRecord => ({
   id: 'e1', workspace_id: 'w1', name: 'n', url: 'https://example.com', event_types: ['post.mention', 'comment.reply'], profile_ids: ['p1'],
-  status: 'active', secret: 's', previous_secret: null, previous_secret_expires_at: null, disabled_at: null, revoked_at: null,
+  status: 'active', secret: 's', previous_secret: null, previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
+  failing_since: null, rate_limit_per_second: null, revoked_at: null,
   created_at: '', updated_at: '', ...over,
 });
 const event = (over: Record<string, unknown> = {}) =>
@@ -77,12 +78,12 @@ describe('response handling', () => {
   it('follows the spec table', () => {
     expect(outcomeOf(1, at(200), delays).status).toBe('succeeded');
     expect(outcomeOf(1, at(299), delays).status).toBe('succeeded');
-    expect(outcomeOf(1, at(410), delays)).toEqual({ status: 'failed', disableEndpoint: true });
+    expect(outcomeOf(1, at(410), delays)).toEqual({ status: 'failed', disableEndpoint: true, exhausted: false });
     for (const code of [301, 302, 400, 404, 500, 503]) {
       expect(outcomeOf(1, at(code), delays)).toMatchObject({ status: 'pending', nextAttemptAt: new Date(2000) });
     }
     expect(outcomeOf(3, at(null, 'timeout'), delays)).toMatchObject({ status: 'pending', nextAttemptAt: new Date(4000) });
-    expect(outcomeOf(10, at(500), delays)).toEqual({ status: 'failed', disableEndpoint: false });
+    expect(outcomeOf(10, at(500), delays)).toEqual({ status: 'failed', disableEndpoint: false, exhausted: true });
   });
   it('computes success_rate to 0.1 or null', () => {
     expect(successRate({ total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 })).toBeNull();
