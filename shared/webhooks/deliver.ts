@@ -9,11 +9,11 @@ import { errorForStatus, outcomeOf, signingSecrets, staleClaimMs, type AttemptRe
 import { logger } from '../logger.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
-import { abandonDelivery, claimDelivery, completeAttempt, getDelivery } from '../store/webhook-deliveries.js';
+import { abandonDelivery, claimDelivery, completeAttempt, getDelivery, releaseClaim } from '../store/webhook-deliveries.js';
 import type { LeaseLimits } from '../store/webhook-send-slots.js';
 import { getEndpoint } from '../store/webhook-endpoints.js';
 import { recordEndpointHealth, reportExhausted, type HealthSettings } from './endpoint-health.js';
-import { passSendGate, releaseSendLease } from './send-gate.js';
+import { deferUntil, paceSend, passSendGate, releaseSendLease } from './send-gate.js';
 
 export type DeliverResult = 'not_found' | 'not_claimed' | 'deferred' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
 
@@ -56,12 +56,25 @@ async function abandon(found: DeliveryRecord, message: DeliveryMessage, status: 
 }
 
 /** The endpoint as read just before the claim: its URL and secrets at send time. */
-async function attempt(found: DeliveryRecord, endpoint: WebhookEndpointRecord, message: DeliveryMessage, ports: DeliveryPorts, settings: DeliverySettings): Promise<DeliverResult> {
+async function attempt(
+  found: DeliveryRecord,
+  endpoint: WebhookEndpointRecord,
+  message: DeliveryMessage,
+  ports: DeliveryPorts,
+  settings: DeliverySettings,
+): Promise<DeliverResult> {
   const claimedAt = new Date();
   const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
   if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
   const delivery = (await getDelivery(found.id))!;
 
+  const paced = await paceSend(endpoint);
+  if (paced) {
+    // The endpoint's rate limit is booked further ahead than a sender should wait: give the claim back, come back then.
+    const at = new Date().toISOString();
+    if (await releaseClaim(delivery, at)) await deferUntil({ ...delivery, status: 'pending', updated_at: at }, message, ports, paced.freeAt);
+    return 'deferred';
+  }
   const startedAt = new Date();
   const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, delivery.payload);
   const response = await ports.http.post(endpoint.url, headers, delivery.payload, {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
+import { deferDelivery } from '../store/webhook-delivery-deferral.js';
 import { acquireSendLease, releaseSendLease, reserveSendSlot, type LeaseLimits, type SendLease } from '../store/webhook-send-slots.js';
 
 export interface SendGateSettings {
@@ -26,6 +27,7 @@ export type GateOutcome = { open: true; lease: SendLease } | { open: false; reas
 
 const deferSeconds = (timeoutMs: number) => Math.min(5, Math.max(1, timeoutMs / 3000)) * (0.75 + Math.random() / 2);
 
+/** The in-flight leases of the endpoint and the workspace, or the attempt deferred. */
 export async function passSendGate(
   delivery: DeliveryRecord,
   endpoint: WebhookEndpointRecord,
@@ -35,21 +37,34 @@ export async function passSendGate(
 ): Promise<GateOutcome> {
   const now = new Date();
   const leased = await acquireSendLease(delivery.workspace_id, endpoint.id, randomUUID(), now, new Date(now.getTime() + settings.leaseMs), settings.limits);
-  if (!leased.ok) {
-    await ports.queue.enqueue(message, deferSeconds(settings.timeoutMs));
-    return { open: false, reason: `${leased.full} in-flight limit` };
-  }
-  if (endpoint.rate_limit_per_second) {
-    const slot = await reserveSendSlot(endpoint.id, now, 1000 / endpoint.rate_limit_per_second, MAX_PACING_WAIT_MS);
-    if (!slot.ok) {
-      await releaseSendLease(leased.lease);
-      await ports.queue.enqueue(message, Math.max(0.001, (slot.freeAt.getTime() - Date.now()) / 1000));
-      return { open: false, reason: 'endpoint rate limit' };
-    }
-    const wait = slot.sendAt.getTime() - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
-  return { open: true, lease: leased.lease };
+  if (leased.ok) return { open: true, lease: leased.lease };
+  await defer(delivery, message, ports, deferSeconds(settings.timeoutMs));
+  return { open: false, reason: `${leased.full} in-flight limit` };
+}
+
+/**
+ * For an endpoint with `rate_limit_per_second`: reserves its next send slot right before the POST
+ * (so the spacing holds where the receiver sees it) and waits for it; `undefined` when the slot is
+ * further away than MAX_PACING_WAIT_MS (the caller gives the attempt back and defers it to `freeAt`).
+ */
+export async function paceSend(endpoint: WebhookEndpointRecord): Promise<{ freeAt: Date } | undefined> {
+  if (!endpoint.rate_limit_per_second) return undefined;
+  const slot = await reserveSendSlot(endpoint.id, new Date(), 1000 / endpoint.rate_limit_per_second, MAX_PACING_WAIT_MS);
+  if (!slot.ok) return { freeAt: slot.freeAt };
+  const wait = slot.sendAt.getTime() - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  return undefined;
+}
+
+/** Defers a released attempt until `freeAt`. */
+export async function deferUntil(delivery: DeliveryRecord, message: DeliveryMessage, ports: Pick<DeliveryPorts, 'queue'>, freeAt: Date): Promise<void> {
+  await defer(delivery, message, ports, Math.max(0.001, (freeAt.getTime() - Date.now()) / 1000));
+}
+
+/** Back on the queue for later; a delivery claimed or finished meanwhile needs no message. */
+async function defer(delivery: DeliveryRecord, message: DeliveryMessage, ports: Pick<DeliveryPorts, 'queue'>, seconds: number): Promise<void> {
+  if (await deferDelivery(delivery, new Date(Date.now() + seconds * 1000).toISOString())) await ports.queue.enqueue(message, seconds);
 }
 
 export { releaseSendLease };
+
