@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { generateSigningSecret, sign, signatureHeader, webhookHeaders } from '../../shared/domain/signing.js';
 import { MAX_ATTEMPTS, SPEC_RETRY_DELAYS, nextAttemptAt, retryDelaySeconds } from '../../shared/domain/retry-schedule.js';
+import { failingTooLong } from '../../shared/domain/endpoint-health.js';
 import { deliveryIdFor, endpointMatches, outcomeOf, signingSecrets, successRate, type WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
 
 describe('Standard Webhooks signing', () => {
@@ -93,5 +94,28 @@ describe('response handling', () => {
     const e = endpoint({ secret: 'new', previous_secret: 'old', previous_secret_expires_at: '2026-01-02T00:00:00.000Z' });
     expect(signingSecrets(e, new Date('2026-01-01T12:00:00Z'))).toEqual(['new', 'old']);
     expect(signingSecrets(e, new Date('2026-01-02T00:00:01Z'))).toEqual(['new']);
+  });
+});
+
+describe('endpoint health and operational events', () => {
+  const settings = { disableAfterMs: 5 * 86_400_000, minFailureSpreadMs: 12 * 3_600_000 };
+  const since = '2026-01-01T00:00:00.000Z';
+  it('disables only after the whole period of failures, and never below the spread', () => {
+    expect(failingTooLong(endpoint({ failing_since: null }), new Date('2026-02-01T00:00:00Z'), settings)).toBe(false);
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-05T23:59:59Z'), settings)).toBe(false);
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-06T00:00:00Z'), settings)).toBe(true);
+    const shortPeriod = { disableAfterMs: 60_000, minFailureSpreadMs: 12 * 3_600_000 };
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-01T11:59:59Z'), shortPeriod)).toBe(false);
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-01T12:00:00Z'), shortPeriod)).toBe(true);
+  });
+
+  it('sends operational events to the workspace\'s other endpoints that select the type, whatever their profiles', () => {
+    const disabled = event({ type: 'webhook_endpoint.disabled', profile_id: null, webhook_endpoint_id: 'e9' });
+    expect(endpointMatches(endpoint({ event_types: ['webhook_endpoint.disabled'], profile_ids: ['p7'] }), disabled)).toBe(true);
+    expect(endpointMatches(endpoint({ event_types: ['webhook_endpoint.disabled'], id: 'e9' }), disabled)).toBe(false);
+    expect(endpointMatches(endpoint({ event_types: ['webhook_delivery.exhausted'] }), disabled)).toBe(false);
+    expect(endpointMatches(endpoint({ event_types: ['webhook_endpoint.disabled'] }), event({ type: 'webhook_endpoint.disabled', profile_id: null, webhook_endpoint_id: 'e9', workspace_id: 'w2' }))).toBe(false);
+    // A profile event never matches on a null profile.
+    expect(endpointMatches(endpoint(), event({ profile_id: null }))).toBe(false);
   });
 });
