@@ -171,24 +171,50 @@ export function DeliveryList(props: {
   );
 }
 
+interface FilterDraft {
+  status: string;
+  event_type: string;
+  webhook_endpoint_id: string;
+  since: string;
+  until: string;
+}
+
+const toDraft = (filters: DeliveryFilters): FilterDraft => ({
+  status: filters.status ?? '',
+  event_type: filters.event_type ?? '',
+  webhook_endpoint_id: filters.webhook_endpoint_id ?? '',
+  since: toLocalInput(filters.since),
+  until: toLocalInput(filters.until),
+});
+
 function FilterBar(props: { filters: DeliveryFilters; endpoints: Endpoint[]; eventTypes: EventTypeEntry[]; onApply: (f: DeliveryFilters) => void }) {
+  // The form keeps what is typed across the list's refreshes until it is applied.
+  const [draft, setDraft] = useState(() => toDraft(props.filters));
+  const field = (name: keyof FilterDraft) => ({
+    name,
+    value: draft[name],
+    onInput: (event: Event) => setDraft({ ...draft, [name]: (event.currentTarget as HTMLInputElement).value }),
+  });
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(form.get(name) ?? '') || undefined;
     props.onApply({
-      status: text('status') as DeliveryFilters['status'],
-      event_type: text('event_type'),
-      webhook_endpoint_id: text('webhook_endpoint_id'),
-      since: fromLocalInput(String(form.get('since') ?? '')),
-      until: fromLocalInput(String(form.get('until') ?? '')),
+      status: (draft.status || undefined) as DeliveryFilters['status'],
+      event_type: draft.event_type || undefined,
+      webhook_endpoint_id: draft.webhook_endpoint_id || undefined,
+      since: fromLocalInput(draft.since),
+      until: fromLocalInput(draft.until),
     });
   };
+  const clear = (event: Event) => {
+    event.preventDefault();
+    setDraft(toDraft({}));
+    props.onApply({});
+  };
   return (
-    <form class="filters" onSubmit={submit} onReset={() => props.onApply({})} aria-label="Filter deliveries">
+    <form class="filters" onSubmit={submit} onReset={clear} aria-label="Filter deliveries">
       <label>
         Status
-        <select name="status" value={props.filters.status ?? ''}>
+        <select {...field('status')}>
           <option value="">Any</option>
           {DELIVERY_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -199,7 +225,7 @@ function FilterBar(props: { filters: DeliveryFilters; endpoints: Endpoint[]; eve
       </label>
       <label>
         Event type
-        <select name="event_type" value={props.filters.event_type ?? ''}>
+        <select {...field('event_type')}>
           <option value="">Any</option>
           {props.eventTypes.map((t) => (
             <option key={t.type} value={t.type}>
@@ -211,7 +237,7 @@ function FilterBar(props: { filters: DeliveryFilters; endpoints: Endpoint[]; eve
       </label>
       <label>
         Endpoint
-        <select name="webhook_endpoint_id" value={props.filters.webhook_endpoint_id ?? ''}>
+        <select {...field('webhook_endpoint_id')}>
           <option value="">Any</option>
           {props.endpoints.map((e) => (
             <option key={e.id} value={e.id}>
@@ -222,11 +248,11 @@ function FilterBar(props: { filters: DeliveryFilters; endpoints: Endpoint[]; eve
       </label>
       <label>
         Since
-        <input type="datetime-local" name="since" value={toLocalInput(props.filters.since)} />
+        <input type="datetime-local" {...field('since')} />
       </label>
       <label>
         Until
-        <input type="datetime-local" name="until" value={toLocalInput(props.filters.until)} />
+        <input type="datetime-local" {...field('until')} />
       </label>
       <div class="actions">
         <button type="submit">Apply</button>

@@ -44,17 +44,17 @@ export function EndpointForm(props: {
       <fieldset disabled={props.disabled || busy} class="stack">
         <label>
           Name
-          <input name="name" required maxLength={80} value={props.endpoint?.name ?? ''} />
+          <input name="name" required maxLength={80} defaultValue={props.endpoint?.name ?? ''} />
         </label>
         <label>
           URL
-          <input name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks" value={props.endpoint?.url ?? ''} />
+          <input name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks" defaultValue={props.endpoint?.url ?? ''} />
         </label>
         <fieldset class="choices">
           <legend>Event types</legend>
           {props.eventTypes.map((entry) => (
             <label key={entry.type} class="choice">
-              <input type="checkbox" name="event_types" value={entry.type} checked={selectedTypes.has(entry.type)} />
+              <input type="checkbox" name="event_types" value={entry.type} defaultChecked={selectedTypes.has(entry.type)} />
               <span>
                 <code>{entry.type}</code> <span class="muted">{entry.description}</span>
               </span>
@@ -66,7 +66,7 @@ export function EndpointForm(props: {
           {props.profiles.length === 0 ? <p class="hint">This workspace has no profiles yet: create one through the API first.</p> : null}
           {props.profiles.map((profile) => (
             <label key={profile.id} class="choice">
-              <input type="checkbox" name="profile_ids" value={profile.id} checked={selectedProfiles.has(profile.id)} />
+              <input type="checkbox" name="profile_ids" value={profile.id} defaultChecked={selectedProfiles.has(profile.id)} />
               <span>
                 {profile.name} <span class="muted">@{profile.username}</span>
               </span>

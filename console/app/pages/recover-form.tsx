@@ -41,7 +41,7 @@ export function RecoverForm({ workspaceId, endpointId }: { workspaceId: string; 
       <form class="inline-form" onSubmit={submit}>
         <label>
           Since
-          <input type="datetime-local" name="since" required value={defaultSince} />
+          <input type="datetime-local" name="since" required defaultValue={defaultSince} />
         </label>
         <label>
           Until (optional)
