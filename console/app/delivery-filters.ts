@@ -77,8 +77,8 @@ export function recoverWindowProblem(since: string | undefined, until: string | 
   if (!since) return 'Choose when the window starts.';
   const start = Date.parse(since);
   const end = until ? Date.parse(until) : now.getTime();
-  if (end <= start) return 'The window must end after it starts.';
   if (start > now.getTime()) return 'The window cannot start in the future.';
+  if (end <= start) return 'The window must end after it starts.';
   if (end - start > RECOVER_MAX_DAYS * 86_400_000) return `The window can be at most ${RECOVER_MAX_DAYS} days long.`;
   return undefined;
 }
