@@ -55,7 +55,7 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
             <h2 id="payload-title">Payload</h2>
             <p class="hint">The API does not return the body it sent; these are the fields that identify it.</p>
             <pre class="code-block">
-              {JSON.stringify({ id: data.delivery.webhook_event_id, type: data.delivery.event_type, profile_id: data.delivery.profile_id, created_at: data.delivery.created_at, data: '…' }, null, 2)}
+              {JSON.stringify({ id: data.delivery.webhook_event_id, type: data.delivery.event_type, profile_id: data.delivery.profile_id, data: '…' }, null, 2)}
             </pre>
           </section>
           <section aria-labelledby="headers-title">
@@ -64,9 +64,7 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
               Every attempt carries <code>webhook-id</code> (the delivery id), <code>webhook-timestamp</code> (the attempt's start in Unix
               seconds) and <code>webhook-signature</code> (not kept by the API).
             </p>
-            <pre class="code-block">{`content-type: application/json\nwebhook-id: ${data.delivery.id}\nwebhook-timestamp: ${
-              data.attempts.length ? Math.floor(Date.parse(data.attempts[data.attempts.length - 1]!.started_at) / 1000) : '(no attempt yet)'
-            }\nwebhook-signature: v1,…`}</pre>
+            <pre class="code-block">{sentHeaders(data.delivery, data.attempts)}</pre>
           </section>
           <section aria-labelledby="attempts-title">
             <h2 id="attempts-title">Attempts ({data.attempts.length})</h2>
@@ -76,6 +74,13 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
       ) : null}
     </main>
   );
+}
+
+/** The Standard Webhooks headers of the latest attempt, as far as the API's record tells them. */
+function sentHeaders(delivery: Delivery, attempts: Attempt[]): string {
+  const last = attempts[attempts.length - 1];
+  const timestamp = last ? `${Math.floor(Date.parse(last.started_at) / 1000)}   (attempt ${last.number})` : '(no attempt yet)';
+  return `content-type: application/json\nwebhook-id: ${delivery.id}\nwebhook-timestamp: ${timestamp}\nwebhook-signature: v1,…`;
 }
 
 function DeliveryFacts({ delivery, workspaceId }: { delivery: Delivery; workspaceId: string }) {
