@@ -176,6 +176,27 @@ describe('web console', () => {
     expect(request.verifiedBy).toEqual([0, 1]);
   });
 
+  it('edits the name and event types of the endpoint, and shows the API refusing an empty selection', async () => {
+    await page.getByRole('textbox', { name: 'Name' }).fill('Orders and mentions');
+    await page.getByRole('checkbox', { name: /^post\.mention/ }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Changes saved' }).waitFor();
+    await page.getByRole('heading', { name: 'Orders and mentions' }).waitFor();
+    const endpoint = (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { token: ws.token })).body.data.items[0];
+    expect(endpoint).toMatchObject({ name: 'Orders and mentions', event_types: ['post.mention', 'profile.followed'] });
+    expect(endpoint.profiles.map((p: { id: string }) => p.id)).toEqual([ws.profiles[0]!.id]);
+
+    // Unchecking every event type is the API's to refuse, in its words.
+    await page.getByRole('checkbox', { name: /^post\.mention/ }).uncheck();
+    await page.getByRole('checkbox', { name: /^profile\.followed/ }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await alert().filter({ hasText: 'event_types' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Orders receiver');
+    await page.getByRole('checkbox', { name: /^profile\.followed/ }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Orders receiver' }).waitFor();
+  });
+
   it('shows an endpoint disabled by a 410 and enables it again', { timeout: 60_000 }, async () => {
     receiver.respond = () => 410;
     await page.getByRole('button', { name: 'Send test event' }).click();
@@ -244,6 +265,15 @@ describe('web console', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await screenshot('mobile-delivery');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('logs out: the session ends at the API too', async () => {
+    const token = await page.evaluate<string>("sessionStorage.getItem('console.session')");
+    expect(token).toMatch(/^st_/);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByText('You are logged out.').waitFor();
+    expect((await call('GET', '/v1/me', { token })).status).toBe(401);
+    expect(await page.evaluate<string | null>("sessionStorage.getItem('console.session')")).toBeNull();
   });
 
   it('ran without a script error in the page', () => {
