@@ -99,9 +99,10 @@ export function DeliveryList(props: {
   const cursor = cursors[cursors.length - 1];
   const applied = { ...filters, ...props.fixed };
   const key = JSON.stringify(applied);
+  const paging = features.deliveryFilters && features.deliveryPaging;
   const list = useLoad(async () => {
     if (features.deliveryFilters) {
-      const page = await webhooks.deliveries(props.workspaceId, deliveryQuery(applied, features.deliveryPaging ? { limit: PAGE_SIZE, cursor } : {}));
+      const page = await webhooks.deliveries(props.workspaceId, deliveryQuery(applied, paging ? { limit: PAGE_SIZE, cursor } : {}));
       return { items: page.items, next: page.next_cursor ?? undefined };
     }
     const page = await webhooks.deliveries(props.workspaceId);
@@ -157,7 +158,7 @@ export function DeliveryList(props: {
           </tbody>
         </table>
       ) : null}
-      {features.deliveryPaging ? (
+      {paging ? (
         <div class="actions">
           <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
             ← Newer
