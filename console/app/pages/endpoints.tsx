@@ -36,8 +36,8 @@ export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
                 <td data-label="Name">
                   <a href={href({ page: 'endpoint', workspaceId, endpointId: endpoint.id })}>{endpoint.name}</a>
                 </td>
-                <td data-label="URL" class="mono break">
-                  {endpoint.url}
+                <td data-label="URL">
+                  <span class="mono break">{endpoint.url}</span>
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={endpoint.status} />
