@@ -276,6 +276,20 @@ describe('web console', () => {
     expect(await page.evaluate<string | null>("sessionStorage.getItem('console.session')")).toBeNull();
   });
 
+  it('returns to the log-in form with a message when the API ends the session', async () => {
+    await page.goto(`${consoleUrl()}#/`);
+    await page.getByLabel('Email').fill(ws.email);
+    await page.getByLabel('Password').fill(ws.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Choose a workspace' }).waitFor();
+    const token = await page.evaluate<string>("sessionStorage.getItem('console.session')");
+    expect((await call('DELETE', '/v1/sessions/current', { token })).status).toBe(200);
+
+    await page.getByRole('link', { name: ws.workspace.name }).click();
+    await page.getByText('Your session has ended. Log in again.').waitFor();
+    expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+  });
+
   it('ran without a script error in the page', () => {
     expect(pageErrors).toEqual([]);
   });
