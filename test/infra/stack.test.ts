@@ -91,7 +91,7 @@ describe('CDK stack (default context)', () => {
     const fallbackFn = wiring.functionOf(fallback!);
     const routeFns = new Set(routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)));
     expect(routeFns.has(fallbackFn)).toBe(false);
-    // Routes + $default and nothing else on the API: no hand-written route can hide in the stack.
+    // Routes, $default and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
     expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1 + CONSOLE_ROUTE_PATHS.length);
   });
 
