@@ -3,15 +3,14 @@
  * endpoint and per workspace, and the next free slot of an endpoint's own rate limit.
  *
  * A lease is a string-set member `<expires_at>|<lease id>`: taking one is an `ADD` conditioned on
- * the set's size (one transaction over both items), giving it back a `DELETE`. A sender that dies
+ * the set's size (on both items), giving it back a `DELETE`. A sender that dies
  * mid-attempt leaves its lease behind until `expires_at` (the claim's stale time); the next
  * refusal that sees such leases drops them.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
-import { isConditionFailure, type TransactItem } from './transact.js';
+import { isConditionFailure } from './transact.js';
 
 export interface SendLease {
   workspaceId: string;
@@ -28,20 +27,27 @@ export type LeaseOutcome = { ok: true; lease: SendLease } | { ok: false; full: '
 
 const leaseKeys = (lease: Pick<SendLease, 'workspaceId' | 'endpointId'>) => [keys.webhookEndpointSending(lease.endpointId), keys.webhookWorkspaceSending(lease.workspaceId)] as const;
 
-function takeLease(key: Record<string, string>, token: string, limit: number): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET entity = :entity ADD leases :token',
-      ConditionExpression: 'attribute_not_exists(leases) OR size(leases) < :limit',
-      ExpressionAttributeValues: { ':entity': 'webhook_sending', ':token': new Set([token]), ':limit': limit },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
+/** ADD the token to the item's lease set if it holds fewer than `limit`; on refusal, the tokens it holds. */
+async function takeLease(key: Record<string, string>, token: string, limit: number): Promise<{ ok: true } | { ok: false; held: string[] }> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET entity = :entity ADD leases :token',
+        ConditionExpression: 'attribute_not_exists(leases) OR size(leases) < :limit',
+        ExpressionAttributeValues: { ':entity': 'webhook_sending', ':token': new Set([token]), ':limit': limit },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return { ok: false, held: tokensOf((error as { Item?: Record<string, unknown> }).Item) };
+  }
 }
 
-/** The lease tokens in a cancellation reason's item (raw AttributeValues there, not unmarshalled). */
+/** The lease tokens of a refused item (raw AttributeValues there, not unmarshalled). */
 function tokensOf(item: Record<string, unknown> | undefined): string[] {
   const leases = item?.leases as { SS?: string[] } | Set<string> | undefined;
   if (!leases) return [];
@@ -58,7 +64,10 @@ async function dropLeases(key: Record<string, string>, tokens: string[]): Promis
 
 /**
  * A lease on one more attempt in flight to `endpointId` of `workspaceId`, if neither is at its
- * limit. When refused, expired leases found on the full item are dropped and the lease is tried once more.
+ * limit. Two single-item conditional updates side by side, not a transaction: every attempt of a
+ * workspace touches its item, and concurrent transactions on one item cancel each other
+ * (TransactionConflict) where plain updates just queue. When one is refused the other is given
+ * back; expired leases found on a full item are dropped and the lease is tried once more.
  */
 export async function acquireSendLease(
   workspaceId: string,
@@ -70,28 +79,22 @@ export async function acquireSendLease(
 ): Promise<LeaseOutcome> {
   const lease: SendLease = { workspaceId, endpointId, token: `${expiresAt.toISOString()}|${leaseId}` };
   const [endpointKey, workspaceKey] = leaseKeys(lease);
+  const expired = (held: string[]) => held.filter((t) => t.slice(0, t.indexOf('|')) <= now.toISOString());
   for (let round = 0; ; round++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [takeLease(endpointKey, lease.token, limits.perEndpoint), takeLease(workspaceKey, lease.token, limits.perWorkspace)],
-        }),
-      );
-      return { ok: true, lease };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failedAt = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failedAt < 0) {
-        if (round >= 5 || !reasons.some((r) => r.Code === 'TransactionConflict')) throw error;
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** round));
-        continue;
-      }
-      const full = failedAt === 0 ? 'endpoint' : 'workspace';
-      const expired = tokensOf(reasons[failedAt]!.Item as Record<string, unknown> | undefined).filter((t) => t.slice(0, t.indexOf('|')) <= now.toISOString());
-      if (round > 0 || expired.length === 0) return { ok: false, full };
-      await dropLeases(failedAt === 0 ? endpointKey : workspaceKey, expired);
-    }
+    const [onEndpoint, onWorkspace] = await Promise.all([
+      takeLease(endpointKey, lease.token, limits.perEndpoint),
+      takeLease(workspaceKey, lease.token, limits.perWorkspace),
+    ]);
+    if (onEndpoint.ok && onWorkspace.ok) return { ok: true, lease };
+    if (onEndpoint.ok) await dropLeases(endpointKey, [lease.token]);
+    if (onWorkspace.ok) await dropLeases(workspaceKey, [lease.token]);
+    const full = !onEndpoint.ok ? 'endpoint' : 'workspace';
+    const stale = [
+      ...(onEndpoint.ok ? [] : [[endpointKey, expired(onEndpoint.held)] as const]),
+      ...(onWorkspace.ok ? [] : [[workspaceKey, expired(onWorkspace.held)] as const]),
+    ].filter(([, tokens]) => tokens.length > 0);
+    if (round > 0 || stale.length === 0) return { ok: false, full };
+    await Promise.all(stale.map(([key, tokens]) => dropLeases(key, tokens)));
   }
 }
 

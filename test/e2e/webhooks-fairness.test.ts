@@ -136,10 +136,10 @@ describe('tenant fairness in webhook delivery', () => {
     await waitFor('all six delivered', async () => ((await activity(ws)).totals.succeeded === 6 ? true : undefined), 60_000);
     expect(new Set(r.received.map((q) => JSON.parse(q.body).id))).toEqual(new Set(events));
     const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]!);
-    // 2 per second: slots 500 ms apart. A timer may fire late, never early, so one gap can be
-    // shortened by the lateness of the one before; the whole run cannot.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(350);
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(5 * 500 - 200);
+    // 2 per second: send slots at least 500 ms apart. A timer fires late, never early, so one gap can
+    // shrink by the lateness of the one before (never to a burst); counted from the first, none is early.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(200);
+    arrivals.forEach((t, i) => expect(t - arrivals[0]!).toBeGreaterThanOrEqual(i * 500 - 250));
 
     const id = created.body.data.webhook_endpoint.id;
     const cleared = await call('PATCH', `${endpointsPath(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { rate_limit_per_second: null } });
