@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { describe, expect, inject, it } from 'vitest';
@@ -36,5 +38,33 @@ describe('the Lambda bundles the e2e suite runs against', () => {
     const unknown = await call('GET', '/v1/no-such-thing');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error_code).toBe('route_not_found');
+  });
+});
+
+describe('npm start -- --bundles', () => {
+  /** `npm start -- <args>` against the run's DynamoDB Local, so that only the server's own checks can fail. */
+  const start = (args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...args], {
+      env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: inject('tableName'), PORT: '0', NODE_NO_WARNINGS: '1' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('refuses a directory without the bundles instead of serving the sources', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'no-bundles-'));
+    try {
+      const result = start(['--bundles', empty]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`--bundles ${empty}: no bundle for system/health`);
+      expect(result.stdout).not.toContain('listening');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an argument it does not know', () => {
+    const result = start(['--bundle']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Unknown argument --bundle');
   });
 });
