@@ -1,14 +1,13 @@
+import { newSession } from '../../shared/domain/entities.js';
 import { newId } from '../../shared/domain/ids.js';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../shared/domain/passwords.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentUser } from '../../shared/http/present/identity.js';
 import { putSession } from '../../shared/store/sessions.js';
 import { findCredential, getUser } from '../../shared/store/users.js';
-import { routes } from '../routes.js';
-
-const SESSION_DAYS = 30;
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createSession, async ({ body, now }) => {
   const credential = await findCredential(body.email);
@@ -19,7 +18,7 @@ export const handler = httpHandler(routes.createSession, async ({ body, now }) =
 
   const id = newId();
   const { token, secretHash } = issueToken('st', id);
-  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString();
-  await putSession({ id, user_id: user.id, secret_hash: secretHash, created_at: now.toISOString(), expires_at: expiresAt });
-  return { session: { token, expires_at: expiresAt }, user: present.user(user) };
+  const session = newSession(now, { id, user_id: user.id, secret_hash: secretHash });
+  await putSession(session);
+  return { session: { token, expires_at: session.expires_at }, user: presentUser(user) };
 });

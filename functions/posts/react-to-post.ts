@@ -1,9 +1,10 @@
-import { notFound } from '../../shared/http/errors.js';
+import { newReaction } from '../../shared/domain/posts.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { keys } from '../../shared/store/keys.js';
 import { getPost } from '../../shared/store/posts.js';
 import { postReactionTarget, setReaction } from '../../shared/store/reactions.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Sets or removes the acting profile's like; idempotent; likes_count is exact under concurrency. */
 export const handler = httpHandler(routes.reactToPost, async ({ params, body, auth, now }) => {
@@ -11,7 +12,7 @@ export const handler = httpHandler(routes.reactToPost, async ({ params, body, au
   const outcome = await setReaction(
     postReactionTarget(params.post_id),
     keys.postReaction(params.post_id, viewer.id),
-    { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
+    newReaction(now, viewer.id, body.reaction_type),
     body.active,
   );
   const post = outcome === 'target_missing' ? undefined : await getPost(params.post_id, true);

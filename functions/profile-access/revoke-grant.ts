@@ -1,13 +1,13 @@
 import { grantForCaller, requireSide } from '../../shared/auth/grant-sides.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentGrant } from '../../shared/http/present/grants.js';
 import { transitionGrant } from '../../shared/store/grants.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 /** Managed side: pending or accepted → revoked; the manager stops acting through it at once. */
 export const handler = httpHandler(routes.revokeGrant, async ({ params, auth, now }) => {
   const { grant, manager, managedSide } = await grantForCaller(auth.principal!, params.grant_id);
   requireSide('managed', managedSide);
   const stored = await transitionGrant(grant, 'revoke', now.toISOString(), []);
-  return { access_grant: presentSocial.grant(stored, manager) };
+  return { access_grant: presentGrant(stored, manager) };
 });

@@ -1,10 +1,10 @@
 import { resolveActingProfile } from '../../shared/auth/acting-profile.js';
 import { isOccupation } from '../../shared/domain/occupations.js';
-import { ApiError, notFound } from '../../shared/http/errors.js';
+import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentProfile } from '../../shared/http/present/profiles.js';
 import { updateProfile } from '../../shared/store/profiles.js';
-import { routes } from '../routes.js';
+import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.updateProfile, async ({ params, body, auth, now }) => {
   await resolveActingProfile(auth.principal!, params.profile_id, 'profile_editing');
@@ -16,5 +16,5 @@ export const handler = httpHandler(routes.updateProfile, async ({ params, body, 
   }
   const profile = await updateProfile(params.profile_id, body, now.toISOString());
   if (!profile) throw notFound('Profile');
-  return present.profile(profile);
+  return presentProfile(profile);
 });

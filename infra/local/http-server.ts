@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routeList, type RouteName } from '../../functions/routes.js';
 import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
 import { errorResponse } from '../../shared/http/envelope.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { assertBundlesPresent, importBundle, NOT_FOUND_HANDLER } from './handler-bundles.js';
 import { localContext } from './lambda-context.js';
 
-type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+import type { HttpLambda } from '../../shared/http/handler.js';
 
 /** API Gateway's own payload limit; the handlers' 256 KiB limit answers below it. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;

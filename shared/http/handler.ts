@@ -1,17 +1,16 @@
-import middy, { type MiddlewareObj } from '@middy/core';
+import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
-import { resolveActingProfile } from '../auth/acting-profile.js';
-import { authorizeRoute, resolvePrincipal } from '../auth/authenticate.js';
 import type { AuthContext } from '../auth/principal.js';
-import { Uuid } from './schemas/common.js';
-import { ApiError } from './errors.js';
 import { rawJsonResponse, successResponse } from './envelope.js';
+import { actingProfile } from './middleware/acting-profile.js';
+import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
+import { authenticate } from './middleware/authenticate.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef } from './contract/route.js';
 import { parseInput } from './validation.js';
 
 export interface HandlerInput<R extends RouteDef> {
@@ -35,19 +34,13 @@ export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data
 type Data<R extends RouteDef> = z.input<R['response']>;
 type Fn<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Data<R> | Hinted<Data<R>>>;
 
-const ProfileIdHeader = Uuid;
+export type { HttpLambda } from './middleware/api-event.js';
 
 /**
  * Builds the Lambda handler for one route of the route table: header normalisation, size limit,
  * authentication, JSON body, zod validation, acting profile, then `fn`, inside the one error
  * envelope. The route's definition is the only place its auth, scope and schemas are stated.
  */
-type ApiEvent = APIGatewayProxyEventV2 & { auth: AuthContext; now: Date };
-type Middleware = MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2>;
-
-/** What API Gateway invokes: the raw v2 event in, a structured result out. */
-export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
 export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     const params = parseInput('path', route.params ?? z.object({}), event.pathParameters ?? {});
@@ -59,44 +52,14 @@ export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>): HttpLambda
     return result instanceof Hinted ? successResponse(route.status, result.data, result.hint) : successResponse(route.status, result);
   };
 
-  const authenticate: Middleware = {
-    before: async ({ event }) => {
-      event.now = new Date();
-      const principal = await resolvePrincipal(event.headers?.authorization, event.now);
-      authorizeRoute(principal, route.auth, route.scope);
-      event.auth = { principal, actingProfile: undefined };
-    },
-  };
-
   const stack = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>(core);
   stack.use(errorEnvelope());
   stack.use(httpHeaderNormalizer());
   stack.use(bodyLimit());
-  stack.use(authenticate);
+  stack.use(authenticate(route));
   if (route.body) stack.use(httpJsonBodyParser());
 
-  if (route.actingProfile) {
-    const { required, permission } = route.actingProfile;
-    const actingProfile: Middleware = {
-      before: async ({ event }) => {
-        const header = event.headers?.['x-profile-id'];
-        if (header === undefined || header === '') {
-          if (required) {
-            throw new ApiError('invalid_request', {
-              message: 'The X-Profile-Id header is required.',
-              hint: 'Send "X-Profile-Id: <profile_id>" naming the profile to act as (one attached to the API key).',
-            });
-          }
-          return;
-        }
-        const profileId = parseInput('header', ProfileIdHeader, header);
-        // A public read with X-Profile-Id but no credential is simply anonymous.
-        if (!event.auth.principal) return;
-        event.auth.actingProfile = await resolveActingProfile(event.auth.principal, profileId, permission);
-      },
-    };
-    stack.use(actingProfile);
-  }
+  if (route.actingProfile) stack.use(actingProfile(route.actingProfile));
 
   // The middlewares add `auth` and `now` to the event, so the handler accepts the plain event.
   return stack as unknown as HttpLambda;

@@ -1,0 +1,12 @@
+/** The events routes: method, path, auth, schemas and the errors each can answer with. */
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { NoParams } from '../../shared/http/contract/schemas/common.js';
+import { WebhookEventTypes } from '../../shared/http/contract/schemas/events.js';
+
+export const routes = {
+  listWebhookEventTypes: defineRoute({
+    method: 'GET', path: '/v1/webhook-event-types', handler: 'events/list-event-types', tag: 'Webhooks',
+    summary: 'The event types a webhook endpoint can subscribe to, with what causes each (public).',
+    auth: 'none', params: NoParams, status: 200, response: WebhookEventTypes, errors: [],
+  }),
+};

@@ -1,0 +1,22 @@
+/** The messages routes: method, path, auth, schemas and the errors each can answer with. */
+import { z } from 'zod';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { page } from '../../shared/http/contract/schemas/common.js';
+import { ListMessagesQuery, Message, SendMessageBody } from '../../shared/http/contract/schemas/messages.js';
+
+export const routes = {
+  sendMessage: defineRoute({
+    method: 'POST', path: '/v1/messages', handler: 'messages/send-message', tag: 'Messages',
+    summary: 'Sends a direct message from the acting profile (message.created to the recipient).',
+    auth: 'credential', scope: 'messages:write', actingProfile: { required: true, permission: 'messaging' },
+    body: SendMessageBody, status: 201, response: z.object({ message: Message }),
+    errors: ['not_found'],
+  }),
+  listMessages: defineRoute({
+    method: 'GET', path: '/v1/messages', handler: 'messages/list-messages', tag: 'Messages',
+    summary: 'The conversation of the acting profile with with_profile_id, both directions, newest first (paginated).',
+    auth: 'credential', scope: 'messages:read', actingProfile: { required: true, permission: 'messaging' },
+    query: ListMessagesQuery, status: 200, response: page(Message),
+    errors: [],
+  }),
+};

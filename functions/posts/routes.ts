@@ -1,0 +1,57 @@
+/** The posts routes: method, path, auth, schemas and the errors each can answer with. */
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
+import { CreatePostBody, PostIdParams, PostReactionResult, PostWithProfile, ReactionBody, UpdatePostBody } from '../../shared/http/contract/schemas/posts.js';
+import { ProfileIdParams } from '../../shared/http/contract/schemas/profiles.js';
+
+export const routes = {
+  createPost: defineRoute({
+    method: 'POST', path: '/v1/posts', handler: 'posts/create-post', tag: 'Posts',
+    summary: 'Publishes a post or reply, or saves a draft, as the acting profile.',
+    description:
+      'A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps ' +
+      "the parent's reply_count once published. Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention " +
+      'to each @mentioned existing profile and post.reply to the parent post\'s author (never to the author).',
+    auth: 'credential', scope: 'posts:write', actingProfile: { required: true, permission: 'posting' },
+    body: CreatePostBody, status: 201, response: PostWithProfile,
+    errors: ['not_found'],
+  }),
+  updatePost: defineRoute({
+    method: 'PATCH', path: '/v1/posts/{post_id}', handler: 'posts/update-post', tag: 'Posts',
+    summary: 'Edits the body of your post and/or publishes your draft.',
+    description: "Author only (403 forbidden on someone else's published post; 404 on their drafts). A removed post cannot be edited (409 invalid_state).",
+    auth: 'credential', scope: 'posts:write', actingProfile: { required: true, permission: 'posting' },
+    params: PostIdParams, body: UpdatePostBody, status: 200, response: PostWithProfile,
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  deletePost: defineRoute({
+    method: 'DELETE', path: '/v1/posts/{post_id}', handler: 'posts/delete-post', tag: 'Posts',
+    summary: 'Removes your post (status `removed`); it then reads as 404 to everyone else. Idempotent.',
+    auth: 'credential', scope: 'posts:write', actingProfile: { required: true, permission: 'posting' },
+    params: PostIdParams, status: 200, response: PostWithProfile,
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  getPost: defineRoute({
+    method: 'GET', path: '/v1/posts/{post_id}', handler: 'posts/get-post', tag: 'Posts',
+    summary: 'Reads a public post and its author.',
+    description:
+      'Public. With a valid credential and X-Profile-Id, viewer_reaction is that profile\'s reaction; drafts and removed posts ' +
+      'are visible only this way to their author (404 to everyone else).',
+    auth: 'none', actingProfile: { required: false }, params: PostIdParams, status: 200, response: PostWithProfile,
+    errors: ['not_found'],
+  }),
+  listProfilePosts: defineRoute({
+    method: 'GET', path: '/v1/profiles/{profile_id}/posts', handler: 'posts/list-profile-posts', tag: 'Posts',
+    summary: "A profile's published posts and replies, newest first (public, paginated).",
+    auth: 'none', actingProfile: { required: false }, params: ProfileIdParams, query: PageQuery, status: 200, response: page(PostWithProfile),
+    errors: ['not_found'],
+  }),
+  reactToPost: defineRoute({
+    method: 'PUT', path: '/v1/posts/{post_id}/reaction', handler: 'posts/react-to-post', tag: 'Posts',
+    summary: "Sets (active: true) or removes (active: false) the acting profile's like on a published post.",
+    description: 'Idempotent; likes_count is exact under any concurrency (one conditional transaction per change).',
+    auth: 'credential', scope: 'posts:write', actingProfile: { required: true, permission: 'reacting' },
+    params: PostIdParams, body: ReactionBody, status: 200, response: PostReactionResult,
+    errors: ['not_found'],
+  }),
+};

@@ -1,0 +1,71 @@
+/** The webhooks routes: method, path, auth, schemas and the errors each can answer with. */
+import { z } from 'zod';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
+import { CreateWebhookEndpointBody, SigningSecret, UpdateWebhookEndpointBody, WebhookActivity, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryParams, WebhookEndpoint, WebhookEndpointList, WebhookEndpointParams, WebhookTestResult } from '../../shared/http/contract/schemas/webhooks.js';
+
+export const routes = {
+  createWebhookEndpoint: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints', handler: 'webhooks/create-webhook-endpoint', tag: 'Webhooks',
+    summary: 'Creates a webhook endpoint; the signing secret (whsec_…) is returned only in this response.',
+    description: 'Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace.',
+    auth: 'session', params: WorkspaceParams, body: CreateWebhookEndpointBody, status: 201,
+    response: z.object({ webhook_endpoint: WebhookEndpoint, secret: SigningSecret }),
+    errors: ['forbidden'],
+  }),
+  listWebhookEndpoints: defineRoute({
+    method: 'GET', path: '/v1/workspaces/{workspace_id}/webhook-endpoints', handler: 'webhooks/list-webhook-endpoints', tag: 'Webhooks',
+    summary: 'The workspace, the profiles an endpoint can select, and the endpoints (never a secret).',
+    auth: 'session', params: WorkspaceParams, status: 200, response: WebhookEndpointList,
+    errors: ['forbidden'],
+  }),
+  updateWebhookEndpoint: defineRoute({
+    method: 'PATCH', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}', handler: 'webhooks/update-webhook-endpoint', tag: 'Webhooks',
+    summary: 'Changes url, name, event_types or profile_ids; id and secret stay, pending retries use the new URL.',
+    auth: 'session', params: WebhookEndpointParams, body: UpdateWebhookEndpointBody, status: 200,
+    response: z.object({ webhook_endpoint: WebhookEndpoint }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  revokeWebhookEndpoint: defineRoute({
+    method: 'DELETE', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}', handler: 'webhooks/revoke-webhook-endpoint', tag: 'Webhooks',
+    summary: 'Revokes the endpoint: new deliveries stop at once and pending retries end failed; cannot be undone.',
+    auth: 'session', params: WebhookEndpointParams, status: 200, response: z.object({ webhook_endpoint: WebhookEndpoint }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  enableWebhookEndpoint: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/enable', handler: 'webhooks/enable-webhook-endpoint', tag: 'Webhooks',
+    summary: 'Re-enables an endpoint that a 410 response disabled.',
+    auth: 'session', params: WebhookEndpointParams, status: 200, response: z.object({ webhook_endpoint: WebhookEndpoint }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  rotateWebhookSecret: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/rotate-secret', handler: 'webhooks/rotate-webhook-secret', tag: 'Webhooks',
+    summary: 'Issues a new signing secret; the old one keeps signing alongside it for 24 hours.',
+    auth: 'session', params: WebhookEndpointParams, status: 200, response: z.object({ secret: SigningSecret }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  testWebhookEndpoint: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/test', handler: 'webhooks/test-webhook-endpoint', tag: 'Webhooks',
+    summary: 'Sends a webhook.test event to this endpoint only.',
+    auth: 'session', params: WebhookEndpointParams, status: 200, response: WebhookTestResult,
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  listWebhookDeliveries: defineRoute({
+    method: 'GET', path: '/v1/workspaces/{workspace_id}/webhook-deliveries', handler: 'webhooks/list-webhook-deliveries', tag: 'Webhooks',
+    summary: 'Delivery totals of the workspace and its 50 most recently updated deliveries.',
+    auth: 'session', params: WorkspaceParams, status: 200, response: WebhookActivity,
+    errors: ['forbidden'],
+  }),
+  getWebhookDelivery: defineRoute({
+    method: 'GET', path: '/v1/workspaces/{workspace_id}/webhook-deliveries/{delivery_id}', handler: 'webhooks/get-webhook-delivery', tag: 'Webhooks',
+    summary: 'One delivery with every attempt (status code, error, duration, response body up to 2 KB).',
+    auth: 'session', params: WebhookDeliveryParams, status: 200, response: WebhookDeliveryDetail,
+    errors: ['forbidden', 'not_found'],
+  }),
+  retryWebhookDelivery: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-deliveries/{delivery_id}/retry', handler: 'webhooks/retry-webhook-delivery', tag: 'Webhooks',
+    summary: 'Starts a failed delivery again: attempt numbering continues and the webhook-id stays.',
+    auth: 'session', params: WebhookDeliveryParams, status: 200, response: z.object({ delivery: WebhookDelivery }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+};

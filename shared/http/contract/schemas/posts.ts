@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { BODY_PREVIEW_LENGTH, MAX_IMAGES } from '../../../domain/posts.js';
+import { Timestamp, Uuid } from './common.js';
+import { Profile } from './profiles.js';
+
+const notBlank = (s: string) => s.trim().length > 0;
+
+export const ReactionType = z.enum(['like']).meta({ description: 'The only reaction is `like`.' });
+export const ViewerReaction = ReactionType.nullable().meta({
+  description: "The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise.",
+});
+
+export const PostImage = z
+  .object({
+    id: Uuid,
+    url: z.string(),
+    width: z.number().int().min(1),
+    height: z.number().int().min(1),
+    alt_text: z.string().nullable(),
+  })
+  .meta({ id: 'PostImage' });
+
+export const Post = z
+  .object({
+    id: Uuid,
+    profile_id: Uuid.meta({ description: 'The author profile.' }),
+    kind: z.enum(['post', 'reply']),
+    body_preview: z.string().meta({ description: `The first ${BODY_PREVIEW_LENGTH} characters of body.` }),
+    body_truncated: z.boolean().meta({ description: 'Whether body_preview is shorter than body.' }),
+    images: z.array(PostImage).max(MAX_IMAGES),
+    image_count: z.number().int().min(0).max(MAX_IMAGES),
+    reply_to_post_id: Uuid.nullable(),
+    root_post_id: Uuid.nullable().meta({ description: 'The first post of the thread, for replies; null for a post.' }),
+    visibility: z.enum(['public']),
+    status: z.enum(['draft', 'published', 'removed']),
+    published_at: Timestamp.nullable(),
+    reply_count: z.number().int().min(0).meta({ description: 'Published replies to this post.' }),
+    likes_count: z.number().int().min(0),
+    viewer_reaction: ViewerReaction,
+    comments_count: z.number().int().min(0),
+    quotes_count: z.number().int().min(0).meta({ description: 'Always 0: quoting is not offered by this API yet.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    body: z.string().meta({ description: 'The full text.' }),
+  })
+  .meta({ id: 'Post' });
+
+export const PostWithProfile = z.object({ post: Post, profile: Profile }).meta({ id: 'PostWithProfile' });
+
+export const PostImageInput = z.strictObject({
+  url: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048),
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+  alt_text: z.string().max(1000).optional(),
+});
+
+export const PostBodyText = z.string().min(1).max(5000).refine(notBlank, 'must not be blank');
+
+export const CreatePostBody = z.strictObject({
+  body: PostBodyText,
+  images: z.array(PostImageInput).max(MAX_IMAGES).default([]),
+  reply_to_post_id: Uuid.optional().meta({ description: 'Makes the post a reply to this published post.' }),
+  status: z.enum(['draft', 'published']).default('published'),
+});
+
+export const UpdatePostBody = z
+  .strictObject({
+    body: PostBodyText.optional(),
+    status: z.literal('published').optional().meta({ description: 'Publishes a draft; harmless on a published post.' }),
+  })
+  .refine((b) => b.body !== undefined || b.status !== undefined, 'send body and/or status');
+
+export const PostIdParams = z.strictObject({ post_id: Uuid });
+
+export const ReactionBody = z.strictObject({
+  reaction_type: ReactionType,
+  active: z.boolean().meta({ description: 'true sets the reaction, false removes it.' }),
+});
+
+export const PostReactionResult = z.object({ post_id: Uuid, likes_count: z.number().int().min(0), viewer_reaction: ViewerReaction });

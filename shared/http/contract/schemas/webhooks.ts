@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { EVENT_TYPE_NAMES } from '../../../domain/events.js';
+import { Timestamp, Uuid } from './common.js';
+import { Profile } from './profiles.js';
+
+export const WebhookEndpointParams = z.strictObject({ workspace_id: Uuid, webhook_endpoint_id: Uuid });
+export const WebhookDeliveryParams = z.strictObject({ workspace_id: Uuid, delivery_id: Uuid });
+
+export const WebhookEventType = z.enum(EVENT_TYPE_NAMES).meta({ id: 'WebhookEventType', description: 'A type from the event catalogue (GET /v1/webhook-event-types).' });
+
+const noDuplicates = (list: readonly string[]) => new Set(list).size === list.length;
+
+const EndpointName = z.string().trim().min(1).max(80);
+const EndpointUrl = z.string().min(1).max(2048).meta({
+  description: 'Public https URL of the receiver. No user name or password; private, loopback and link-local addresses are refused.',
+});
+const EventTypes = z.array(WebhookEventType).min(1).refine(noDuplicates, 'must not contain duplicates');
+const ProfileIds = z.array(Uuid).min(1).max(100).refine(noDuplicates, 'must not contain duplicates').meta({
+  description: 'Profiles of this workspace whose events the endpoint receives.',
+});
+
+export const CreateWebhookEndpointBody = z.strictObject({
+  name: EndpointName,
+  url: EndpointUrl,
+  event_types: EventTypes,
+  profile_ids: ProfileIds,
+});
+
+export const UpdateWebhookEndpointBody = z
+  .strictObject({
+    name: EndpointName.optional(),
+    url: EndpointUrl.optional(),
+    event_types: EventTypes.optional(),
+    profile_ids: ProfileIds.optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'send at least one of name, url, event_types, profile_ids');
+
+export const WebhookEndpoint = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    url: z.string(),
+    event_types: z.array(WebhookEventType),
+    profiles: z.array(Profile),
+    status: z.enum(['active', 'disabled', 'revoked']).meta({
+      description: 'active: matches events. disabled: the receiver answered 410 (POST .../enable re-enables). revoked: deleted, permanently.',
+    }),
+    disabled_at: Timestamp.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+export const SigningSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/).meta({
+  id: 'WebhookSigningSecret',
+  description: 'Standard Webhooks secret: whsec_ + base64 of 32 random bytes. Shown only when created or rotated.',
+});
+
+export const WebhookEndpointList = z
+  .object({
+    workspace: z.object({ id: Uuid, name: z.string() }),
+    available_profiles: z.array(Profile),
+    items: z.array(WebhookEndpoint),
+  })
+  .meta({ id: 'WebhookEndpointList' });
+
+export const WebhookDelivery = z
+  .object({
+    id: Uuid.meta({ description: 'Delivery id; equals the webhook-id header of every attempt.' }),
+    webhook_event_id: Uuid.meta({ description: 'Event id; equals the body id.' }),
+    webhook_endpoint_id: Uuid,
+    webhook_endpoint_name: z.string().meta({ description: 'Current name of the endpoint.' }),
+    event_type: z.string(),
+    profile_id: Uuid,
+    status: z.enum(['pending', 'delivering', 'succeeded', 'failed']),
+    attempt_count: z.number().int().min(0).meta({ description: 'Completed attempts.' }),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    next_attempt_at: Timestamp.nullable(),
+    delivered_at: Timestamp.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const WebhookAttempt = z
+  .object({
+    number: z.number().int().min(1),
+    started_at: Timestamp,
+    duration_ms: z.number().int().min(0),
+    status_code: z.number().int().nullable(),
+    error: z.string().nullable(),
+    response_body: z.string().nullable().meta({ description: 'The receiver response body, truncated to 2 KB.' }),
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+export const WebhookTotals = z
+  .object({
+    total: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    delivering: z.number().int(),
+    success_rate: z.number().nullable().meta({ description: 'succeeded / (succeeded + failed) × 100, rounded to 0.1; null when none completed.' }),
+  })
+  .meta({ id: 'WebhookTotals' });
+
+export const WebhookActivity = z
+  .object({ totals: WebhookTotals, items: z.array(WebhookDelivery).max(50) })
+  .meta({ id: 'WebhookActivity' });
+
+export const WebhookDeliveryDetail = z
+  .object({ delivery: WebhookDelivery, attempts: z.array(WebhookAttempt) })
+  .meta({ id: 'WebhookDeliveryDetail' });
+
+export const WebhookTestResult = z
+  .object({
+    webhook_event_id: Uuid,
+    webhook_delivery_id: Uuid.meta({ description: 'The delivery the test event creates (visible in the activity shortly).' }),
+  })
+  .meta({ id: 'WebhookTestResult' });

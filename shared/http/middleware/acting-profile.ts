@@ -1,0 +1,34 @@
+import { resolveActingProfile } from '../../auth/acting-profile.js';
+import type { GrantPermissionName } from '../../domain/grants.js';
+import { ApiError } from '../contract/errors.js';
+import { Uuid } from '../contract/schemas/common.js';
+import { parseInput } from '../validation.js';
+import type { ApiMiddleware } from './api-event.js';
+
+export interface ActingProfileOptions {
+  /** Whether `X-Profile-Id` must be sent (profile-acting writes) or may be (public reads with viewer data). */
+  required: boolean;
+  /** What an accepted access grant must include for a manager to act through it. */
+  permission?: GrantPermissionName | undefined;
+}
+
+const missingHeader = () =>
+  new ApiError('invalid_request', {
+    message: 'The X-Profile-Id header is required.',
+    hint: 'Send "X-Profile-Id: <profile_id>" naming the profile to act as (one attached to the API key).',
+  });
+
+/** Resolves `X-Profile-Id` to the profile the caller acts as, after authentication (403 when not allowed). */
+export const actingProfile = ({ required, permission }: ActingProfileOptions): ApiMiddleware => ({
+  before: async ({ event }) => {
+    const header = event.headers?.['x-profile-id'];
+    if (header === undefined || header === '') {
+      if (required) throw missingHeader();
+      return;
+    }
+    const profileId = parseInput('header', Uuid, header);
+    // A public read with X-Profile-Id but no credential is simply anonymous.
+    if (!event.auth.principal) return;
+    event.auth.actingProfile = await resolveActingProfile(event.auth.principal, profileId, permission);
+  },
+});
