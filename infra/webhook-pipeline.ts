@@ -27,10 +27,14 @@ export const SENDER_TIMEOUT = Duration.seconds(30);
 export const QUEUE_VISIBILITY = Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6);
 export const SENDER_BATCH_SIZE = 10;
 /**
- * Well above what one workspace may keep busy (WEBHOOK_WORKSPACE_MAX_IN_FLIGHT, default 10): hanging
- * receivers of one tenant hold at most that many sender invocations, the rest serve the others.
+ * At most this many sender invocations at once (the event source's maximum concurrency): bounds
+ * the outbound connections and table writes that a burst of deliveries causes, without throttles.
+ * Keep it above WEBHOOK_WORKSPACE_MAX_IN_FLIGHT (default 10): hanging receivers of one workspace
+ * hold at most that many invocations, the rest serve the other workspaces.
  */
-export const SENDER_MAX_CONCURRENCY = 50;
+export const SENDER_MAX_CONCURRENCY = 20;
+/** One fan-out invocation per stream shard at a time, so a shard's events are handled in order. */
+export const FAN_OUT_PARALLELIZATION = 1;
 export const MAX_RECEIVE_COUNT = 5;
 
 /**
@@ -54,6 +58,8 @@ const TABLE_ACTIONS = [
 export class WebhookPipeline extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** Stream batches the fan-out gave up on (after its retries), for an operator to look at. */
+  readonly fanOutFailures: Queue;
   readonly sender: NodejsFunction;
   readonly fanOut: NodejsFunction;
   readonly sweeper: NodejsFunction;
@@ -128,6 +134,7 @@ export class WebhookPipeline extends Construct {
 
     // Fan-out: the table stream, filtered to INSERTs of outbox items, → delivery records + queue.
     const fanOutFailures = new Queue(this, 'FanOutFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.fanOutFailures = fanOutFailures;
     this.fanOut = apiFunction(this, 'FanOut', 'functions/webhook-pipeline/fan-out.ts', environment, {
       timeout: Duration.seconds(60),
       description: 'Webhook fan-out: outbox events from the table stream to delivery records',
@@ -138,7 +145,7 @@ export class WebhookPipeline extends Construct {
         batchSize: 100,
         // The handler splits a batch by workspace and reports only a failing workspace's record.
         reportBatchItemFailures: true,
-        parallelizationFactor: 4,
+        parallelizationFactor: FAN_OUT_PARALLELIZATION,
         bisectBatchOnError: true,
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),
@@ -150,7 +157,9 @@ export class WebhookPipeline extends Construct {
     grantTable(this.fanOut);
     this.queue.grantSendMessages(this.fanOut);
 
-    // Sweeper: every minute, re-enqueue overdue deliveries and release abandoned claims.
+    // Sweeper: every minute, re-enqueue overdue deliveries and release abandoned claims. No reserved
+    // concurrency: the rule starts one run a minute, and two overlapping runs are harmless (a
+    // delivery enqueued twice is claimed once).
     this.sweeper = apiFunction(this, 'Sweeper', 'functions/webhook-pipeline/sweep-deliveries.ts', environment, {
       timeout: Duration.seconds(60),
       description: 'Webhook sweeper: re-enqueues lost deliveries, releases stale claims',

@@ -14,8 +14,8 @@ import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 
 const SWEEP_EVERY_MS = 3000;
-/** The deployed sender's event source maxConcurrency (infra/webhook-pipeline.ts). */
-const SENDER_MAX_CONCURRENCY = 50;
+/** The deployed sender's event source maxConcurrency (SENDER_MAX_CONCURRENCY in infra/webhook-pipeline.ts). */
+const SENDER_MAX_CONCURRENCY = 20;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
 const SWEEP_GRACE_MS = 10_000;
 
