@@ -7,14 +7,14 @@ export const routes = {
   createUser: defineRoute({
     method: 'POST', path: '/v1/users', handler: 'identity/create-user', tag: 'Identity',
     summary: 'Sign up: creates a user and a personal workspace owned by it.',
-    auth: 'none', body: CreateUserBody, status: 201,
+    auth: 'none', body: CreateUserBody, status: 201, strictLimits: 'signup',
     response: z.object({ user: User, workspace: Workspace }),
     errors: ['email_taken'],
   }),
   createSession: defineRoute({
     method: 'POST', path: '/v1/sessions', handler: 'identity/create-session', tag: 'Identity',
     summary: 'Log in: returns a session token (st_…) valid for 30 days.',
-    auth: 'none', body: CreateSessionBody, status: 201,
+    auth: 'none', body: CreateSessionBody, status: 201, strictLimits: 'login',
     response: z.object({ session: Session, user: User }),
     errors: ['invalid_credentials'],
   }),

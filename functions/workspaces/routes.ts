@@ -22,6 +22,7 @@ export const routes = {
     summary: 'Creates an API key; the full key (sk_…) is returned only in this response.',
     auth: 'session', params: WorkspaceParams, body: CreateApiKeyBody, status: 201,
     response: z.object({ api_key: ApiKey, key: z.string() }),
+    idempotent: true,
     errors: ['forbidden'],
   }),
   listApiKeys: defineRoute({

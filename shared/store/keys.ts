@@ -29,6 +29,8 @@
  * |                   |                        |                    |   (only while pending/delivering)          |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
+ * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<start> | (TTL: gone after the window)             |
+ * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
  */
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -73,6 +75,10 @@ export const keys = {
   webhookDueShards: ['WHDUE#0', 'WHDUE#1', 'WHDUE#2', 'WHDUE#3'] as const,
   webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
+
+  // --- open to the internet ---
+  rateLimitWindow: (policy: string, subject: string, windowStart: number) => ({ pk: `RATELIMIT#${policy}#${subject}`, sk: `WINDOW#${windowStart}` }),
+  idempotencyKey: (credential: string, keyHash: string) => ({ pk: `IDEMPOTENCY#${credential}#${keyHash}`, sk: 'IDEMPOTENCY' }),
 };
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
