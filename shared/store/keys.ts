@@ -29,7 +29,7 @@
  * |                   |                        |                    |   (only while pending/delivering)          |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
- * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<start> | (TTL: gone after the window)             |
+ * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
  */
 export const keys = {
@@ -77,7 +77,10 @@ export const keys = {
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
 
   // --- open to the internet ---
-  rateLimitWindow: (policy: string, subject: string, windowStart: number) => ({ pk: `RATELIMIT#${policy}#${subject}`, sk: `WINDOW#${windowStart}` }),
+  rateLimitWindow: (policy: string, subject: string, windowSeconds: number, windowStart: number) => ({
+    pk: `RATELIMIT#${policy}#${subject}`,
+    sk: `WINDOW#${windowSeconds}#${windowStart}`,
+  }),
   idempotencyKey: (credential: string, keyHash: string) => ({ pk: `IDEMPOTENCY#${credential}#${keyHash}`, sk: 'IDEMPOTENCY' }),
 };
 

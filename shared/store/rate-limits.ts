@@ -19,7 +19,7 @@ export async function hitWindow(policy: string, subject: string, windowStart: nu
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.rateLimitWindow(policy, subject, windowStart),
+        Key: keys.rateLimitWindow(policy, subject, windowSeconds, windowStart),
         UpdateExpression: 'ADD hits :one SET expires_at_epoch = :expires',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': windowStart + windowSeconds + 60 },
