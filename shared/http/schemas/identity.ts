@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common.js';
+import { DisplayName, Timestamp, Uuid } from './common.js';
 import { SCOPES } from '../../domain/scopes.js';
 
 export const Email = z.email().max(254).transform((e) => e.toLowerCase());
@@ -16,7 +16,7 @@ export const Workspace = z
 export const CreateUserBody = z.strictObject({
   email: Email,
   password: z.string().min(10).max(200),
-  name: z.string().trim().min(1).max(100),
+  name: DisplayName(100),
 });
 
 export const CreateSessionBody = z.strictObject({
@@ -31,7 +31,7 @@ export const Me = z.object({
   workspaces: z.array(z.object({ id: Uuid, name: z.string(), role: WorkspaceRole })),
 });
 
-export const CreateWorkspaceBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
+export const CreateWorkspaceBody = z.strictObject({ name: DisplayName(100) });
 
 export const WorkspaceParams = z.strictObject({ workspace_id: Uuid });
 
@@ -47,7 +47,7 @@ export const Member = z
 export const Scope = z.enum(SCOPES);
 
 export const CreateApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: DisplayName(100),
   scopes: z
     .array(Scope)
     .min(1)
