@@ -97,7 +97,7 @@ export class WebhookPipeline extends Construct {
     };
 
     // Sender: SQS → claim, sign, POST (15 s), record; schedules the next attempt.
-    this.sender = apiFunction(this, 'Sender', 'functions/webhooks/send-delivery.ts', environment, {
+    this.sender = apiFunction(this, 'Sender', 'functions/webhook-pipeline/send-delivery.ts', environment, {
       timeout: SENDER_TIMEOUT,
       description: 'Webhook sender: one signed HTTP attempt per queue message',
     });
@@ -124,7 +124,7 @@ export class WebhookPipeline extends Construct {
 
     // Fan-out: the table stream, filtered to INSERTs of outbox items, → delivery records + queue.
     const fanOutFailures = new Queue(this, 'FanOutFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
-    this.fanOut = apiFunction(this, 'FanOut', 'functions/webhooks/fan-out.ts', environment, {
+    this.fanOut = apiFunction(this, 'FanOut', 'functions/webhook-pipeline/fan-out.ts', environment, {
       timeout: Duration.seconds(60),
       description: 'Webhook fan-out: outbox events from the table stream to delivery records',
     });
@@ -144,7 +144,7 @@ export class WebhookPipeline extends Construct {
     this.queue.grantSendMessages(this.fanOut);
 
     // Sweeper: every minute, re-enqueue overdue deliveries and release abandoned claims.
-    this.sweeper = apiFunction(this, 'Sweeper', 'functions/webhooks/sweep-deliveries.ts', environment, {
+    this.sweeper = apiFunction(this, 'Sweeper', 'functions/webhook-pipeline/sweep-deliveries.ts', environment, {
       timeout: Duration.seconds(60),
       description: 'Webhook sweeper: re-enqueues lost deliveries, releases stale claims',
     });

@@ -1,10 +1,9 @@
-import { newId } from '../../shared/domain/ids.js';
-import type { CommentRecord } from '../../shared/domain/posts.js';
+import { newComment } from '../../shared/domain/posts.js';
 import { ApiError, notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
-import { presentSocial } from '../../shared/http/present-social.js';
-import { socialEvents } from '../../shared/http/social-events.js';
+import { presentComment } from '../../shared/http/present/comments.js';
+import { presentProfile } from '../../shared/http/present/profiles.js';
+import { socialEvents } from '../../shared/http/present/social-events.js';
 import { createComment, getComment } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
 import { routes } from './routes.js';
@@ -26,21 +25,8 @@ export const handler = httpHandler(routes.createComment, async ({ params, body, 
       hint: 'body.parent_comment_id names a comment of another post; reply only to comments of the post in the path.',
     });
   }
-  const at = now.toISOString();
-  const comment: CommentRecord = {
-    id: newId(),
-    post_id: post.id,
-    profile_id: author.id,
-    author_workspace_id: author.workspace_id,
-    parent_comment_id: parent?.id ?? null,
-    body: body.body,
-    status: 'published',
-    replies_count: 0,
-    reactions_count: 0,
-    created_at: at,
-    updated_at: at,
-  };
+  const comment = newComment(now, author, post, parent, body.body);
   const counted = { ...post, comments_count: post.comments_count + 1 };
   await createComment(comment, socialEvents.commentCreated(comment, counted, parent, author));
-  return { comment: presentSocial.comment(comment), profile: present.profile(author) };
+  return { comment: presentComment(comment), profile: presentProfile(author) };
 });

@@ -1,7 +1,7 @@
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentComment } from '../../shared/http/present/comments.js';
+import { presentProfile } from '../../shared/http/present/profiles.js';
 import { likedComments, listComments } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
 import { getProfiles } from '../../shared/store/profiles.js';
@@ -18,7 +18,7 @@ export const handler = httpHandler(routes.listComments, async ({ params, query, 
   return {
     items: page.items.flatMap((c) => {
       const profile = profiles.get(c.profile_id);
-      return profile ? [{ comment: presentSocial.comment(c, liked.has(c.id)), profile: present.profile(profile) }] : [];
+      return profile ? [{ comment: presentComment(c, liked.has(c.id)), profile: presentProfile(profile) }] : [];
     }),
     next_cursor: page.next_cursor,
   };

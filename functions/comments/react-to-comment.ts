@@ -1,3 +1,4 @@
+import { newReaction } from '../../shared/domain/posts.js';
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { getComment } from '../../shared/store/comments.js';
@@ -11,7 +12,7 @@ export const handler = httpHandler(routes.reactToComment, async ({ params, body,
   const outcome = await setReaction(
     commentReactionTarget(params.comment_id),
     keys.commentReaction(params.comment_id, viewer.id),
-    { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
+    newReaction(now, viewer.id, body.reaction_type),
     body.active,
   );
   const comment = outcome === 'target_missing' ? undefined : await getComment(params.comment_id, true);

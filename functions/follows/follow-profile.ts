@@ -1,7 +1,7 @@
-import type { FollowRecord } from '../../shared/domain/social.js';
+import { newFollow } from '../../shared/domain/social.js';
 import { ApiError, notFound } from '../../shared/http/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { socialEvents } from '../../shared/http/social-events.js';
+import { socialEvents } from '../../shared/http/present/social-events.js';
 import { follow } from '../../shared/store/follows.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
@@ -14,7 +14,7 @@ export const handler = httpHandler(routes.followProfile, async ({ body, auth, no
   }
   const followed = await getProfile(body.followed_profile_id);
   if (!followed) throw notFound('Profile');
-  const record: FollowRecord = { follower_profile_id: follower.id, followed_profile_id: followed.id, created_at: now.toISOString() };
+  const record = newFollow(now, follower.id, followed.id);
   const created = await follow(record, socialEvents.profileFollowed(record, follower, followed));
   return created ? { followed: true as const } : withHint({ followed: true as const }, 'The profile was already followed; nothing changed.');
 });

@@ -1,9 +1,12 @@
+import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { followPage } from '../../shared/http/follow-page.js';
-import { listFollowing } from '../../shared/store/follows.js';
+import { presentFollowPage } from '../../shared/http/present/follows.js';
+import { followingOf } from '../../shared/store/follows.js';
 import { routes } from './routes.js';
 
 /** Public: whom the profile follows, most recent first. */
-export const handler = httpHandler(routes.listFollowing, async ({ params, query }) =>
-  followPage(params.profile_id, listFollowing(params.profile_id, query), (f) => f.followed_profile_id),
-);
+export const handler = httpHandler(routes.listFollowing, async ({ params, query }) => {
+  const page = await followingOf(params.profile_id, query);
+  if (!page) throw notFound('Profile');
+  return presentFollowPage(page);
+});

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentUser } from '../../shared/http/present/identity.js';
 import { getUser } from '../../shared/store/users.js';
 import { listMemberships } from '../../shared/store/workspaces.js';
 import { routes } from './routes.js';
@@ -10,7 +10,7 @@ export const handler = httpHandler(routes.getMe, async ({ auth }) => {
   const [user, memberships] = await Promise.all([getUser(auth.principal.userId), listMemberships(auth.principal.userId)]);
   if (!user) throw new ApiError('unauthorized', { hint: 'The account no longer exists.' });
   return {
-    user: present.user(user),
+    user: presentUser(user),
     workspaces: memberships.map((m) => ({ id: m.workspace_id, name: m.workspace_name, role: m.role })),
   };
 });

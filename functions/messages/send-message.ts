@@ -1,9 +1,8 @@
-import { newId } from '../../shared/domain/ids.js';
-import type { MessageRecord } from '../../shared/domain/social.js';
+import { newMessage } from '../../shared/domain/social.js';
 import { ApiError, notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
-import { socialEvents } from '../../shared/http/social-events.js';
+import { presentMessage } from '../../shared/http/present/messages.js';
+import { socialEvents } from '../../shared/http/present/social-events.js';
 import { sendMessage } from '../../shared/store/messages.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
@@ -15,13 +14,7 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now 
   }
   const recipient = await getProfile(body.recipient_profile_id);
   if (!recipient) throw notFound('Profile');
-  const message: MessageRecord = {
-    id: newId(),
-    sender_profile_id: sender.id,
-    recipient_profile_id: recipient.id,
-    body: body.body,
-    created_at: now.toISOString(),
-  };
+  const message = newMessage(now, sender.id, recipient.id, body.body);
   await sendMessage(message, socialEvents.messageCreated(message, sender, recipient));
-  return { message: presentSocial.message(message) };
+  return { message: presentMessage(message) };
 });

@@ -1,5 +1,5 @@
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { removePost } from '../../shared/store/posts.js';
 import { routes } from './routes.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
@@ -9,5 +9,5 @@ export const handler = httpHandler(routes.deletePost, async ({ params, auth, now
   const author = auth.actingProfile!;
   const before = await authoredPost(params.post_id, author.id, 'remove');
   const post = before.status === 'removed' ? before : await removePost(before, now.toISOString());
-  return presentSocial.postWithProfile(post, author);
+  return presentPostWithProfile(post, author);
 });

@@ -1,7 +1,7 @@
 import { isVisibleTo } from '../../shared/domain/posts.js';
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { getPostWithReaction } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
@@ -13,5 +13,5 @@ export const handler = httpHandler(routes.getPost, async ({ params, auth }) => {
   if (!post || !isVisibleTo(post, viewerId)) throw notFound('Post');
   const author = post.profile_id === viewerId ? auth.actingProfile : await getProfile(post.profile_id);
   if (!author) throw notFound('Post');
-  return presentSocial.postWithProfile(post, author, liked);
+  return presentPostWithProfile(post, author, liked);
 });

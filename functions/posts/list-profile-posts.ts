@@ -1,6 +1,6 @@
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { likedPosts, listProfilePosts } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
@@ -10,5 +10,5 @@ export const handler = httpHandler(routes.listProfilePosts, async ({ params, que
   const [profile, page] = await Promise.all([getProfile(params.profile_id), listProfilePosts(params.profile_id, query)]);
   if (!profile) throw notFound('Profile');
   const liked = await likedPosts(page.items.map((p) => p.id), auth.actingProfile?.id);
-  return { items: page.items.map((p) => presentSocial.postWithProfile(p, profile, liked.has(p.id))), next_cursor: page.next_cursor };
+  return { items: page.items.map((p) => presentPostWithProfile(p, profile, liked.has(p.id))), next_cursor: page.next_cursor };
 });

@@ -1,3 +1,4 @@
+import { newReaction } from '../../shared/domain/posts.js';
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { keys } from '../../shared/store/keys.js';
@@ -11,7 +12,7 @@ export const handler = httpHandler(routes.reactToPost, async ({ params, body, au
   const outcome = await setReaction(
     postReactionTarget(params.post_id),
     keys.postReaction(params.post_id, viewer.id),
-    { profile_id: viewer.id, reaction_type: body.reaction_type, created_at: now.toISOString() },
+    newReaction(now, viewer.id, body.reaction_type),
     body.active,
   );
   const post = outcome === 'target_missing' ? undefined : await getPost(params.post_id, true);

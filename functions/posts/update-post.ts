@@ -1,7 +1,7 @@
 import { extractMentions } from '../../shared/domain/mentions.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
-import { socialEvents } from '../../shared/http/social-events.js';
+import { presentPostWithProfile } from '../../shared/http/present/posts.js';
+import { socialEvents } from '../../shared/http/present/social-events.js';
 import { profilesByUsername } from '../../shared/store/mentions.js';
 import { likedPosts, updatePost } from '../../shared/store/posts.js';
 import { routes } from './routes.js';
@@ -19,5 +19,5 @@ export const handler = httpHandler(routes.updatePost, async ({ params, body, aut
     events.push(...socialEvents.postPublished(published, author, await profilesByUsername(extractMentions(published.body))));
   }
   const [post, liked] = await Promise.all([updatePost(before, { body: body.body, publishAt }, at, events), likedPosts([before.id], author.id)]);
-  return presentSocial.postWithProfile(post, author, liked.has(post.id));
+  return presentPostWithProfile(post, author, liked.has(post.id));
 });

@@ -1,7 +1,7 @@
 import { grantForCaller, requireSide } from '../../shared/auth/grant-sides.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
-import { socialEvents } from '../../shared/http/social-events.js';
+import { presentGrant } from '../../shared/http/present/grants.js';
+import { socialEvents } from '../../shared/http/present/social-events.js';
 import { transitionGrant } from '../../shared/store/grants.js';
 import { routes } from './routes.js';
 
@@ -12,5 +12,5 @@ export const handler = httpHandler(routes.acceptGrant, async ({ params, auth, no
   const at = now.toISOString();
   const accepted = { ...grant, status: 'accepted' as const, accepted_at: at, updated_at: at };
   const stored = await transitionGrant(grant, 'accept', at, socialEvents.grantAccepted(accepted, manager, managed));
-  return { access_grant: presentSocial.grant(stored, manager) };
+  return { access_grant: presentGrant(stored, manager) };
 });

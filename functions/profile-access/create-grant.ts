@@ -1,9 +1,8 @@
 import { isManagedSide } from '../../shared/auth/grant-sides.js';
-import type { GrantRecord } from '../../shared/domain/grants.js';
-import { newId } from '../../shared/domain/ids.js';
+import { newGrant } from '../../shared/domain/grants.js';
 import { ApiError, notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentGrant } from '../../shared/http/present/grants.js';
 import { createGrant } from '../../shared/store/grants.js';
 import { getProfiles } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
@@ -23,23 +22,7 @@ export const handler = httpHandler(routes.createGrant, async ({ body, auth, now 
     });
   }
   if (!manager) throw notFound('Manager profile');
-  const at = now.toISOString();
-  const grant: GrantRecord = {
-    id: newId(),
-    profile_id: managed.id,
-    managed_workspace_id: managed.workspace_id,
-    manager_profile_id: manager.id,
-    manager_workspace_id: manager.workspace_id,
-    permissions: body.permissions,
-    status: 'pending',
-    accepted_at: null,
-    declined_at: null,
-    revoked_at: null,
-    resent_at: null,
-    resend_count: 0,
-    created_at: at,
-    updated_at: at,
-  };
+  const grant = newGrant(now, managed, manager, body.permissions);
   await createGrant(grant);
-  return { access_grant: presentSocial.grant(grant, manager) };
+  return { access_grant: presentGrant(grant, manager) };
 });

@@ -1,6 +1,6 @@
 import { grantForCaller, requireSide } from '../../shared/auth/grant-sides.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentSocial } from '../../shared/http/present-social.js';
+import { presentGrant } from '../../shared/http/present/grants.js';
 import { transitionGrant } from '../../shared/store/grants.js';
 import { routes } from './routes.js';
 
@@ -9,5 +9,5 @@ export const handler = httpHandler(routes.revokeGrant, async ({ params, auth, no
   const { grant, manager, managedSide } = await grantForCaller(auth.principal!, params.grant_id);
   requireSide('managed', managedSide);
   const stored = await transitionGrant(grant, 'revoke', now.toISOString(), []);
-  return { access_grant: presentSocial.grant(stored, manager) };
+  return { access_grant: presentGrant(stored, manager) };
 });

@@ -1,11 +1,11 @@
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentProfile } from '../../shared/http/present/profiles.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.getProfile, async ({ params }) => {
   const profile = await getProfile(params.profile_id);
   if (!profile) throw notFound('Profile');
-  return present.profile(profile);
+  return presentProfile(profile);
 });

@@ -2,7 +2,7 @@ import { resolveActingProfile } from '../../shared/auth/acting-profile.js';
 import { isOccupation } from '../../shared/domain/occupations.js';
 import { ApiError, notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentProfile } from '../../shared/http/present/profiles.js';
 import { updateProfile } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
 
@@ -16,5 +16,5 @@ export const handler = httpHandler(routes.updateProfile, async ({ params, body, 
   }
   const profile = await updateProfile(params.profile_id, body, now.toISOString());
   if (!profile) throw notFound('Profile');
-  return present.profile(profile);
+  return presentProfile(profile);
 });

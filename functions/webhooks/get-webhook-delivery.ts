@@ -1,8 +1,8 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { getDeliveryWithAttempts } from '../../shared/store/webhook-deliveries.js';
-import { deliveryNotFound, endpointNames } from '../../shared/webhooks/endpoints.js';
+import { deliveryNotFound, endpointNames } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.getWebhookDelivery, async ({ params, auth }) => {

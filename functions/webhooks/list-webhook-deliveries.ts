@@ -1,9 +1,9 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentWebhooks } from '../../shared/http/present-webhooks.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { listRecentDeliveries } from '../../shared/store/webhook-deliveries.js';
 import { getTotals } from '../../shared/store/webhook-endpoints.js';
-import { endpointNames } from '../../shared/webhooks/endpoints.js';
+import { endpointNames } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.listWebhookDeliveries, async ({ params, auth }) => {

@@ -1,8 +1,8 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentProfile } from '../../shared/http/present/profiles.js';
 import { allWorkspaceProfiles, listWorkspaceEndpoints } from '../../shared/store/webhook-endpoints.js';
-import { presentEndpoints } from '../../shared/webhooks/endpoints.js';
+import { presentEndpoints } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params, auth }) => {
@@ -10,7 +10,7 @@ export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params,
   const [endpoints, profiles] = await Promise.all([listWorkspaceEndpoints(params.workspace_id), allWorkspaceProfiles(params.workspace_id)]);
   return {
     workspace: { id: params.workspace_id, name: membership.workspace_name },
-    available_profiles: profiles.map(present.profile),
+    available_profiles: profiles.map(presentProfile),
     items: await presentEndpoints(endpoints),
   };
 });

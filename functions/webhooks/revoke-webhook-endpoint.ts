@@ -1,15 +1,14 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
-import { nowIso } from '../../shared/domain/ids.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { changeEndpoint, loadEndpoint, presentEndpoint } from '../../shared/webhooks/endpoints.js';
+import { changeEndpoint, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** Revokes at once and for good; revoking again answers the revoked endpoint. */
-export const handler = httpHandler(routes.revokeWebhookEndpoint, async ({ params, auth }) => {
+export const handler = httpHandler(routes.revokeWebhookEndpoint, async ({ params, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') return { webhook_endpoint: await presentEndpoint(endpoint) };
-  const now = nowIso();
-  const revoked = await changeEndpoint(endpoint, ['active', 'disabled'], { status: 'revoked', revoked_at: now, updated_at: now });
+  const at = now.toISOString();
+  const revoked = await changeEndpoint(endpoint, ['active', 'disabled'], { status: 'revoked', revoked_at: at, updated_at: at });
   return withHint({ webhook_endpoint: await presentEndpoint(revoked) }, 'No new deliveries go to this endpoint; pending retries to it end as failed.');
 });

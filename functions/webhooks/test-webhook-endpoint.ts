@@ -5,7 +5,7 @@ import { deliveryIdFor } from '../../shared/domain/webhooks.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { writeTestEvent } from '../../shared/store/webhook-endpoints.js';
-import { endpointRevoked, loadEndpoint } from '../../shared/webhooks/endpoints.js';
+import { endpointRevoked, loadEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** Emits a `webhook.test` event that the fan-out delivers to this endpoint only. */

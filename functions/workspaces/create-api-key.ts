@@ -1,14 +1,15 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
-import { newId, nowIso } from '../../shared/domain/ids.js';
+import { newApiKey } from '../../shared/domain/entities.js';
+import { newId } from '../../shared/domain/ids.js';
 import { issueToken, tokenPrefix } from '../../shared/domain/secret-tokens.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentApiKey } from '../../shared/http/present/identity.js';
 import { putApiKey } from '../../shared/store/api-keys.js';
 import { getProfiles } from '../../shared/store/profiles.js';
 import { routes } from './routes.js';
 
-export const handler = httpHandler(routes.createApiKey, async ({ params, body, auth }) => {
+export const handler = httpHandler(routes.createApiKey, async ({ params, body, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const profiles = await getProfiles(body.profile_ids);
   const foreign = body.profile_ids.filter((id) => profiles.get(id)?.workspace_id !== params.workspace_id);
@@ -21,7 +22,7 @@ export const handler = httpHandler(routes.createApiKey, async ({ params, body, a
   }
   const id = newId();
   const { token, secretHash } = issueToken('sk', id);
-  const apiKey = {
+  const apiKey = newApiKey(now, {
     id,
     workspace_id: params.workspace_id,
     name: body.name,
@@ -29,9 +30,7 @@ export const handler = httpHandler(routes.createApiKey, async ({ params, body, a
     profile_ids: body.profile_ids,
     prefix: tokenPrefix(token),
     secret_hash: secretHash,
-    created_at: nowIso(),
-    revoked_at: null,
-  };
+  });
   await putApiKey(apiKey);
-  return withHint({ api_key: present.apiKey(apiKey), key: token }, 'Store the key now: it is shown only in this response.');
+  return withHint({ api_key: presentApiKey(apiKey), key: token }, 'Store the key now: it is shown only in this response.');
 });

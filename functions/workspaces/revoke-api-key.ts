@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { notFound } from '../../shared/http/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { present } from '../../shared/http/present.js';
+import { presentApiKey } from '../../shared/http/present/identity.js';
 import { revokeApiKey } from '../../shared/store/api-keys.js';
 import { routes } from './routes.js';
 
@@ -9,5 +9,5 @@ export const handler = httpHandler(routes.revokeApiKey, async ({ params, auth, n
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const apiKey = await revokeApiKey(params.api_key_id, params.workspace_id, now.toISOString());
   if (!apiKey) throw notFound('API key');
-  return { api_key: present.apiKey(apiKey) };
+  return { api_key: presentApiKey(apiKey) };
 });

@@ -1,16 +1,16 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
- * fan-out handler, the in-process queue feeding the sender handler, the in-process scheduler, and
- * the sweeper (at start and every few seconds). Same handlers as in Lambda.
+ * fan-out, the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
+ * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters
+ * instead of the AWS ones; the enqueuing HTTP handlers get the same in-process queue.
  */
-import { config } from '../../shared/config.js';
-import { LocalDeliveryQueue } from '../../shared/ports/local-delivery-queue.js';
-import { LocalRetryScheduler } from '../../shared/ports/local-retry-scheduler.js';
-import { useDeliveryPorts } from '../../shared/ports/delivery-ports.js';
-import { undiciSender } from '../../shared/ports/http-sender.js';
+import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
+import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { sweepDeliveries } from '../../shared/webhooks/sweep.js';
-import { handler as fanOut } from '../../functions/webhooks/fan-out.js';
-import { handler as sendDelivery } from '../../functions/webhooks/send-delivery.js';
+import { deliverySettingsFromConfig, fanOutHandler, sendDeliveryHandler } from '../../functions/webhook-pipeline/handlers.js';
+import { useLocalDeliveryQueue } from '../../functions/webhooks/delivery-queue.js';
+import { LocalDeliveryQueue } from './local-delivery-queue.js';
+import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 
 const SWEEP_EVERY_MS = 3000;
@@ -22,19 +22,23 @@ export interface DeliveryRuntime {
 }
 
 export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<DeliveryRuntime> {
-  if (config.webhookUrlPolicy === 'allow-local') {
+  const settings = deliverySettingsFromConfig();
+  if (settings.urlPolicy === 'allow-local') {
     console.warn('WARNING: WEBHOOK_URL_POLICY=allow-local: webhook deliveries may go to http://127.0.0.1 / localhost receivers. Never use this in production.');
   }
-  const queue = new LocalDeliveryQueue(sendDelivery, { batchSize: 10, maxConcurrency: 10, redeliverAfterMs: 5000 });
+  // The queue feeds the sender, whose ports include the queue: tie the knot through a closure.
+  const queue = new LocalDeliveryQueue((event) => sendDelivery(event), { batchSize: 10, maxConcurrency: 10, redeliverAfterMs: 5000 });
   const scheduler = new LocalRetryScheduler(queue);
-  useDeliveryPorts({ queue, scheduler, http: undiciSender });
+  const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
+  const sendDelivery = sendDeliveryHandler(ports, settings);
+  useLocalDeliveryQueue(queue);
 
-  const poller = new StreamPoller(dynamodbEndpoint, fanOut);
+  const poller = new StreamPoller(dynamodbEndpoint, fanOutHandler(ports));
   await poller.start();
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (graceMs: number) => {
-    sweeping = sweeping.then(() => sweepDeliveries(new Date(), graceMs)).catch((error) => console.error('sweeper:', (error as Error).message));
+    sweeping = sweeping.then(() => sweepDeliveries(new Date(), ports, { graceMs })).catch((error) => console.error('sweeper:', (error as Error).message));
     return sweeping;
   };
   // At start: whatever was due while the server was down (timers do not survive a restart).
@@ -48,7 +52,7 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
       await poller.stop();
       await sweeping;
       await queue.stop();
-      useDeliveryPorts(undefined);
+      useLocalDeliveryQueue(undefined);
     },
   };
 }

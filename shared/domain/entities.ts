@@ -1,4 +1,5 @@
-/** The records the service keeps, as the store returns them (no key attributes). */
+/** The records the service keeps, as the store returns them (no key attributes), and their factories. */
+import { newId } from './ids.js';
 import type { Scope } from './scopes.js';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member';
@@ -77,4 +78,86 @@ export interface ProfileRecord {
   created_at: string;
   updated_at: string;
   media: { avatar: { light?: MediaVariant; dark?: MediaVariant }; banner: { light?: MediaVariant; dark?: MediaVariant } };
+}
+
+/** How long a session token stays valid. */
+export const SESSION_DAYS = 30;
+
+/** A new account; its personal workspace gets the id named here. */
+export function newUser(now: Date, fields: Pick<UserRecord, 'email' | 'name'>): UserRecord {
+  return { id: newId(), email: fields.email, name: fields.name, personal_workspace_id: newId(), created_at: now.toISOString() };
+}
+
+export function newWorkspace(now: Date, name: string, id: string = newId()): WorkspaceRecord {
+  return { id, name, created_at: now.toISOString() };
+}
+
+/** The personal workspace created with an account, named after its owner. */
+export const newPersonalWorkspace = (now: Date, user: UserRecord): WorkspaceRecord =>
+  newWorkspace(now, `${user.name}'s workspace`, user.personal_workspace_id);
+
+export function newMembership(
+  now: Date,
+  workspace: Pick<WorkspaceRecord, 'id' | 'name'>,
+  user: Pick<UserRecord, 'id' | 'email' | 'name'>,
+  role: WorkspaceRole,
+): MembershipRecord {
+  return {
+    workspace_id: workspace.id,
+    workspace_name: workspace.name,
+    user_id: user.id,
+    email: user.email,
+    name: user.name,
+    role,
+    created_at: now.toISOString(),
+  };
+}
+
+/** A session valid for SESSION_DAYS from `now`; `id` and `secret_hash` come from the issued token. */
+export function newSession(now: Date, fields: Pick<SessionRecord, 'id' | 'user_id' | 'secret_hash'>): SessionRecord {
+  return {
+    id: fields.id,
+    user_id: fields.user_id,
+    secret_hash: fields.secret_hash,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+  };
+}
+
+/** A live API key; `id`, `prefix` and `secret_hash` come from the issued token. */
+export function newApiKey(
+  now: Date,
+  fields: Pick<ApiKeyRecord, 'id' | 'workspace_id' | 'name' | 'scopes' | 'profile_ids' | 'prefix' | 'secret_hash'>,
+): ApiKeyRecord {
+  return {
+    id: fields.id,
+    workspace_id: fields.workspace_id,
+    name: fields.name,
+    scopes: fields.scopes,
+    profile_ids: fields.profile_ids,
+    prefix: fields.prefix,
+    secret_hash: fields.secret_hash,
+    created_at: now.toISOString(),
+    revoked_at: null,
+  };
+}
+
+/** A new profile: not verified, no occupation, location, bio or media yet. */
+export function newProfile(now: Date, fields: Pick<ProfileRecord, 'workspace_id' | 'username' | 'type' | 'name' | 'call_name'>): ProfileRecord {
+  const at = now.toISOString();
+  return {
+    id: newId(),
+    workspace_id: fields.workspace_id,
+    username: fields.username,
+    type: fields.type,
+    name: fields.name,
+    call_name: fields.call_name,
+    legal_name_verified: false,
+    occupation: null,
+    location: null,
+    bio: null,
+    created_at: at,
+    updated_at: at,
+    media: { avatar: {}, banner: {} },
+  };
 }

@@ -1,4 +1,6 @@
 /** Profile access grants: a managed profile gives a manager profile permissions over it. */
+import type { ProfileRecord } from './entities.js';
+import { newId } from './ids.js';
 
 export const GRANT_PERMISSIONS = ['posting', 'commenting', 'reacting', 'following', 'messaging', 'profile_editing'] as const;
 export type GrantPermissionName = (typeof GRANT_PERMISSIONS)[number];
@@ -48,3 +50,26 @@ export const canTransition = (status: GrantStatus, action: GrantAction): boolean
 /** Whether the grant's permissions cover an operation (undefined: any accepted grant, e.g. a read). */
 export const covers = (permissions: readonly string[], needed: string | undefined): boolean =>
   needed === undefined || permissions.includes(needed);
+
+type GrantSide = Pick<ProfileRecord, 'id' | 'workspace_id'>;
+
+/** An invitation: `managed` offers `manager` the permissions; pending until the manager answers. */
+export function newGrant(now: Date, managed: GrantSide, manager: GrantSide, permissions: GrantPermissionName[]): GrantRecord {
+  const at = now.toISOString();
+  return {
+    id: newId(),
+    profile_id: managed.id,
+    managed_workspace_id: managed.workspace_id,
+    manager_profile_id: manager.id,
+    manager_workspace_id: manager.workspace_id,
+    permissions,
+    status: 'pending',
+    accepted_at: null,
+    declined_at: null,
+    revoked_at: null,
+    resent_at: null,
+    resend_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}

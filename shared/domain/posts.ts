@@ -1,4 +1,7 @@
-/** Posts and comments: records and pure rules (no AWS, no HTTP). */
+/** Posts and comments: records, their factories and pure rules (no AWS, no HTTP). */
+import { AppError } from '../errors.js';
+import type { ProfileRecord } from './entities.js';
+import { newId } from './ids.js';
 
 export type PostStatus = 'draft' | 'published' | 'removed';
 export type PostKind = 'post' | 'reply';
@@ -53,6 +56,20 @@ export interface CommentRecord {
   updated_at: string;
 }
 
+/** One profile's like on a post or comment (the item's key names the target). */
+export interface ReactionRecord {
+  profile_id: string;
+  reaction_type: ReactionType;
+  created_at: string;
+}
+
+/** A reply names a post that is not (or no longer) published. */
+export const replyParentNotFound = () =>
+  new AppError('not_found', {
+    message: 'The post replied to was not found.',
+    hint: 'reply_to_post_id must name a published post; drafts and removed posts cannot be replied to.',
+  });
+
 /** `body_preview`: the first 280 characters (code points, so no surrogate pair is cut in half). */
 export function bodyPreview(body: string): { body_preview: string; body_truncated: boolean } {
   const chars = Array.from(body);
@@ -67,3 +84,61 @@ export const isVisibleTo = (post: PostRecord, viewerProfileId: string | undefine
 
 /** The thread root of a reply to `parent`. */
 export const rootOf = (parent: PostRecord): string => parent.root_post_id ?? parent.id;
+
+type Author = Pick<ProfileRecord, 'id' | 'workspace_id'>;
+type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | null | undefined };
+
+/** A post, or a reply when `parent` is given (the caller checked it is published). */
+export function newPost(
+  now: Date,
+  author: Author,
+  fields: { body: string; images: readonly NewImage[]; status: 'draft' | 'published' },
+  parent: PostRecord | undefined,
+): PostRecord {
+  const at = now.toISOString();
+  return {
+    id: newId(),
+    profile_id: author.id,
+    author_workspace_id: author.workspace_id,
+    kind: parent ? 'reply' : 'post',
+    body: fields.body,
+    images: fields.images.map((image) => ({ id: newId(), url: image.url, width: image.width, height: image.height, alt_text: image.alt_text ?? null })),
+    reply_to_post_id: parent?.id ?? null,
+    root_post_id: parent ? rootOf(parent) : null,
+    reply_to_profile_id: parent?.profile_id ?? null,
+    reply_to_workspace_id: parent?.author_workspace_id ?? null,
+    visibility: 'public',
+    status: fields.status,
+    published_at: fields.status === 'published' ? at : null,
+    reply_count: 0,
+    likes_count: 0,
+    comments_count: 0,
+    quotes_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** A published comment on `post`, or a reply to `parent` (a comment of the same post). */
+export function newComment(now: Date, author: Author, post: Pick<PostRecord, 'id'>, parent: CommentRecord | undefined, body: string): CommentRecord {
+  const at = now.toISOString();
+  return {
+    id: newId(),
+    post_id: post.id,
+    profile_id: author.id,
+    author_workspace_id: author.workspace_id,
+    parent_comment_id: parent?.id ?? null,
+    body,
+    status: 'published',
+    replies_count: 0,
+    reactions_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export const newReaction = (now: Date, profileId: string, reactionType: ReactionType): ReactionRecord => ({
+  profile_id: profileId,
+  reaction_type: reactionType,
+  created_at: now.toISOString(),
+});

@@ -1,4 +1,5 @@
-/** Follows and direct messages: records and pure rules. */
+/** Follows and direct messages: records, their factories and pure rules. */
+import { newId } from './ids.js';
 
 export interface FollowRecord {
   follower_profile_id: string;
@@ -16,3 +17,17 @@ export interface MessageRecord {
 
 /** Both directions of a conversation share one partition: the two ids in sorted order. */
 export const conversationPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+export const newFollow = (now: Date, followerId: string, followedId: string): FollowRecord => ({
+  follower_profile_id: followerId,
+  followed_profile_id: followedId,
+  created_at: now.toISOString(),
+});
+
+export const newMessage = (now: Date, senderId: string, recipientId: string, body: string): MessageRecord => ({
+  id: newId(),
+  sender_profile_id: senderId,
+  recipient_profile_id: recipientId,
+  body,
+  created_at: now.toISOString(),
+});

@@ -4,7 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { TEST_EVENT_TYPE, type EventType, type OutboxEvent } from './events.js';
+import { newId } from './ids.js';
 import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
+import { generateSigningSecret } from './signing.js';
 
 export type EndpointStatus = 'active' | 'disabled' | 'revoked';
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
@@ -32,6 +34,31 @@ export interface WebhookEndpointRecord {
   revoked_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A new endpoint, active, with a fresh signing secret. */
+export function newWebhookEndpoint(
+  now: Date,
+  workspaceId: string,
+  fields: Pick<WebhookEndpointRecord, 'name' | 'url' | 'event_types' | 'profile_ids'>,
+): WebhookEndpointRecord {
+  const at = now.toISOString();
+  return {
+    id: newId(),
+    workspace_id: workspaceId,
+    name: fields.name,
+    url: fields.url,
+    event_types: fields.event_types,
+    profile_ids: fields.profile_ids,
+    status: 'active',
+    secret: generateSigningSecret(),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    disabled_at: null,
+    revoked_at: null,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 export interface DeliveryRecord {

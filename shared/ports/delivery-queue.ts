@@ -9,5 +9,5 @@ export interface DeliveryMessage {
 export const MAX_QUEUE_DELAY_SECONDS = 900;
 
 export interface DeliveryQueue {
-  send(message: DeliveryMessage, delaySeconds?: number): Promise<void>;
+  enqueue(message: DeliveryMessage, delaySeconds?: number): Promise<void>;
 }

@@ -1,34 +1,22 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { entities } from './entities.js';
+import { getItem, putItem, recordOrUndefined } from './items.js';
+import { keys } from './keys.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { stripKeys } from './records.js';
 import { isConditionFailure, type TransactItem } from './transact.js';
 
 export async function putApiKey(apiKey: ApiKeyRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.apiKey(apiKey.id),
-        gsi1pk: keys.workspaceApiKeys(apiKey.workspace_id),
-        gsi1sk: timeSortKey(apiKey.created_at, apiKey.id),
-        entity: 'api_key',
-        ...apiKey,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(entities.apiKey, apiKey);
 }
 
-export async function getApiKey(id: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(id), ConsistentRead: true }));
-  return stripKeys<ApiKeyRecord>(Item);
+export function getApiKey(id: string): Promise<ApiKeyRecord | undefined> {
+  return getItem(entities.apiKey, keys.apiKey(id), { consistent: true });
 }
 
 export function listApiKeys(workspaceId: string, request: PageRequest): Promise<Page<ApiKeyRecord>> {
-  return indexPage<ApiKeyRecord>('gsi1', keys.workspaceApiKeys(workspaceId), request, 'newest_first');
+  return indexPage(entities.apiKey, 'gsi1', keys.workspaceApiKeys(workspaceId), request, 'newest_first');
 }
 
 /** Sets revoked_at once; revoking again returns the key as it is. Undefined when not in this workspace. */
@@ -44,7 +32,7 @@ export async function revokeApiKey(id: string, workspaceId: string, at: string):
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys<ApiKeyRecord>(Attributes);
+    return recordOrUndefined(entities.apiKey, Attributes);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = await getApiKey(id);

@@ -1,13 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import type { CommentRecord } from '../domain/posts.js';
 import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { tableName } from './client.js';
+import { entities } from './entities.js';
+import { getItem, putTransactItem } from './items.js';
+import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { stripKeys } from './records.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
@@ -17,19 +17,7 @@ import type { TransactItem } from './transact.js';
  */
 export async function createComment(comment: CommentRecord, events: OutboxEvent[]): Promise<void> {
   const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.comment(comment.id),
-          gsi1pk: keys.postComments(comment.post_id),
-          gsi1sk: timeSortKey(comment.created_at, comment.id),
-          entity: 'comment',
-          ...comment,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    putTransactItem(entities.comment, comment),
     {
       Update: {
         TableName: tableName(),
@@ -60,14 +48,13 @@ export async function createComment(comment: CommentRecord, events: OutboxEvent[
   throw new AppError('invalid_state', { message: 'The comment could not be created.', hint: 'Retry the request.' });
 }
 
-export async function getComment(id: string, consistent = false): Promise<CommentRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.comment(id), ConsistentRead: consistent }));
-  return stripKeys<CommentRecord>(Item);
+export function getComment(id: string, consistent = false): Promise<CommentRecord | undefined> {
+  return getItem(entities.comment, keys.comment(id), { consistent });
 }
 
 /** A post's comments and nested replies, oldest first. */
 export function listComments(postId: string, request: PageRequest): Promise<Page<CommentRecord>> {
-  return indexPage<CommentRecord>('gsi1', keys.postComments(postId), request, 'oldest_first');
+  return indexPage(entities.comment, 'gsi1', keys.postComments(postId), request, 'oldest_first');
 }
 
 /** Which of `commentIds` the viewer likes. */

@@ -1,13 +1,16 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { FollowRecord } from '../domain/social.js';
 import { notFound } from '../errors.js';
 import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { entities } from './entities.js';
+import { putTransactItem } from './items.js';
+import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { isConditionFailure } from './transact.js';
-import { transactConditional } from './transact.js';
+import { getProfile, getProfiles } from './profiles.js';
+import { isConditionFailure, transactConditional } from './transact.js';
 
 /**
  * Creates the follow with its event in one transaction, if it does not exist yet (then nothing is
@@ -15,21 +18,7 @@ import { transactConditional } from './transact.js';
  */
 export async function follow(record: FollowRecord, events: OutboxEvent[]): Promise<boolean> {
   const outcome = await transactConditional([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.follow(record.follower_profile_id, record.followed_profile_id),
-          gsi1pk: keys.profileFollowers(record.followed_profile_id),
-          gsi1sk: timeSortKey(record.created_at, record.follower_profile_id),
-          gsi2pk: keys.profileFollowing(record.follower_profile_id),
-          gsi2sk: timeSortKey(record.created_at, record.followed_profile_id),
-          entity: 'follow',
-          ...record,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    putTransactItem(entities.follow, record),
     { ConditionCheck: { TableName: tableName(), Key: keys.profile(record.followed_profile_id), ConditionExpression: 'attribute_exists(pk)' } },
     ...events.map(outboxItem),
   ]);
@@ -53,10 +42,44 @@ export async function unfollow(followerId: string, followedId: string): Promise<
 
 /** Who follows the profile, most recent first. */
 export function listFollowers(profileId: string, request: PageRequest): Promise<Page<FollowRecord>> {
-  return indexPage<FollowRecord>('gsi1', keys.profileFollowers(profileId), request, 'newest_first');
+  return indexPage(entities.follow, 'gsi1', keys.profileFollowers(profileId), request, 'newest_first');
 }
 
 /** Whom the profile follows, most recent first. */
 export function listFollowing(profileId: string, request: PageRequest): Promise<Page<FollowRecord>> {
-  return indexPage<FollowRecord>('gsi2', keys.profileFollowing(profileId), request, 'newest_first');
+  return indexPage(entities.follow, 'gsi2', keys.profileFollowing(profileId), request, 'newest_first');
 }
+
+export interface FollowListItem {
+  profile: ProfileRecord;
+  followed_at: string;
+}
+
+/**
+ * A page of follows with the other side's profile (one BatchGetItem); undefined when the profile
+ * itself does not exist. Follows whose other profile is gone are left out.
+ */
+async function withProfiles(
+  profileId: string,
+  pending: Promise<Page<FollowRecord>>,
+  other: (follow: FollowRecord) => string,
+): Promise<Page<FollowListItem> | undefined> {
+  const [profile, page] = await Promise.all([getProfile(profileId), pending]);
+  if (!profile) return undefined;
+  const profiles = await getProfiles(page.items.map(other));
+  return {
+    items: page.items.flatMap((f) => {
+      const p = profiles.get(other(f));
+      return p ? [{ profile: p, followed_at: f.created_at }] : [];
+    }),
+    next_cursor: page.next_cursor,
+  };
+}
+
+/** The profile's followers with their profiles, most recent first; undefined when the profile does not exist. */
+export const followersOf = (profileId: string, request: PageRequest) =>
+  withProfiles(profileId, listFollowers(profileId, request), (f) => f.follower_profile_id);
+
+/** The profiles the profile follows, most recent first; undefined when the profile does not exist. */
+export const followingOf = (profileId: string, request: PageRequest) =>
+  withProfiles(profileId, listFollowing(profileId, request), (f) => f.followed_profile_id);

@@ -1,35 +1,21 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
 import { ALLOWED_FROM, type GrantAccessRecord, type GrantAction, type GrantRecord, type GrantStatus } from '../domain/grants.js';
 import { AppError } from '../errors.js';
-import { batchGet } from './batch.js';
-import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { tableName } from './client.js';
+import { entities } from './entities.js';
+import { batchGetItems, getItem, putItem, putTransactItem, recordOf } from './items.js';
+import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryAll } from './pagination.js';
-import { stripKeys } from './records.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
 export async function createGrant(grant: GrantRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.grant(grant.id),
-        gsi1pk: keys.profileGrants(grant.profile_id),
-        gsi1sk: timeSortKey(grant.created_at, grant.id),
-        entity: 'access_grant',
-        ...grant,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(entities.grant, grant);
 }
 
-export async function getGrant(id: string, consistent = false): Promise<GrantRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.grant(id), ConsistentRead: consistent }));
-  return stripKeys<GrantRecord>(Item);
+export function getGrant(id: string, consistent = false): Promise<GrantRecord | undefined> {
+  return getItem(entities.grant, keys.grant(id), { consistent });
 }
 
 const invalidState = (action: GrantAction) =>
@@ -72,14 +58,8 @@ export async function transitionGrant(before: GrantRecord, action: GrantAction, 
       manager_workspace_id: before.manager_workspace_id,
       permissions: before.permissions,
     };
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...accessKey, entity: 'grant_access', ...access },
-        // Another accepted grant for the same pair must be revoked first.
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    // Another accepted grant for the same pair must be revoked first.
+    items.push(putTransactItem(entities.grantAccess, access));
   }
   if (action === 'revoke' && before.status === 'accepted') {
     items.push({
@@ -106,12 +86,12 @@ export async function transitionGrant(before: GrantRecord, action: GrantAction, 
 /** The accepted grants of `managedId` whose manager is one of `managerIds`: key lookups. */
 export async function grantAccessFor(managedId: string, managerIds: readonly string[]): Promise<GrantAccessRecord[]> {
   if (managerIds.length === 0) return [];
-  const found = await batchGet(managerIds.map((m) => keys.grantAccess(managedId, m)));
-  return [...found.values()].map((item) => stripKeys<GrantAccessRecord>(item)!);
+  const found = await batchGetItems(entities.grantAccess, managerIds.map((m) => keys.grantAccess(managedId, m)));
+  return [...found.values()];
 }
 
 /** Every accepted grant over `managedId` (a profile has few managers): one Query on its partition. */
 export async function grantAccessAll(managedId: string): Promise<GrantAccessRecord[]> {
   const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) } });
-  return items.map((item) => stripKeys<GrantAccessRecord>(item)!);
+  return items.map((item) => recordOf(entities.grantAccess, item));
 }

@@ -21,7 +21,7 @@
  * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
- * | event (outbox)    | EVENT#<id>             | EVENT              |   (see outbox.ts)                          |
+ * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires 30 days after created_at)       |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
  * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
  * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
@@ -45,7 +45,6 @@ export const keys = {
   workspaceProfiles: (workspaceId: string) => `WS#${workspaceId}#PROFILES`,
   username: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
 
-  // --- social content (issue 3) ---
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
   postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
@@ -61,8 +60,8 @@ export const keys = {
   profileGrants: (managedId: string) => `PROFILE#${managedId}#GRANTS`,
   grantManagers: (managedId: string) => `PROFILE#${managedId}#MANAGERS`,
   grantAccess: (managedId: string, managerId: string) => ({ pk: `PROFILE#${managedId}#MANAGERS`, sk: `MANAGER#${managerId}` }),
+  event: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
 
-  // --- webhooks (issue 4) ---
   webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
   workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
   webhookTotals: (workspaceId: string, shard: number) => ({ pk: `WS#${workspaceId}`, sk: `WEBHOOK_TOTALS#${shard}` }),
@@ -86,6 +85,3 @@ export const keys = {
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
 export const timeSortKey = (iso: string, id: string) => `${iso}#${id}`;
-
-/** Attributes of the key layout, stripped before a record leaves the store. */
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expires_at_epoch', 'entity'] as const;

@@ -1,31 +1,17 @@
 import type { OutboxEvent } from '../domain/events.js';
 import { conversationPair, type MessageRecord } from '../domain/social.js';
-import { tableName } from './client.js';
+import { entities } from './entities.js';
+import { putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryPage, type Page, type PageRequest } from './pagination.js';
-import { stripKeys } from './records.js';
 import { transact } from './transact.js';
 
 const conversationKey = (a: string, b: string) => keys.conversation(...conversationPair(a, b));
 
 /** The message and its message.created event: one transaction. */
 export async function sendMessage(message: MessageRecord, events: OutboxEvent[]): Promise<void> {
-  await transact([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          pk: conversationKey(message.sender_profile_id, message.recipient_profile_id),
-          sk: keys.messageSortKey(message.created_at, message.id),
-          entity: 'message',
-          ...message,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    ...events.map(outboxItem),
-  ]);
+  await transact([putTransactItem(entities.message, message), ...events.map(outboxItem)]);
 }
 
 /** The conversation between two profiles (both directions), newest first. */
@@ -39,6 +25,6 @@ export function listConversation(profileId: string, otherProfileId: string, requ
     },
     { pk },
     request,
-    (item) => stripKeys<MessageRecord>(item)!,
+    (item) => recordOf(entities.message, item),
   );
 }

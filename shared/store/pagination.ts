@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors.js';
 import { db, tableName } from './client.js';
-import { stripKeys } from './records.js';
+import { recordOf, type EntityLayout } from './items.js';
 import { TABLE, type TableIndexName } from './table.js';
 
 export interface Page<T> {
@@ -71,9 +71,15 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
 
 /**
  * One page of a secondary index's partition, ordered by its sort key (time-ordered in this
- * table), as records without the key attributes: the shape of every list the API pages through.
+ * table), as records of one entity: the shape of every list the API pages through.
  */
-export function indexPage<T>(index: TableIndexName, partition: string, request: PageRequest, order: 'oldest_first' | 'newest_first'): Promise<Page<T>> {
+export function indexPage<T>(
+  layout: EntityLayout<T>,
+  index: TableIndexName,
+  partition: string,
+  request: PageRequest,
+  order: 'oldest_first' | 'newest_first',
+): Promise<Page<T>> {
   const attribute = TABLE.indexes.find((i) => i.name === index)!.partitionKey;
   return queryPage(
     {
@@ -85,6 +91,6 @@ export function indexPage<T>(index: TableIndexName, partition: string, request: 
     },
     { [attribute]: partition },
     request,
-    (item) => stripKeys<T>(item)!,
+    (item) => recordOf(layout, item),
   );
 }

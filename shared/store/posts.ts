@@ -1,27 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../domain/events.js';
-import type { PostRecord } from '../domain/posts.js';
+import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
 import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { tableName } from './client.js';
+import { entities, postListing } from './entities.js';
+import { getItem, putTransactItem, recordOrUndefined } from './items.js';
+import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { stripKeys } from './records.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
-/** The profile-list index keys: a post is listed only while published. */
-const listingKeys = (post: PostRecord) =>
-  post.status === 'published' && post.published_at
-    ? { gsi1pk: keys.profilePosts(post.profile_id), gsi1sk: timeSortKey(post.published_at, post.id) }
-    : {};
-
-const parentGone = () =>
-  new AppError('not_found', {
-    message: 'The post replied to was not found.',
-    hint: 'reply_to_post_id must name a published post; drafts and removed posts cannot be replied to.',
-  });
 const changedMeanwhile = () =>
   new AppError('invalid_state', { message: 'The post changed while this request ran.', hint: 'Read the post again and retry.' });
 
@@ -40,24 +29,15 @@ const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
 });
 
 export async function createPost(post: PostRecord, events: OutboxEvent[]): Promise<void> {
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.post(post.id), ...listingKeys(post), entity: 'post', ...post },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
+  const items: TransactItem[] = [putTransactItem(entities.post, post)];
   if (post.reply_to_post_id && post.status === 'published') items.push(bumpReplyCount(post.reply_to_post_id, 1));
   items.push(...events.map(outboxItem));
   const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[1] ? parentGone() : changedMeanwhile();
+  if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
 }
 
-export async function getPost(id: string, consistent = false): Promise<PostRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.post(id), ConsistentRead: consistent }));
-  return stripKeys<PostRecord>(Item);
+export function getPost(id: string, consistent = false): Promise<PostRecord | undefined> {
+  return getItem(entities.post, keys.post(id), { consistent });
 }
 
 /** The post and, when a viewer is known, the viewer's reaction: one BatchGetItem. */
@@ -66,7 +46,7 @@ export async function getPostWithReaction(id: string, viewerId: string | undefin
   const reactionKey = viewerId ? keys.postReaction(id, viewerId) : undefined;
   const found = await batchGet(reactionKey ? [postKey, reactionKey] : [postKey]);
   return {
-    post: stripKeys<PostRecord>(found.get(keyId(postKey))),
+    post: recordOrUndefined(entities.post, found.get(keyId(postKey))),
     liked: reactionKey !== undefined && found.has(keyId(reactionKey)),
   };
 }
@@ -99,8 +79,9 @@ export async function updatePost(
   if (changes.publishAt) {
     values[':published'] = 'published';
     values[':published_at'] = changes.publishAt;
-    values[':gsi1pk'] = keys.profilePosts(before.profile_id);
-    values[':gsi1sk'] = timeSortKey(changes.publishAt, before.id);
+    const listing = postListing({ ...before, status: 'published', published_at: changes.publishAt });
+    values[':gsi1pk'] = listing.gsi1pk;
+    values[':gsi1sk'] = listing.gsi1sk;
     sets.push('#status = :published', 'published_at = :published_at', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
   }
   const items: TransactItem[] = [
@@ -118,7 +99,7 @@ export async function updatePost(
   if (changes.publishAt && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, 1));
   items.push(...events.map(outboxItem));
   const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[1] ? parentGone() : changedMeanwhile();
+  if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
   return (await getPost(before.id, true))!;
 }
 
@@ -144,7 +125,7 @@ export async function removePost(before: PostRecord, updatedAt: string): Promise
 
 /** A profile's published posts, newest first. */
 export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
-  return indexPage<PostRecord>('gsi1', keys.profilePosts(profileId), request, 'newest_first');
+  return indexPage(entities.post, 'gsi1', keys.profilePosts(profileId), request, 'newest_first');
 }
 
 

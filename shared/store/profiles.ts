@@ -1,11 +1,11 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
-import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { entities } from './entities.js';
+import { batchGetItems, getItem, putTransactItem, recordOrUndefined } from './items.js';
+import { keys } from './keys.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { stripKeys } from './records.js';
 import { isConditionFailure, transact, type TransactItem } from './transact.js';
 
 const usernameTaken = () =>
@@ -15,42 +15,22 @@ const usernameTaken = () =>
 export async function createProfile(profile: ProfileRecord, extra: TransactItem[] = []): Promise<void> {
   await transact(
     [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.username(profile.username), entity: 'username', profile_id: profile.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.profile(profile.id),
-            gsi1pk: keys.workspaceProfiles(profile.workspace_id),
-            gsi1sk: timeSortKey(profile.created_at, profile.id),
-            entity: 'profile',
-            ...profile,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      putTransactItem(entities.username(profile.username), { profile_id: profile.id }),
+      putTransactItem(entities.profile, profile),
       ...extra,
     ],
     (index) => (index === 0 ? usernameTaken() : new AppError('invalid_state', { message: 'The profile could not be created.', hint: 'Retry the request.' })),
   );
 }
 
-export async function getProfile(id: string): Promise<ProfileRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(id) }));
-  return stripKeys<ProfileRecord>(Item);
+export function getProfile(id: string): Promise<ProfileRecord | undefined> {
+  return getItem(entities.profile, keys.profile(id));
 }
 
 /** Profiles by id, in one BatchGetItem per 100 ids; missing ids are absent from the map. */
 export async function getProfiles(ids: readonly string[]): Promise<Map<string, ProfileRecord>> {
-  const found = await batchGet(ids.map((id) => keys.profile(id)));
-  const profiles = [...found.values()].map((item) => stripKeys<ProfileRecord>(item)!);
-  return new Map(profiles.map((p) => [p.id, p]));
+  const found = await batchGetItems(entities.profile, ids.map((id) => keys.profile(id)));
+  return new Map([...found.values()].map((p) => [p.id, p]));
 }
 
 export type ProfileChanges = Partial<Pick<ProfileRecord, 'name' | 'call_name' | 'bio' | 'occupation' | 'location'>>;
@@ -69,7 +49,7 @@ export async function updateProfile(id: string, changes: ProfileChanges, updated
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys<ProfileRecord>(Attributes);
+    return recordOrUndefined(entities.profile, Attributes);
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -77,5 +57,5 @@ export async function updateProfile(id: string, changes: ProfileChanges, updated
 }
 
 export function listWorkspaceProfiles(workspaceId: string, request: PageRequest): Promise<Page<ProfileRecord>> {
-  return indexPage<ProfileRecord>('gsi1', keys.workspaceProfiles(workspaceId), request, 'oldest_first');
+  return indexPage(entities.profile, 'gsi1', keys.workspaceProfiles(workspaceId), request, 'oldest_first');
 }

@@ -1,6 +1,8 @@
-import type { ReactionType } from '../domain/posts.js';
+import type { ReactionRecord } from '../domain/posts.js';
 import { tableName } from './client.js';
 import type { ItemKey } from './batch.js';
+import { entities } from './entities.js';
+import { putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
@@ -24,17 +26,11 @@ export type ReactionOutcome = 'changed' | 'unchanged' | 'target_missing';
 export async function setReaction(
   target: ReactionTarget,
   reactionKey: ItemKey,
-  reaction: { profile_id: string; reaction_type: ReactionType; created_at: string },
+  reaction: ReactionRecord,
   active: boolean,
 ): Promise<ReactionOutcome> {
   const reactionItem: TransactItem = active
-    ? {
-        Put: {
-          TableName: tableName(),
-          Item: { ...reactionKey, entity: 'reaction', ...reaction },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      }
+    ? putTransactItem(entities.reaction(reactionKey), reaction)
     : { Delete: { TableName: tableName(), Key: reactionKey, ConditionExpression: 'attribute_exists(pk)' } };
   const condition = target.condition;
   const counterItem: TransactItem = {

@@ -18,3 +18,12 @@ export const TABLE = {
 } as const;
 
 export type TableIndexName = (typeof TABLE.indexes)[number]['name'];
+
+/** Attributes the layout adds to an item (keys, TTL, entity tag): never part of a record. */
+export const LAYOUT_ATTRIBUTES: readonly string[] = [
+  TABLE.partitionKey,
+  TABLE.sortKey,
+  ...TABLE.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  TABLE.ttlAttribute,
+  'entity',
+];

@@ -1,38 +1,19 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
-import { db, tableName } from './client.js';
+import { entities, type EmailCredential } from './entities.js';
+import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
-import { stripKeys } from './records.js';
 import { transact } from './transact.js';
 import { membershipItem, workspaceItem } from './workspaces.js';
 
-export interface EmailCredential {
-  user_id: string;
-  password_hash: string;
-}
+export type { EmailCredential } from './entities.js';
 
 /** Creates the user, its unique email and its personal workspace with the user as owner: all or nothing. */
-export async function createUserWithWorkspace(user: UserRecord, passwordHash: string, workspace: WorkspaceRecord): Promise<void> {
-  const owner: MembershipRecord = {
-    workspace_id: workspace.id,
-    workspace_name: workspace.name,
-    user_id: user.id,
-    email: user.email,
-    name: user.name,
-    role: 'owner',
-    created_at: user.created_at,
-  };
+export async function createUserWithWorkspace(user: UserRecord, passwordHash: string, workspace: WorkspaceRecord, owner: MembershipRecord): Promise<void> {
   await transact(
     [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.email(user.email), entity: 'email', user_id: user.id, password_hash: passwordHash },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      { Put: { TableName: tableName(), Item: { ...keys.user(user.id), entity: 'user', ...user } } },
+      putTransactItem(entities.email(user.email), { user_id: user.id, password_hash: passwordHash }),
+      putTransactItem(entities.user, user, { ifAbsent: false }),
       workspaceItem(workspace),
       membershipItem(owner),
     ],
@@ -41,11 +22,10 @@ export async function createUserWithWorkspace(user: UserRecord, passwordHash: st
 }
 
 export async function findCredential(email: string): Promise<EmailCredential | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.email(email) }));
-  return Item ? { user_id: Item.user_id as string, password_hash: Item.password_hash as string } : undefined;
+  const credential = await getItem(entities.email(email), keys.email(email));
+  return credential && { user_id: credential.user_id, password_hash: credential.password_hash };
 }
 
-export async function getUser(id: string): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
-  return stripKeys<UserRecord>(Item);
+export function getUser(id: string): Promise<UserRecord | undefined> {
+  return getItem(entities.user, keys.user(id));
 }

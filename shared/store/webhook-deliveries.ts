@@ -3,13 +3,14 @@
  * TransactWriteItems: the delivery (conditioned on the state it leaves), the totals counters and,
  * for an attempt's outcome, the attempt record.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { ACTIVITY_LIMIT } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { deliveryIndexes, entities } from './entities.js';
+import { getItem, putTransactItem, recordOf } from './items.js';
+import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
-import { stripKeys } from './records.js';
 import { transactConditional, type TransactItem } from './transact.js';
 
 type Counter = 'total' | DeliveryStatus;
@@ -35,15 +36,6 @@ function totalsUpdate(delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>, cha
   };
 }
 
-/** Index attributes of a delivery: activity by updated_at, and (while not final) due time for the sweeper. */
-function indexAttributes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 'updated_at'>, dueAt: string | null) {
-  return {
-    gsi1pk: keys.workspaceWebhookDeliveries(d.workspace_id),
-    gsi1sk: timeSortKey(d.updated_at, d.id),
-    ...(dueAt ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(dueAt, d.id) } : {}),
-  };
-}
-
 /** SET the given fields (REMOVE the sweeper index when `dueAt` is null), with a condition. */
 function deliveryUpdate(
   delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
@@ -52,7 +44,7 @@ function deliveryUpdate(
   condition: string,
   conditionValues: Record<string, unknown>,
 ): TransactItem {
-  const index = indexAttributes({ ...delivery, updated_at: fields.updated_at }, dueAt);
+  const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, dueAt);
   const set = Object.entries({ ...fields, ...index });
   return {
     Update: {
@@ -76,13 +68,7 @@ export type CreateResult = 'created' | 'exists' | 'endpoint_inactive';
  */
 export async function createDelivery(delivery: DeliveryRecord): Promise<CreateResult> {
   const outcome = await transactConditional([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.webhookDelivery(delivery.id), ...indexAttributes(delivery, delivery.next_attempt_at), entity: 'webhook_delivery', ...delivery },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    putTransactItem(entities.webhookDelivery, delivery),
     totalsUpdate(delivery, { total: 1, pending: 1 }),
     {
       ConditionCheck: {
@@ -103,9 +89,8 @@ async function transactIf(items: TransactItem[]): Promise<boolean> {
   return (await transactConditional(items)).ok;
 }
 
-export async function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(id), ConsistentRead: true }));
-  return stripKeys<DeliveryRecord>(Item);
+export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
+  return getItem(entities.webhookDelivery, keys.webhookDelivery(id), { consistent: true });
 }
 
 /**
@@ -152,7 +137,7 @@ export async function completeAttempt(delivery: DeliveryRecord, attempt: Attempt
       '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
       { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
     ),
-    { Put: { TableName: tableName(), Item: { ...keys.webhookAttempt(delivery.id, attempt.number), entity: 'webhook_attempt', ...attempt } } },
+    putTransactItem(entities.webhookAttempt, attempt, { ifAbsent: false }),
     totalsUpdate(delivery, { delivering: -1, [outcome.status]: 1 }),
   ]);
 }
@@ -185,8 +170,7 @@ export async function releaseClaim(delivery: DeliveryRecord, now: string): Promi
   ]);
 }
 
-/** failed → pending (manual retry): numbering continues, the webhook-id stays. */
-/** failed → pending; the delivery as restarted, or undefined when it was no longer failed. */
+/** failed → pending (manual retry): numbering continues, the webhook-id stays. Returns the delivery as restarted, or undefined when it was no longer failed. */
 export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
   const fields = { status: 'pending' as const, next_attempt_at: now, last_error: delivery.last_error, updated_at: now };
   const applied = await transactIf([
@@ -209,9 +193,9 @@ export async function getDeliveryWithAttempts(id: string): Promise<{ delivery: D
     ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
     ConsistentRead: true,
   });
-  const delivery = items.find((item) => item.sk === 'WHDL');
-  const attempts = items.filter((item) => item !== delivery).map((item) => stripKeys<AttemptRecord>(item)!);
-  return delivery ? { delivery: stripKeys<DeliveryRecord>(delivery)!, attempts } : undefined;
+  const delivery = items.find((item) => item.entity === entities.webhookDelivery.entity);
+  const attempts = items.filter((item) => item !== delivery).map((item) => recordOf(entities.webhookAttempt, item));
+  return delivery ? { delivery: recordOf(entities.webhookDelivery, delivery), attempts } : undefined;
 }
 
 /** The 50 most recently updated deliveries of a workspace, from the activity index. */
@@ -226,7 +210,7 @@ export async function listRecentDeliveries(workspaceId: string): Promise<Deliver
       Limit: ACTIVITY_LIMIT,
     }),
   );
-  return (Items ?? []).map((item) => stripKeys<DeliveryRecord>(item)!);
+  return (Items ?? []).map((item) => recordOf(entities.webhookDelivery, item));
 }
 
 /** Pending or delivering deliveries due (or stale) at or before `before`, from the sweeper index. */
@@ -245,7 +229,7 @@ export async function listDueDeliveries(before: string, limit = 500): Promise<De
           Limit: limit,
         }),
       );
-      for (const item of page.Items ?? []) found.push(stripKeys<DeliveryRecord>(item)!);
+      for (const item of page.Items ?? []) found.push(recordOf(entities.webhookDelivery, item));
       start = found.length < limit ? page.LastEvaluatedKey : undefined;
     } while (start);
   }

@@ -1,34 +1,21 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent, WebhookTotals } from '../domain/webhooks.js';
-import { batchGet } from './batch.js';
 import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { entities } from './entities.js';
+import { batchGetItems, getItem, putItem, recordOf, recordOrUndefined } from './items.js';
+import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryAll } from './pagination.js';
 import { listWorkspaceProfiles } from './profiles.js';
-import { stripKeys } from './records.js';
 import { isConditionFailure, transact } from './transact.js';
 
 export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.webhookEndpoint(endpoint.id),
-        gsi1pk: keys.workspaceWebhookEndpoints(endpoint.workspace_id),
-        gsi1sk: timeSortKey(endpoint.created_at, endpoint.id),
-        entity: 'webhook_endpoint',
-        ...endpoint,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(entities.webhookEndpoint, endpoint);
 }
 
-export async function getEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(id), ConsistentRead: true }));
-  return stripKeys<WebhookEndpointRecord>(Item);
+export function getEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
+  return getItem(entities.webhookEndpoint, keys.webhookEndpoint(id), { consistent: true });
 }
 
 /** Every endpoint of a workspace, oldest first: one key query (a workspace has few endpoints). */
@@ -38,7 +25,7 @@ export async function listWorkspaceEndpoints(workspaceId: string): Promise<Webho
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.workspaceWebhookEndpoints(workspaceId) },
   });
-  return items.map((item) => stripKeys<WebhookEndpointRecord>(item)!);
+  return items.map((item) => recordOf(entities.webhookEndpoint, item));
 }
 
 export type EndpointChanges = Partial<
@@ -68,7 +55,7 @@ export async function updateEndpointIf(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys<WebhookEndpointRecord>(Attributes);
+    return recordOrUndefined(entities.webhookEndpoint, Attributes);
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -105,8 +92,8 @@ export async function allWorkspaceProfiles(workspaceId: string): Promise<Profile
 
 /** Endpoint names by id (deleted ones are absent), for delivery activity. */
 export async function getEndpointNames(ids: readonly string[]): Promise<Map<string, string>> {
-  const found = await batchGet(ids.map((id) => keys.webhookEndpoint(id)));
-  return new Map([...found.values()].map((item) => [item.id as string, item.name as string]));
+  const found = await batchGetItems(entities.webhookEndpoint, ids.map((id) => keys.webhookEndpoint(id)));
+  return new Map([...found.values()].map((endpoint) => [endpoint.id, endpoint.name]));
 }
 
 /** The `webhook.test` event, written to the outbox like any other event. */

@@ -1,33 +1,15 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MembershipRecord, WorkspaceRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
-import { db, tableName } from './client.js';
-import { keys, timeSortKey } from './keys.js';
+import { tableName } from './client.js';
+import { entities } from './entities.js';
+import { getItem, putTransactItem, recordOf } from './items.js';
+import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
-import { stripKeys } from './records.js';
 import { transact, type TransactItem } from './transact.js';
 
-export const workspaceItem = (workspace: WorkspaceRecord): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...keys.workspace(workspace.id), entity: 'workspace', ...workspace },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
+export const workspaceItem = (workspace: WorkspaceRecord): TransactItem => putTransactItem(entities.workspace, workspace);
 
-export const membershipItem = (member: MembershipRecord): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: {
-      ...keys.membership(member.workspace_id, member.user_id),
-      gsi1pk: keys.userWorkspaces(member.user_id),
-      gsi1sk: timeSortKey(member.created_at, member.workspace_id),
-      entity: 'membership',
-      ...member,
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
+export const membershipItem = (member: MembershipRecord): TransactItem => putTransactItem(entities.membership, member);
 
 export async function createWorkspace(workspace: WorkspaceRecord, owner: MembershipRecord): Promise<void> {
   await transact([workspaceItem(workspace), membershipItem(owner)]);
@@ -47,14 +29,12 @@ export async function addMember(member: MembershipRecord): Promise<void> {
   );
 }
 
-export async function getWorkspace(id: string): Promise<WorkspaceRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workspace(id) }));
-  return stripKeys<WorkspaceRecord>(Item);
+export function getWorkspace(id: string): Promise<WorkspaceRecord | undefined> {
+  return getItem(entities.workspace, keys.workspace(id));
 }
 
-export async function getMembership(workspaceId: string, userId: string): Promise<MembershipRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.membership(workspaceId, userId) }));
-  return stripKeys<MembershipRecord>(Item);
+export function getMembership(workspaceId: string, userId: string): Promise<MembershipRecord | undefined> {
+  return getItem(entities.membership, keys.membership(workspaceId, userId));
 }
 
 /** Every workspace of a user (a person belongs to few; no pagination). */
@@ -64,5 +44,5 @@ export async function listMemberships(userId: string): Promise<MembershipRecord[
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.userWorkspaces(userId) },
   });
-  return items.map((item) => stripKeys<MembershipRecord>(item)!);
+  return items.map((item) => recordOf(entities.membership, item));
 }

@@ -3,22 +3,30 @@
  * sign, POST, record the attempt and the outcome (with the totals) in one transaction, and
  * schedule the next attempt per the retry schedule.
  */
-import { config } from '../config.js';
+import type { UrlPolicy } from '../config.js';
 import { webhookHeaders } from '../domain/signing.js';
 import { errorForStatus, outcomeOf, signingSecrets, staleClaimMs, type AttemptResult } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
-import { deliveryPorts, dispatch } from '../ports/delivery-ports.js';
+import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
 import { abandonDelivery, claimDelivery, completeAttempt, getDelivery } from '../store/webhook-deliveries.js';
 import { getEndpoint, updateEndpointIf } from '../store/webhook-endpoints.js';
 
 export type DeliverResult = 'not_found' | 'not_claimed' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
 
-export async function deliver(message: DeliveryMessage): Promise<DeliverResult> {
+export interface DeliverySettings {
+  /** Seconds before attempts 2..10. */
+  retryDelays: readonly number[];
+  /** The attempt's timeout; a claim goes stale after it (plus a margin). */
+  timeoutMs: number;
+  urlPolicy: UrlPolicy;
+}
+
+export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, settings: DeliverySettings): Promise<DeliverResult> {
   const found = await getDelivery(message.delivery_id);
   if (!found) return 'not_found';
   const claimedAt = new Date();
-  const staleAt = new Date(claimedAt.getTime() + staleClaimMs(config.webhookTimeoutMs)).toISOString();
+  const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
   if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
   const delivery = (await getDelivery(found.id))!;
 
@@ -31,13 +39,13 @@ export async function deliver(message: DeliveryMessage): Promise<DeliverResult> 
 
   const startedAt = new Date();
   const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, delivery.payload);
-  const response = await deliveryPorts().http.post(endpoint.url, headers, delivery.payload, {
-    timeoutMs: config.webhookTimeoutMs,
-    policy: config.webhookUrlPolicy,
+  const response = await ports.http.post(endpoint.url, headers, delivery.payload, {
+    timeoutMs: settings.timeoutMs,
+    policy: settings.urlPolicy,
   });
   const endedAt = new Date();
   const result: AttemptResult = { ...response, startedAt, endedAt };
-  const outcome = outcomeOf(message.attempt, result, config.webhookRetryDelays);
+  const outcome = outcomeOf(message.attempt, result, settings.retryDelays);
   const error = response.error ?? (response.statusCode === null ? null : errorForStatus(response.statusCode));
 
   if (outcome.disableEndpoint) {
@@ -63,6 +71,6 @@ export async function deliver(message: DeliveryMessage): Promise<DeliverResult> 
     logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', { delivery_id: delivery.id, attempt: message.attempt });
     return 'lost_claim';
   }
-  if (next) await dispatch({ delivery_id: delivery.id, attempt: message.attempt + 1 }, next, endedAt);
+  if (next) await dispatch(ports, { delivery_id: delivery.id, attempt: message.attempt + 1 }, next, endedAt);
   return outcome.status;
 }

@@ -4,7 +4,7 @@
  */
 import { TEST_EVENT_TYPE, eventBody } from '../domain/events.js';
 import { deliveryIdFor, endpointMatches, type DeliveryRecord, type WebhookEndpointRecord, type WebhookEvent } from '../domain/webhooks.js';
-import { deliveryPorts } from '../ports/delivery-ports.js';
+import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { createDelivery } from '../store/webhook-deliveries.js';
 import { getEndpoint, listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
 
@@ -40,7 +40,7 @@ export function newDelivery(event: WebhookEvent, endpoint: WebhookEndpointRecord
 }
 
 /** Returns the ids of the deliveries of this event (new or already there). */
-export async function fanOut(event: WebhookEvent): Promise<string[]> {
+export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'queue'>): Promise<string[]> {
   const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
   const ids: string[] = [];
   await Promise.all(
@@ -50,7 +50,7 @@ export async function fanOut(event: WebhookEvent): Promise<string[]> {
       if (result === 'endpoint_inactive') return;
       // Also when it already existed: a redelivered stream record may mean the first enqueue was
       // lost; a duplicate message claims nothing.
-      await deliveryPorts().queue.send({ delivery_id: delivery.id, attempt: 1 });
+      await ports.queue.enqueue({ delivery_id: delivery.id, attempt: 1 });
       ids.push(delivery.id);
     }),
   );

@@ -3,7 +3,7 @@
  * message, a timer that died with its process) and releases claims older than the sender can
  * take (a sender that died mid-attempt), so nothing is lost. Reads the due-time index, no scan.
  */
-import { deliveryPorts } from '../ports/delivery-ports.js';
+import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { listDueDeliveries, releaseClaim } from '../store/webhook-deliveries.js';
 
 export interface SweepResult {
@@ -11,8 +11,12 @@ export interface SweepResult {
   released: number;
 }
 
-/** `graceMs`: how overdue a pending delivery must be before the sweeper steps in (claims: none). */
-export async function sweepDeliveries(now: Date, graceMs: number): Promise<SweepResult> {
+export interface SweepSettings {
+  /** How overdue a pending delivery must be before the sweeper steps in (claims: none). */
+  graceMs: number;
+}
+
+export async function sweepDeliveries(now: Date, ports: Pick<DeliveryPorts, 'queue'>, { graceMs }: SweepSettings): Promise<SweepResult> {
   // Delivering items are indexed by the time their claim goes stale, pending ones by when due.
   const due = await listDueDeliveries(now.toISOString());
   const overdue = new Date(now.getTime() - graceMs).toISOString();
@@ -24,7 +28,7 @@ export async function sweepDeliveries(now: Date, graceMs: number): Promise<Sweep
         if (!(await releaseClaim(delivery, now.toISOString()))) return;
         result.released += 1;
       } else if (delivery.status !== 'pending' || (delivery.next_attempt_at ?? '') > overdue) return;
-      await deliveryPorts().queue.send({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
+      await ports.queue.enqueue({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
       result.requeued += 1;
     }),
   );

@@ -13,7 +13,7 @@ import { LAMBDA_BUNDLING } from '../../infra/bundling.js';
 import { percentile, printTable } from './support.js';
 
 const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 5);
-const extra = ['system/route-not-found', 'webhooks/fan-out', 'webhooks/send-delivery', 'webhooks/sweep-deliveries'];
+const extra = ['system/route-not-found', 'webhook-pipeline/fan-out', 'webhook-pipeline/send-delivery', 'webhook-pipeline/sweep-deliveries'];
 
 function importMs(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;

@@ -2,8 +2,9 @@ import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/eventbridge-retry-scheduler.js';
-import { SqsDeliveryQueue } from '../../shared/ports/sqs-delivery-queue.js';
+import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/aws/eventbridge-retry-scheduler.js';
+import { SqsDeliveryQueue, sqsDeliveryQueueFromConfig } from '../../shared/ports/aws/sqs-delivery-queue.js';
+import { dispatch } from '../../shared/ports/delivery-ports.js';
 
 const sqs = mockClient(SQSClient);
 const scheduler = mockClient(SchedulerClient);
@@ -18,7 +19,7 @@ const DELIVERY = '3f0c8f8e-6a59-8b8e-9d0b-2a4a8f1f5b8e';
 describe('SQS delivery queue adapter', () => {
   it('sends { delivery_id, attempt } without a delay for an immediate attempt', async () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
-    await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).send({ delivery_id: DELIVERY, attempt: 1 });
+    await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).enqueue({ delivery_id: DELIVERY, attempt: 1 });
     const calls = sqs.commandCalls(SendMessageCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input).toEqual({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 1 }) });
@@ -27,9 +28,9 @@ describe('SQS delivery queue adapter', () => {
   it('uses DelaySeconds (whole seconds, rounded up, at most 900) for a retry', async () => {
     sqs.on(SendMessageCommand).resolves({});
     const queue = new SqsDeliveryQueue(QUEUE_URL, new SQSClient({}));
-    await queue.send({ delivery_id: DELIVERY, attempt: 2 }, 4.2);
-    await queue.send({ delivery_id: DELIVERY, attempt: 3 }, 300);
-    await queue.send({ delivery_id: DELIVERY, attempt: 3 }, 5000);
+    await queue.enqueue({ delivery_id: DELIVERY, attempt: 2 }, 4.2);
+    await queue.enqueue({ delivery_id: DELIVERY, attempt: 3 }, 300);
+    await queue.enqueue({ delivery_id: DELIVERY, attempt: 3 }, 5000);
     expect(sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input)).toEqual([
       { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 2 }), DelaySeconds: 5 },
       { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 3 }), DelaySeconds: 300 },
@@ -71,5 +72,38 @@ describe('EventBridge Scheduler retry adapter', () => {
   it('treats an existing schedule of the same attempt (a redelivered message) as done', async () => {
     scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} } as never));
     await expect(new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule({ delivery_id: DELIVERY, attempt: 5 }, new Date())).resolves.toBeUndefined();
+  });
+});
+
+describe('dispatch over the AWS adapters', () => {
+  const target = { groupName: 'webhook-retries', queueArn: 'arn:aws:sqs:eu-west-1:123456789012:deliveries', roleArn: 'arn:aws:iam::123456789012:role/scheduler' };
+  const ports = () => ({ queue: new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})), scheduler: new EventBridgeRetryScheduler(target, new SchedulerClient({})) });
+  const now = new Date('2026-11-21T10:00:00.000Z');
+
+  it('puts a retry due within 15 minutes on the queue with DelaySeconds, and schedules nothing', async () => {
+    sqs.on(SendMessageCommand).resolves({});
+    await dispatch(ports(), { delivery_id: DELIVERY, attempt: 3 }, new Date(now.getTime() + 900_000), now);
+    expect(sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input)).toEqual([
+      { QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 3 }), DelaySeconds: 900 },
+    ]);
+    expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(0);
+  });
+
+  it('hands a later retry to EventBridge Scheduler, and sends nothing to the queue now', async () => {
+    scheduler.on(CreateScheduleCommand).resolves({});
+    await dispatch(ports(), { delivery_id: DELIVERY, attempt: 4 }, new Date(now.getTime() + 1_800_000), now);
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+    expect(scheduler.commandCalls(CreateScheduleCommand).map((c) => c.args[0].input.ScheduleExpression)).toEqual(['at(2026-11-21T10:30:00)']);
+  });
+
+  it('fails an enqueue with a clear message when the queue URL is not configured', async () => {
+    const saved = process.env.DELIVERIES_QUEUE_URL;
+    delete process.env.DELIVERIES_QUEUE_URL;
+    try {
+      await expect(sqsDeliveryQueueFromConfig().enqueue({ delivery_id: DELIVERY, attempt: 1 })).rejects.toThrow('DELIVERIES_QUEUE_URL is not configured');
+    } finally {
+      if (saved !== undefined) process.env.DELIVERIES_QUEUE_URL = saved;
+    }
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
   });
 });

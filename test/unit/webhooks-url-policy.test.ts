@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, checkUrlSyntax, resolveTarget } from '../../shared/webhooks/url-policy.js';
+import { addressAllowed, checkUrlSyntax, resolveTarget } from '../../shared/ports/outbound/url-policy.js';
 
 const refused = ['127.0.0.1', '127.1.2.3', '::1', '10.0.0.1', '172.16.5.4', '192.168.1.1', 'fd00::1', 'fc00::1', '169.254.169.254', '169.254.0.1',
   'fe80::1', '100.64.0.1', '224.0.0.1', 'ff02::1', '0.0.0.0', '::', '255.255.255.255', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254'];

@@ -1,5 +1,5 @@
-import type { DeliveryMessage, DeliveryQueue } from './delivery-queue.js';
-import type { RetryScheduler } from './retry-scheduler.js';
+import type { DeliveryMessage, DeliveryQueue } from '../../shared/ports/delivery-queue.js';
+import type { RetryScheduler } from '../../shared/ports/retry-scheduler.js';
 
 /**
  * The local stand-in for EventBridge Scheduler: an in-process timer that puts the message on the
@@ -14,7 +14,7 @@ export class LocalRetryScheduler implements RetryScheduler {
     // setTimeout's limit is ~24.8 days; retries are at most a day away.
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.queue.send(message).catch((error) => console.error('local scheduler: enqueue failed', error));
+      this.queue.enqueue(message).catch((error) => console.error('local scheduler: enqueue failed', error));
     }, Math.max(0, at.getTime() - Date.now()));
     this.timers.add(timer);
   }

@@ -1,6 +1,7 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import type { DeliveryMessage } from './delivery-queue.js';
-import type { RetryScheduler } from './retry-scheduler.js';
+import { config } from '../../config.js';
+import type { DeliveryMessage } from '../delivery-queue.js';
+import type { RetryScheduler } from '../retry-scheduler.js';
 
 export interface SchedulerTarget {
   groupName: string;
@@ -54,4 +55,15 @@ export class EventBridgeRetryScheduler implements RetryScheduler {
       throw error;
     }
   }
+}
+
+/** The deployed schedule group, queue and role; without them, scheduling fails with a clear message. */
+export function eventBridgeRetrySchedulerFromConfig(): RetryScheduler {
+  const { schedulerGroupName, deliveriesQueueArn, schedulerRoleArn } = config;
+  if (schedulerGroupName && deliveriesQueueArn && schedulerRoleArn) {
+    return new EventBridgeRetryScheduler({ groupName: schedulerGroupName, queueArn: deliveriesQueueArn, roleArn: schedulerRoleArn });
+  }
+  return {
+    schedule: () => Promise.reject(new Error('SCHEDULER_GROUP_NAME / DELIVERIES_QUEUE_ARN / SCHEDULER_ROLE_ARN is not configured')),
+  };
 }

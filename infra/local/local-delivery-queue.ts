@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { DeliveryMessage, DeliveryQueue } from './delivery-queue.js';
+import type { DeliveryMessage, DeliveryQueue } from '../../shared/ports/delivery-queue.js';
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -35,7 +35,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     this.redeliverAfterMs = options.redeliverAfterMs ?? 5000;
   }
 
-  async send(message: DeliveryMessage, delaySeconds = 0): Promise<void> {
+  async enqueue(message: DeliveryMessage, delaySeconds = 0): Promise<void> {
     if (this.stopped) return;
     const record = this.record(JSON.stringify({ delivery_id: message.delivery_id, attempt: message.attempt }));
     this.later(delaySeconds * 1000, record);

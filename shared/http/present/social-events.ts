@@ -1,20 +1,24 @@
-import type { ProfileRecord } from '../domain/entities.js';
-import type { OutboxEvent } from '../domain/events.js';
-import type { GrantRecord } from '../domain/grants.js';
-import { defined, eventFor } from '../domain/outbox-events.js';
-import type { CommentRecord, PostRecord } from '../domain/posts.js';
-import type { FollowRecord, MessageRecord } from '../domain/social.js';
-import { present } from './present.js';
-import { presentSocial } from './present-social.js';
+import type { ProfileRecord } from '../../domain/entities.js';
+import type { OutboxEvent } from '../../domain/events.js';
+import type { GrantRecord } from '../../domain/grants.js';
+import { defined, eventFor } from '../../domain/outbox-events.js';
+import type { CommentRecord, PostRecord } from '../../domain/posts.js';
+import type { FollowRecord, MessageRecord } from '../../domain/social.js';
+import { presentComment } from './comments.js';
+import { presentGrant } from './grants.js';
+import { presentMessage } from './messages.js';
+import { presentPost } from './posts.js';
+import { presentProfile } from './profiles.js';
 
 /**
  * The outbox events of each social change, with `data` holding the resources involved in their
  * API shapes (viewer_reaction is null: an event has no viewer). None is addressed to the actor.
+ * It lives with the presenters because an event's body is the public contract, like a response.
  */
 export const socialEvents = {
   /** A post or reply became published: post.mention to each mentioned profile, post.reply to the parent's author. */
   postPublished(post: PostRecord, author: ProfileRecord, mentioned: readonly ProfileRecord[]): OutboxEvent[] {
-    const data = { post: presentSocial.post(post), profile: present.profile(author) };
+    const data = { post: presentPost(post), profile: presentProfile(author) };
     const at = post.published_at ?? post.updated_at;
     const events = mentioned.map((m) => eventFor('post.mention', m, author.id, at, data));
     if (post.reply_to_post_id && post.reply_to_profile_id && post.reply_to_workspace_id) {
@@ -26,11 +30,11 @@ export const socialEvents = {
 
   /** comment.created to the post's author (top level) or comment.reply to the parent comment's author. */
   commentCreated(comment: CommentRecord, post: PostRecord, parent: CommentRecord | undefined, author: ProfileRecord): OutboxEvent[] {
-    const data = { comment: presentSocial.comment(comment), post: presentSocial.post(post), profile: present.profile(author) };
+    const data = { comment: presentComment(comment), post: presentPost(post), profile: presentProfile(author) };
     const event = parent
       ? eventFor('comment.reply', { id: parent.profile_id, workspace_id: parent.author_workspace_id }, author.id, comment.created_at, {
           ...data,
-          parent_comment: presentSocial.comment(parent),
+          parent_comment: presentComment(parent),
         })
       : eventFor('comment.created', { id: post.profile_id, workspace_id: post.author_workspace_id }, author.id, comment.created_at, data);
     return defined([event]);
@@ -38,15 +42,15 @@ export const socialEvents = {
 
   messageCreated(message: MessageRecord, sender: ProfileRecord, recipient: ProfileRecord): OutboxEvent[] {
     return defined([
-      eventFor('message.created', recipient, sender.id, message.created_at, { message: presentSocial.message(message), profile: present.profile(sender) }),
+      eventFor('message.created', recipient, sender.id, message.created_at, { message: presentMessage(message), profile: presentProfile(sender) }),
     ]);
   },
 
   profileFollowed(follow: FollowRecord, follower: ProfileRecord, followed: ProfileRecord): OutboxEvent[] {
     return defined([
       eventFor('profile.followed', followed, follower.id, follow.created_at, {
-        profile: present.profile(follower),
-        followed_profile: present.profile(followed),
+        profile: presentProfile(follower),
+        followed_profile: presentProfile(followed),
         followed_at: follow.created_at,
       }),
     ]);
@@ -56,8 +60,8 @@ export const socialEvents = {
   grantAccepted(accepted: GrantRecord, manager: ProfileRecord, managed: ProfileRecord): OutboxEvent[] {
     return defined([
       eventFor('access_grant.accepted', managed, manager.id, accepted.updated_at, {
-        access_grant: presentSocial.grant(accepted, manager),
-        managed_profile: present.profile(managed),
+        access_grant: presentGrant(accepted, manager),
+        managed_profile: presentProfile(managed),
       }),
     ]);
   },

@@ -1,12 +1,16 @@
-/** What the webhook endpoint handlers share: lookups scoped to the workspace, checks, presentation. */
-import { config } from '../config.js';
-import type { ProfileRecord } from '../domain/entities.js';
-import type { EndpointStatus, WebhookEndpointRecord } from '../domain/webhooks.js';
-import { AppError } from '../errors.js';
-import { presentWebhooks } from '../http/present-webhooks.js';
-import { getProfiles } from '../store/profiles.js';
-import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../store/webhook-endpoints.js';
-import { checkUrlSyntax } from './url-policy.js';
+/**
+ * What the webhook HTTP handlers share: lookups scoped to the workspace, checks whose errors carry
+ * the API's hints (404/409/403/400), presentation. HTTP-side, so the delivery engine in
+ * shared/webhooks knows nothing of it.
+ */
+import { config } from '../../shared/config.js';
+import type { ProfileRecord } from '../../shared/domain/entities.js';
+import type { EndpointStatus, WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
+import { AppError } from '../../shared/errors.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
+import { checkUrlSyntax } from '../../shared/ports/outbound/url-policy.js';
+import { getProfiles } from '../../shared/store/profiles.js';
+import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../../shared/store/webhook-endpoints.js';
 
 export const endpointNotFound = () =>
   new AppError('not_found', {
@@ -72,4 +76,4 @@ export const deliveryNotFound = () =>
     hint: 'Use an id from GET /v1/workspaces/{workspace_id}/webhook-deliveries of this workspace.',
   });
 
-export { getEndpointNames as endpointNames } from '../store/webhook-endpoints.js';
+export { getEndpointNames as endpointNames } from '../../shared/store/webhook-endpoints.js';

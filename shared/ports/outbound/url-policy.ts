@@ -5,14 +5,14 @@
  * must be public unicast: loopback, private (RFC 1918, ULA), link-local (incl. 169.254.169.254),
  * CGNAT, multicast, unspecified, broadcast and reserved ranges are refused. Checked at creation
  * (syntax, literal IPs and `localhost`) and again at send time after resolving, and the connection
- * then goes to the checked address (see ports/http-sender.ts), so DNS rebinding cannot slip through.
+ * then goes to the checked address (see undici-sender.ts), so DNS rebinding cannot slip through.
  *
  * `allow-local` additionally lets loopback receivers (`http://127.0.0.1:*`, `localhost`, `[::1]`)
  * through, over http or https, for local development and tests.
  */
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import type { UrlPolicy } from '../config.js';
+import type { UrlPolicy } from '../../config.js';
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 

@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { DeliveryMessage, DeliveryQueue } from './delivery-queue.js';
-import { MAX_QUEUE_DELAY_SECONDS } from './delivery-queue.js';
+import { config } from '../../config.js';
+import { MAX_QUEUE_DELAY_SECONDS, type DeliveryMessage, type DeliveryQueue } from '../delivery-queue.js';
 
 /** The AWS adapter: SQS SendMessage, with DelaySeconds (0..900, whole seconds, rounded up). */
 export class SqsDeliveryQueue implements DeliveryQueue {
@@ -9,7 +9,7 @@ export class SqsDeliveryQueue implements DeliveryQueue {
     private readonly client: SQSClient = new SQSClient({}),
   ) {}
 
-  async send(message: DeliveryMessage, delaySeconds = 0): Promise<void> {
+  async enqueue(message: DeliveryMessage, delaySeconds = 0): Promise<void> {
     const delay = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(delaySeconds)));
     await this.client.send(
       new SendMessageCommand({
@@ -19,4 +19,13 @@ export class SqsDeliveryQueue implements DeliveryQueue {
       }),
     );
   }
+}
+
+/** The deployed queue (DELIVERIES_QUEUE_URL); without it, enqueueing fails with a clear message. */
+export function sqsDeliveryQueueFromConfig(): DeliveryQueue {
+  const queueUrl = config.deliveriesQueueUrl;
+  if (queueUrl) return new SqsDeliveryQueue(queueUrl);
+  return {
+    enqueue: () => Promise.reject(new Error('DELIVERIES_QUEUE_URL is not configured')),
+  };
 }

@@ -1,0 +1,19 @@
+import type { ProfileRecord } from '../../domain/entities.js';
+import { bodyPreview, type PostRecord } from '../../domain/posts.js';
+import { Post } from '../schemas/posts.js';
+import { declared } from './declared.js';
+import { presentProfile } from './profiles.js';
+
+/** `liked`: the acting profile's reaction (false without a viewer, as in events). */
+export const presentPost = (post: PostRecord, liked = false) =>
+  declared(Post, {
+    ...post,
+    ...bodyPreview(post.body),
+    image_count: post.images.length,
+    viewer_reaction: liked ? 'like' : null,
+  });
+
+export const presentPostWithProfile = (post: PostRecord, author: ProfileRecord, liked = false) => ({
+  post: presentPost(post, liked),
+  profile: presentProfile(author),
+});

@@ -1,0 +1,124 @@
+/**
+ * Every entity's place in the table, declared once from the key layout in keys.ts: its tag, key,
+ * index attributes and TTL. Claims and reactions, whose key is not in the record, take it as an
+ * argument. Stores write items with `itemOf`/`putItem` and read them back with
+ * `recordOf`/`getItem` through these declarations.
+ */
+import type { ApiKeyRecord, MembershipRecord, ProfileRecord, SessionRecord, UserRecord, WorkspaceRecord } from '../domain/entities.js';
+import type { OutboxEvent } from '../domain/events.js';
+import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
+import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
+import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
+import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
+import type { ItemKey } from './batch.js';
+import { entityLayout } from './items.js';
+import { keys, timeSortKey } from './keys.js';
+
+const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+
+/** Outbox items expire after 30 days; deliveries keep their own copy of the body. */
+const OUTBOX_TTL_SECONDS = 30 * 86_400;
+
+/** Index attributes of a delivery: activity by updated_at, and (while not final) due time for the sweeper. */
+export function deliveryIndexes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 'updated_at'>, dueAt: string | null) {
+  return {
+    gsi1pk: keys.workspaceWebhookDeliveries(d.workspace_id),
+    gsi1sk: timeSortKey(d.updated_at, d.id),
+    ...(dueAt ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(dueAt, d.id) } : {}),
+  };
+}
+
+/** The profile-list index keys of a post: listed only while published. */
+export const postListing = (post: Pick<PostRecord, 'id' | 'profile_id' | 'status' | 'published_at'>) =>
+  post.status === 'published' && post.published_at
+    ? { gsi1pk: keys.profilePosts(post.profile_id), gsi1sk: timeSortKey(post.published_at, post.id) }
+    : {};
+
+/** The credential kept on a user's email claim. */
+export interface EmailCredential {
+  user_id: string;
+  password_hash: string;
+}
+
+export const entities = {
+  user: entityLayout<UserRecord>({ entity: 'user', key: (u) => keys.user(u.id) }),
+  /** The unique claim on an email address, holding the credential. */
+  email: (email: string) => entityLayout<EmailCredential>({ entity: 'email', key: () => keys.email(email) }),
+  workspace: entityLayout<WorkspaceRecord>({ entity: 'workspace', key: (w) => keys.workspace(w.id) }),
+  membership: entityLayout<MembershipRecord>({
+    entity: 'membership',
+    key: (m) => keys.membership(m.workspace_id, m.user_id),
+    indexes: (m) => ({ gsi1pk: keys.userWorkspaces(m.user_id), gsi1sk: timeSortKey(m.created_at, m.workspace_id) }),
+  }),
+  session: entityLayout<SessionRecord>({
+    entity: 'session',
+    key: (s) => keys.session(s.id),
+    // DynamoDB's TTL removes it some time after expiry; reads still check expires_at.
+    expiresAt: (s) => epochSeconds(s.expires_at),
+  }),
+  apiKey: entityLayout<ApiKeyRecord>({
+    entity: 'api_key',
+    key: (k) => keys.apiKey(k.id),
+    indexes: (k) => ({ gsi1pk: keys.workspaceApiKeys(k.workspace_id), gsi1sk: timeSortKey(k.created_at, k.id) }),
+  }),
+  profile: entityLayout<ProfileRecord>({
+    entity: 'profile',
+    key: (p) => keys.profile(p.id),
+    indexes: (p) => ({ gsi1pk: keys.workspaceProfiles(p.workspace_id), gsi1sk: timeSortKey(p.created_at, p.id) }),
+  }),
+  /** The unique claim on a username (lowercase). */
+  username: (username: string) => entityLayout<{ profile_id: string }>({ entity: 'username', key: () => keys.username(username) }),
+  post: entityLayout<PostRecord>({ entity: 'post', key: (p) => keys.post(p.id), indexes: postListing }),
+  comment: entityLayout<CommentRecord>({
+    entity: 'comment',
+    key: (c) => keys.comment(c.id),
+    indexes: (c) => ({ gsi1pk: keys.postComments(c.post_id), gsi1sk: timeSortKey(c.created_at, c.id) }),
+  }),
+  follow: entityLayout<FollowRecord>({
+    entity: 'follow',
+    key: (f) => keys.follow(f.follower_profile_id, f.followed_profile_id),
+    indexes: (f) => ({
+      gsi1pk: keys.profileFollowers(f.followed_profile_id),
+      gsi1sk: timeSortKey(f.created_at, f.follower_profile_id),
+      gsi2pk: keys.profileFollowing(f.follower_profile_id),
+      gsi2sk: timeSortKey(f.created_at, f.followed_profile_id),
+    }),
+  }),
+  message: entityLayout<MessageRecord>({
+    entity: 'message',
+    key: (m) => ({
+      pk: keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id)),
+      sk: keys.messageSortKey(m.created_at, m.id),
+    }),
+  }),
+  grant: entityLayout<GrantRecord>({
+    entity: 'access_grant',
+    key: (g) => keys.grant(g.id),
+    indexes: (g) => ({ gsi1pk: keys.profileGrants(g.profile_id), gsi1sk: timeSortKey(g.created_at, g.id) }),
+  }),
+  grantAccess: entityLayout<GrantAccessRecord>({
+    entity: 'grant_access',
+    key: (a) => keys.grantAccess(a.managed_profile_id, a.manager_profile_id),
+  }),
+  event: entityLayout<OutboxEvent>({
+    entity: 'event',
+    key: (e) => keys.event(e.id),
+    expiresAt: (e) => epochSeconds(e.created_at) + OUTBOX_TTL_SECONDS,
+  }),
+  /** A like on a post or comment: the key names the target and the profile. */
+  reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: 'reaction', key: () => key }),
+  webhookEndpoint: entityLayout<WebhookEndpointRecord>({
+    entity: 'webhook_endpoint',
+    key: (e) => keys.webhookEndpoint(e.id),
+    indexes: (e) => ({ gsi1pk: keys.workspaceWebhookEndpoints(e.workspace_id), gsi1sk: timeSortKey(e.created_at, e.id) }),
+  }),
+  webhookDelivery: entityLayout<DeliveryRecord>({
+    entity: 'webhook_delivery',
+    key: (d) => keys.webhookDelivery(d.id),
+    indexes: (d) => deliveryIndexes(d, d.next_attempt_at),
+  }),
+  webhookAttempt: entityLayout<AttemptRecord>({
+    entity: 'webhook_attempt',
+    key: (a) => keys.webhookAttempt(a.delivery_id, a.number),
+  }),
+};

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { importsOf, offenders } from '../support/import-graph.js';
+
+const under = (...prefixes: string[]) => (target: string) => prefixes.some((p) => target.startsWith(p));
+
+describe('the floors of the house (each imports only the floors below it)', () => {
+  it('finds imports at all (the check itself works)', () => {
+    expect(importsOf('shared/http/handler.ts')).toContain('shared/http/middleware/authenticate.js');
+    expect(offenders(['shared/http'], under('shared/http/'))).not.toEqual([]);
+  });
+
+  it('keeps HTTP out of the domain, the store, auth, the delivery engine and the ports', () => {
+    expect(offenders(['shared/domain', 'shared/store', 'shared/auth', 'shared/webhooks', 'shared/ports'], under('shared/http/'))).toEqual([]);
+  });
+
+  it('keeps the domain free of AWS, the store and the ports', () => {
+    expect(offenders(['shared/domain'], under('@aws-sdk/', 'shared/store/', 'shared/ports/', 'shared/webhooks/'))).toEqual([]);
+  });
+
+  it('keeps the ports below the delivery engine (no cycle between them)', () => {
+    expect(offenders(['shared/ports'], under('shared/webhooks/'))).toEqual([]);
+  });
+
+  it('imports the SQS and Scheduler SDKs only in their adapters under shared/ports/aws', () => {
+    const sdk = under('@aws-sdk/client-sqs', '@aws-sdk/client-scheduler');
+    expect(offenders(['shared', 'functions'], sdk).filter((o) => !o.startsWith('shared/ports/aws/'))).toEqual([]);
+    expect(offenders(['shared/ports/aws'], sdk)).not.toEqual([]);
+  });
+
+  it('lets nothing under shared/ reach up into the entry points or the infrastructure', () => {
+    // The OpenAPI document is generated from the route table, so the one module that builds it reads functions/routes.ts.
+    const up = offenders(['shared'], under('functions/', 'infra/'));
+    expect(up.filter((o) => o !== 'shared/http/openapi.ts → functions/routes.js')).toEqual([]);
+  });
+});

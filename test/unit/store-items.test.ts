@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { newPost } from '../../shared/domain/posts.js';
+import { newSession } from '../../shared/domain/entities.js';
+import { entities } from '../../shared/store/entities.js';
+import { itemOf, recordOf } from '../../shared/store/items.js';
+import { keys } from '../../shared/store/keys.js';
+import { presentPost } from '../../shared/http/present/posts.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const author = { id: '11111111-1111-4111-8111-111111111111', workspace_id: '22222222-2222-4222-8222-222222222222' };
+
+describe('entity items', () => {
+  it('a published post carries its key, its listing index and its entity tag; a draft is not listed', () => {
+    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, undefined);
+    expect(itemOf(entities.post, post)).toMatchObject({
+      ...keys.post(post.id),
+      gsi1pk: keys.profilePosts(author.id),
+      gsi1sk: `${now.toISOString()}#${post.id}`,
+      entity: 'post',
+      body: 'hello',
+    });
+    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, undefined);
+    expect(itemOf(entities.post, draft)).not.toHaveProperty('gsi1pk');
+  });
+
+  it('turns an item back into exactly the record it was built from', () => {
+    const session = newSession(now, { id: 's1', user_id: 'u1', secret_hash: 'h' });
+    const item = itemOf(entities.session, session);
+    expect(item.expires_at_epoch).toBe(Math.ceil(Date.parse(session.expires_at) / 1000));
+    expect(recordOf(entities.session, item)).toEqual(session);
+  });
+
+  it('refuses an item of another entity instead of casting it', () => {
+    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, undefined);
+    expect(() => recordOf(entities.comment, itemOf(entities.post, post))).toThrow(/Expected a comment item, found post/);
+  });
+});
+
+describe('presenters', () => {
+  it('send only the fields the response schema declares, in its order', () => {
+    const post = newPost(now, author, { body: 'x'.repeat(300), images: [], status: 'published' }, undefined);
+    const body = presentPost(post, true);
+    expect(body).not.toHaveProperty('author_workspace_id');
+    expect(body).not.toHaveProperty('reply_to_profile_id');
+    expect(body).toMatchObject({ body_truncated: true, image_count: 0, viewer_reaction: 'like' });
+    expect(Object.keys(body).slice(0, 3)).toEqual(['id', 'profile_id', 'kind']);
+  });
+
+  it('never send a webhook secret', () => {
+    const endpoint = {
+      id: 'e1', workspace_id: 'w1', name: 'n', url: 'https://example.com', event_types: [], profile_ids: [], status: 'active' as const,
+      secret: 'whsec_current', previous_secret: 'whsec_old', previous_secret_expires_at: null, disabled_at: null, revoked_at: null,
+      created_at: now.toISOString(), updated_at: now.toISOString(),
+    };
+    expect(JSON.stringify(presentWebhooks.endpoint(endpoint, new Map()))).not.toContain('whsec_');
+  });
+});
