@@ -1,7 +1,7 @@
 /** The identity routes: method, path, auth, schemas and the errors each can answer with. */
 import { z } from 'zod';
 import { defineRoute } from '../../shared/http/route.js';
-import { CreateSessionBody, CreateUserBody, Me, Session, User, Workspace } from '../../shared/http/schemas/identity.js';
+import { ChangePasswordBody, CreateSessionBody, CreateUserBody, Me, PasswordChanged, Session, SessionsEnded, User, Workspace } from '../../shared/http/schemas/identity.js';
 
 export const routes = {
   createUser: defineRoute({
@@ -23,6 +23,20 @@ export const routes = {
     summary: 'Log out: the session token stops working at once.',
     auth: 'session', status: 200, response: z.object({ logged_out: z.literal(true) }),
     errors: [],
+  }),
+  deleteSessions: defineRoute({
+    method: 'DELETE', path: '/v1/sessions', handler: 'identity/delete-sessions', tag: 'Identity',
+    summary: 'Log out everywhere: every session of the user ends, this one included.',
+    auth: 'session', status: 200, response: SessionsEnded,
+    errors: [],
+  }),
+  changePassword: defineRoute({
+    method: 'PUT', path: '/v1/me/password', handler: 'identity/change-password', tag: 'Identity',
+    summary: 'Changes the password; every other session of the user ends, this one stays.',
+    description:
+      'Changes the password; every other session of the user ends, this one stays. A wrong current_password is `403 forbidden` (the session itself is fine). Counted with the log-in limits per client IP.',
+    auth: 'session', body: ChangePasswordBody, status: 200, response: PasswordChanged, strictLimits: 'login',
+    errors: ['forbidden', 'invalid_state'],
   }),
   getMe: defineRoute({
     method: 'GET', path: '/v1/me', handler: 'identity/get-me', tag: 'Identity',

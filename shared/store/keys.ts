@@ -7,7 +7,7 @@
  * | email (unique)    | EMAIL#<email>          | EMAIL              |                                            |
  * | workspace         | WS#<id>                | WS                 |                                            |
  * | membership        | WS#<id>                | MEMBER#<user_id>   | USER#<user_id>#WORKSPACES / <joined>#<ws>  |
- * | session           | SESSION#<id>           | SESSION            |                                            |
+ * | session           | SESSION#<id>           | SESSION            | USER#<user_id>#SESSIONS / <created>#<id>   |
  * | api key           | APIKEY#<id>            | APIKEY             | WS#<ws>#APIKEYS / <created>#<id>           |
  * | profile           | PROFILE#<id>           | PROFILE            | WS#<ws>#PROFILES / <created>#<id>          |
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
@@ -38,6 +38,7 @@ export const keys = {
   workspace: (id: string) => ({ pk: `WS#${id}`, sk: 'WS' }),
   membership: (workspaceId: string, userId: string) => ({ pk: `WS#${workspaceId}`, sk: `MEMBER#${userId}` }),
   userWorkspaces: (userId: string) => `USER#${userId}#WORKSPACES`,
+  userSessions: (userId: string) => `USER#${userId}#SESSIONS`,
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
   apiKey: (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' }),
   workspaceApiKeys: (workspaceId: string) => `WS#${workspaceId}#APIKEYS`,

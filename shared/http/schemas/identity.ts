@@ -13,10 +13,27 @@ export const Workspace = z
   .object({ id: Uuid, name: z.string(), created_at: Timestamp })
   .meta({ id: 'Workspace' });
 
+const NewPassword = z.string().min(10).max(200);
+
 export const CreateUserBody = z.strictObject({
   email: Email,
-  password: z.string().min(10).max(200),
+  password: NewPassword,
   name: DisplayName(100),
+});
+
+export const ChangePasswordBody = z.strictObject({
+  current_password: z.string().min(1).max(200),
+  new_password: NewPassword,
+});
+
+export const PasswordChanged = z.object({
+  password_changed: z.literal(true),
+  sessions_ended: z.number().int().meta({ description: 'How many other sessions of the user were ended.' }),
+});
+
+export const SessionsEnded = z.object({
+  logged_out: z.literal(true),
+  sessions_ended: z.number().int().meta({ description: 'How many sessions were ended, this one included.' }),
 });
 
 export const CreateSessionBody = z.strictObject({
@@ -38,6 +55,12 @@ export const WorkspaceParams = z.strictObject({ workspace_id: Uuid });
 export const AddMemberBody = z.strictObject({
   email: Email,
   role: z.enum(['admin', 'member']),
+});
+
+export const MemberParams = z.strictObject({ workspace_id: Uuid, user_id: Uuid });
+
+export const ChangeMemberRoleBody = z.strictObject({
+  role: z.enum(['admin', 'member']).meta({ description: 'The owner stays owner; there is no ownership transfer.' }),
 });
 
 export const Member = z
