@@ -35,6 +35,30 @@ describe('bad input', () => {
     expect(family.name).toBe('Family 👨\u200d👩\u200d👧');
   });
 
+  it('answers forged cursors with 400 invalid_request, also when they keep the right partition', async () => {
+    for (let i = 0; i < 3; i++) ok(await call('POST', '/v1/posts', { token: alice.key, profileId: alice.profile.id, body: { body: `page ${i}` } }), 201);
+    const list = `/v1/profiles/${alice.profile.id}/posts`;
+    const first = ok(await call('GET', `${list}?limit=1`));
+    const key = JSON.parse(Buffer.from(first.next_cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(Object.keys(key).sort()).toEqual(['gsi1pk', 'gsi1sk', 'pk', 'sk']);
+    const encode = (forged: unknown) => Buffer.from(JSON.stringify(forged)).toString('base64url');
+    const { pk: _pk, ...withoutTableKey } = key;
+    const forgeries = [
+      withoutTableKey, // the partition is right, the table key is missing
+      { gsi1pk: key.gsi1pk }, // the partition alone
+      { ...key, sk: 42 }, // a number where the key is a string
+      { ...key, status: 'published' }, // an attribute that is no key
+      { ...key, gsi2pk: 'PROFILE#x#FOLLOWING' }, // another index's key
+      [key],
+    ];
+    for (const forged of forgeries) {
+      const refused = expectError(await call('GET', `${list}?limit=1&cursor=${encode(forged)}`), 400, 'invalid_request');
+      expect(refused.agent.hint).toContain('next_cursor');
+    }
+    // The genuine cursor still pages on.
+    expect(ok(await call('GET', `${list}?limit=1&cursor=${first.next_cursor}`)).items).toHaveLength(1);
+  });
+
   it('accepts alt_text: null on a post image, as the spec allows', async () => {
     const created = ok(
       await call('POST', '/v1/posts', {
