@@ -30,6 +30,17 @@ answers 201, everything else 200. Lists take \`limit\` (1–100, default 20) and
 and unknown fields are refused (400 invalid_request). Usernames are 3–30 letters, digits or
 underscores, case-insensitive (stored lowercase).
 
+**Rate limits.** Requests count per credential (session or API key), or per client IP without
+one; log-in and sign-up count per IP and per email with stricter limits. Every response carries
+\`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi draft, structured fields: \`q\` quota, \`w\`
+window seconds, \`r\` remaining, \`t\` seconds to reset); over a limit the answer is 429
+\`rate_limited\` with \`Retry-After\`.
+
+**Idempotency-Key** on the creates (profiles, posts, comments, messages, API keys, webhook
+endpoints): kept 24 h per credential; the same key and request answer the first successful
+response again (\`Idempotent-Replayed: true\`), another request with the key is 422
+\`invalid_request\`, a duplicate while the first still runs is 409 \`invalid_state\`.
+
 **Decisions where the interface document is silent** are written in the description of each
 operation and schema, and in the project README.
 `.trim();
