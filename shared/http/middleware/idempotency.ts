@@ -84,11 +84,16 @@ export const idempotency = (): ApiMiddleware => ({
     if (!claimed || !response) return;
     const status = response.statusCode ?? 200;
     if (status >= 200 && status < 300) {
-      await completeIdempotencyKey(claimed.scope, claimed.keyHash, {
-        statusCode: status,
-        body: response.body ?? '',
-        headers: { 'content-type': String(response.headers?.['content-type'] ?? 'application/json; charset=utf-8') },
-      });
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'cache-control']) {
+        const value = response.headers?.[name];
+        if (value !== undefined) headers[name] = String(value);
+      }
+      // The resource exists now: a failure to remember the response must not turn it into an
+      // error. The claim then frees itself after its lease, and a later retry runs again.
+      await completeIdempotencyKey(claimed.scope, claimed.keyHash, { statusCode: status, body: response.body ?? '', headers }).catch((error: unknown) =>
+        logger.error('could not store the idempotent response', { error }),
+      );
     } else {
       await releaseIdempotencyKey(claimed.scope, claimed.keyHash);
     }
