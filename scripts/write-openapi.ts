@@ -1,7 +1,7 @@
 /** Writes the OpenAPI document (the same one GET /v1/openapi.json serves) to a file, for linting. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openApiDocument } from '../shared/http/openapi.js';
+import { openApiDocument } from '../shared/http/contract/openapi.js';
 
 const target = process.argv[2] ?? '.openapi/openapi.json';
 mkdirSync(dirname(target), { recursive: true });

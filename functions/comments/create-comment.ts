@@ -1,5 +1,5 @@
 import { newComment } from '../../shared/domain/posts.js';
-import { ApiError, notFound } from '../../shared/http/errors.js';
+import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentComment } from '../../shared/http/present/comments.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';

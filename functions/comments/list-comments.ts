@@ -1,4 +1,4 @@
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentComment } from '../../shared/http/present/comments.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';

@@ -1,8 +1,8 @@
 /** The comments routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/route.js';
-import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../../shared/http/schemas/comments.js';
-import { PageQuery, page } from '../../shared/http/schemas/common.js';
-import { PostIdParams, ReactionBody } from '../../shared/http/schemas/posts.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../../shared/http/contract/schemas/comments.js';
+import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
+import { PostIdParams, ReactionBody } from '../../shared/http/contract/schemas/posts.js';
 
 export const routes = {
   createComment: defineRoute({

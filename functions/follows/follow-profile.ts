@@ -1,5 +1,5 @@
 import { newFollow } from '../../shared/domain/social.js';
-import { ApiError, notFound } from '../../shared/http/errors.js';
+import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { follow } from '../../shared/store/follows.js';

@@ -1,4 +1,4 @@
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentFollowPage } from '../../shared/http/present/follows.js';
 import { followingOf } from '../../shared/store/follows.js';

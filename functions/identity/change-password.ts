@@ -1,7 +1,7 @@
 import { sessionUser } from '../../shared/auth/session-user.js';
 import { config } from '../../shared/config.js';
 import { hashPassword, scryptCost, verifyPassword } from '../../shared/domain/passwords.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { replacePasswordHash } from '../../shared/store/passwords.js';
 import { endUserSessions } from '../../shared/store/sessions.js';

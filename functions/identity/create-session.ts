@@ -3,7 +3,7 @@ import { newSession } from '../../shared/domain/entities.js';
 import { newId } from '../../shared/domain/ids.js';
 import { dummyPasswordHash, hashPassword, needsRehash, scryptCost, verifyPassword } from '../../shared/domain/passwords.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentUser } from '../../shared/http/present/identity.js';
 import { replacePasswordHash } from '../../shared/store/passwords.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentUser } from '../../shared/http/present/identity.js';
 import { getUser } from '../../shared/store/users.js';

@@ -1,5 +1,5 @@
 import { newMessage } from '../../shared/domain/social.js';
-import { ApiError, notFound } from '../../shared/http/errors.js';
+import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentMessage } from '../../shared/http/present/messages.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';

@@ -1,5 +1,5 @@
 import { isVisibleTo } from '../../shared/domain/posts.js';
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { getPostWithReaction } from '../../shared/store/posts.js';

@@ -1,4 +1,4 @@
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { likedPosts, listProfilePosts } from '../../shared/store/posts.js';

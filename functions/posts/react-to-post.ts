@@ -1,5 +1,5 @@
 import { newReaction } from '../../shared/domain/posts.js';
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { keys } from '../../shared/store/keys.js';
 import { getPost } from '../../shared/store/posts.js';

@@ -1,8 +1,8 @@
 /** The posts routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/route.js';
-import { PageQuery, page } from '../../shared/http/schemas/common.js';
-import { CreatePostBody, PostIdParams, PostReactionResult, PostWithProfile, ReactionBody, UpdatePostBody } from '../../shared/http/schemas/posts.js';
-import { ProfileIdParams } from '../../shared/http/schemas/profiles.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
+import { CreatePostBody, PostIdParams, PostReactionResult, PostWithProfile, ReactionBody, UpdatePostBody } from '../../shared/http/contract/schemas/posts.js';
+import { ProfileIdParams } from '../../shared/http/contract/schemas/profiles.js';
 
 export const routes = {
   createPost: defineRoute({

@@ -1,6 +1,6 @@
 import { isManagedSide } from '../../shared/auth/grant-sides.js';
 import { newGrant } from '../../shared/domain/grants.js';
-import { ApiError, notFound } from '../../shared/http/errors.js';
+import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentGrant } from '../../shared/http/present/grants.js';
 import { createGrant } from '../../shared/store/grants.js';

@@ -6,7 +6,7 @@ import { attachProfileItem } from '../../shared/store/api-keys.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { getUser } from '../../shared/store/users.js';
 import { routes } from './routes.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 
 export const handler = httpHandler(routes.createProfile, async ({ body, auth, now }) => {
   const principal = auth.principal!;

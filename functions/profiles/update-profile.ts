@@ -1,6 +1,6 @@
 import { resolveActingProfile } from '../../shared/auth/acting-profile.js';
 import { isOccupation } from '../../shared/domain/occupations.js';
-import { ApiError, notFound } from '../../shared/http/errors.js';
+import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';
 import { updateProfile } from '../../shared/store/profiles.js';

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
 import { rateLimit } from '../../shared/http/middleware/rate-limit.js';
 import { routeMatcher } from '../../shared/http/route-match.js';

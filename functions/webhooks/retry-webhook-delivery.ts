@@ -1,5 +1,5 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';

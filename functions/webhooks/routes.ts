@@ -1,8 +1,8 @@
 /** The webhooks routes: method, path, auth, schemas and the errors each can answer with. */
 import { z } from 'zod';
-import { defineRoute } from '../../shared/http/route.js';
-import { WorkspaceParams } from '../../shared/http/schemas/identity.js';
-import { CreateWebhookEndpointBody, SigningSecret, UpdateWebhookEndpointBody, WebhookActivity, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryParams, WebhookEndpoint, WebhookEndpointList, WebhookEndpointParams, WebhookTestResult } from '../../shared/http/schemas/webhooks.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
+import { CreateWebhookEndpointBody, SigningSecret, UpdateWebhookEndpointBody, WebhookActivity, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryParams, WebhookEndpoint, WebhookEndpointList, WebhookEndpointParams, WebhookTestResult } from '../../shared/http/contract/schemas/webhooks.js';
 
 export const routes = {
   createWebhookEndpoint: defineRoute({

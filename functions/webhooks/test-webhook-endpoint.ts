@@ -2,7 +2,7 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { TEST_EVENT_TYPE } from '../../shared/domain/events.js';
 import { newId } from '../../shared/domain/ids.js';
 import { deliveryIdFor } from '../../shared/domain/webhooks.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { writeTestEvent } from '../../shared/store/webhook-endpoints.js';
 import { endpointRevoked, loadEndpoint } from './endpoints.js';

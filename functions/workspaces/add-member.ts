@@ -1,6 +1,6 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { newMembership } from '../../shared/domain/entities.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentMember } from '../../shared/http/present/identity.js';
 import { findCredential, getUser } from '../../shared/store/users.js';

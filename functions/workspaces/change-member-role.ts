@@ -1,6 +1,6 @@
 import { requireMember } from '../../shared/auth/workspace-access.js';
 import { checkMemberChange } from '../../shared/domain/members.js';
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentMember } from '../../shared/http/present/identity.js';
 import { changeMemberRole } from '../../shared/store/members.js';

@@ -2,7 +2,7 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { newApiKey } from '../../shared/domain/entities.js';
 import { newId } from '../../shared/domain/ids.js';
 import { issueToken, tokenPrefix } from '../../shared/domain/secret-tokens.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentApiKey } from '../../shared/http/present/identity.js';
 import { putApiKey } from '../../shared/store/api-keys.js';

@@ -1,5 +1,5 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
-import { notFound } from '../../shared/http/errors.js';
+import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentApiKey } from '../../shared/http/present/identity.js';
 import { revokeApiKey } from '../../shared/store/api-keys.js';

@@ -1,8 +1,8 @@
 /** The workspaces routes: method, path, auth, schemas and the errors each can answer with. */
 import { z } from 'zod';
-import { defineRoute } from '../../shared/http/route.js';
-import { PageQuery, page } from '../../shared/http/schemas/common.js';
-import { AddMemberBody, ApiKey, ApiKeyParams, ChangeMemberRoleBody, MemberParams, CreateApiKeyBody, CreateWorkspaceBody, Member, Workspace, WorkspaceParams } from '../../shared/http/schemas/identity.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
+import { AddMemberBody, ApiKey, ApiKeyParams, ChangeMemberRoleBody, CreateApiKeyBody, CreateWorkspaceBody, Member, MemberParams, Workspace, WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
 
 export const routes = {
   createWorkspace: defineRoute({

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { routeList, type RouteName } from '../../functions/routes.js';
 import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
 import { errorResponse } from '../../shared/http/envelope.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { localContext } from './lambda-context.js';
 

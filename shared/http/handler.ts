@@ -12,7 +12,7 @@ import { bodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { idempotency } from './middleware/idempotency.js';
 import { rateLimit } from './middleware/rate-limit.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef } from './contract/route.js';
 import { parseInput } from './validation.js';
 
 export interface HandlerInput<R extends RouteDef> {

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './route.js';
+import type { HttpMethod } from './contract/route.js';
 
 export interface MatchableRoute {
   method: HttpMethod;

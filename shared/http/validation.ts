@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from './errors.js';
+import { ApiError } from './contract/errors.js';
 
 export type InputPart = 'path' | 'query' | 'body' | 'header';
 

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../shared/domain/ids.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
 import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { defineRoute } from '../../shared/http/route.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
 import { putApiKey } from '../../shared/store/api-keys.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { apiEvent, invoke } from '../support/events.js';

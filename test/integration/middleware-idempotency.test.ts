@@ -4,7 +4,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/auth/principal.js';
 import { newId } from '../../shared/domain/ids.js';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import type { ApiEvent, ApiMiddleware, HttpLambda } from '../../shared/http/middleware/api-event.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
 import { credentialScope, idempotency, idempotencyKeyHash, requestFingerprint } from '../../shared/http/middleware/idempotency.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../shared/http/errors.js';
+import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { defineRoute } from '../../shared/http/route.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
 import { apiEvent, invoke } from '../support/events.js';
 
 const echoRoute = defineRoute({

@@ -1,7 +1,7 @@
 import { resolveActingProfile } from '../../auth/acting-profile.js';
 import type { GrantPermissionName } from '../../domain/grants.js';
-import { ApiError } from '../errors.js';
-import { Uuid } from '../schemas/common.js';
+import { ApiError } from '../contract/errors.js';
+import { Uuid } from '../contract/schemas/common.js';
 import { parseInput } from '../validation.js';
 import type { ApiMiddleware } from './api-event.js';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../contract/errors.js';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../../logger.js';
 import { errorResponse } from '../envelope.js';
-import { ApiError, AppError } from '../errors.js';
+import { ApiError, AppError } from '../contract/errors.js';
 
 /** middy's http-json-body-parser raises 415 both for a non-JSON content type and for unparsable JSON. */
 function fromMiddyError(error: Error & { statusCode?: number }): AppError | undefined {

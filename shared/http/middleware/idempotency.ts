@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Principal } from '../../auth/principal.js';
 import { logger } from '../../logger.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../store/idempotency.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../contract/errors.js';
 import type { ApiEvent, ApiMiddleware } from './api-event.js';
 
 export const IDEMPOTENCY_KEEP_SECONDS = 24 * 60 * 60;

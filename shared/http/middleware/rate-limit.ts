@@ -6,11 +6,10 @@ import { parseToken } from '../../domain/secret-tokens.js';
 import { logger } from '../../logger.js';
 import { hitWindow, type WindowHit } from '../../store/rate-limits.js';
 import { errorResponse } from '../envelope.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../contract/errors.js';
+import type { StrictLimits } from '../contract/route.js';
 import type { ApiMiddleware } from './api-event.js';
 
-/** Routes whose work is expensive enough (scrypt) to get their own, stricter limits. */
-export type StrictLimits = 'login' | 'signup';
 
 export interface RateLimitOptions {
   /** `login` / `signup`: per client IP and per email, instead of the general limit. */

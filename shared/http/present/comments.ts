@@ -1,5 +1,5 @@
 import type { CommentRecord } from '../../domain/posts.js';
-import { Comment } from '../schemas/comments.js';
+import { Comment } from '../contract/schemas/comments.js';
 import { declared } from './declared.js';
 
 export const presentComment = (comment: CommentRecord, liked = false) =>

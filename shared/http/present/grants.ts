@@ -1,6 +1,6 @@
 import type { ProfileRecord } from '../../domain/entities.js';
 import type { GrantRecord } from '../../domain/grants.js';
-import { AccessGrant } from '../schemas/grants.js';
+import { AccessGrant } from '../contract/schemas/grants.js';
 import { declared } from './declared.js';
 import { presentProfile } from './profiles.js';
 

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord, MembershipRecord, UserRecord, WorkspaceRecord } from '../../domain/entities.js';
-import { ApiKey, Member, User, Workspace } from '../schemas/identity.js';
+import { ApiKey, Member, User, Workspace } from '../contract/schemas/identity.js';
 import { declared } from './declared.js';
 
 export const presentUser = (user: UserRecord) => declared(User, user);

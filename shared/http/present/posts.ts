@@ -1,6 +1,6 @@
 import type { ProfileRecord } from '../../domain/entities.js';
 import { bodyPreview, type PostRecord } from '../../domain/posts.js';
-import { Post } from '../schemas/posts.js';
+import { Post } from '../contract/schemas/posts.js';
 import { declared } from './declared.js';
 import { presentProfile } from './profiles.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPE_NAMES } from '../../domain/events.js';
+import { EVENT_TYPE_NAMES } from '../../../domain/events.js';
 
 export const WebhookEventType = z
   .object({ type: z.enum(EVENT_TYPE_NAMES), description: z.string() })

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { routeList } from '../../functions/routes.js';
-import { acceptedScopes } from '../domain/scopes.js';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../domain/events.js';
+import { routeList } from '../../../functions/routes.js';
+import { acceptedScopes } from '../../domain/scopes.js';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../domain/events.js';
 import { errorCatalogue, type ErrorCode } from './errors.js';
 import type { RouteDef } from './route.js';
 import { routeErrorResponses } from './route-errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPE_NAMES } from '../../domain/events.js';
+import { EVENT_TYPE_NAMES } from '../../../domain/events.js';
 import { DisplayName, Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';
 

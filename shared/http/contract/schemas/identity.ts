@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DisplayName, Timestamp, Uuid } from './common.js';
-import { SCOPES } from '../../domain/scopes.js';
+import { SCOPES } from '../../../domain/scopes.js';
 
 export const Email = z.email().max(254).transform((e) => e.toLowerCase());
 export const WorkspaceRole = z.enum(['owner', 'admin', 'member']);

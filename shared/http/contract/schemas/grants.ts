@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRANT_PERMISSIONS } from '../../domain/grants.js';
+import { GRANT_PERMISSIONS } from '../../../domain/grants.js';
 import { Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';
 

@@ -3,9 +3,9 @@
  * their default messages live on the ground floor (`shared/errors.ts`); `error-envelope.ts` is the
  * one place errors become responses.
  */
-import { AppError, errorMessages, type AppErrorOptions, type ErrorCode } from '../errors.js';
+import { AppError, errorMessages, type AppErrorOptions, type ErrorCode } from '../../errors.js';
 
-export { AppError, notFound, type ErrorCode } from '../errors.js';
+export { AppError, notFound, type ErrorCode } from '../../errors.js';
 
 export const errorStatus = {
   invalid_json: 400,

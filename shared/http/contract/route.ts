@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type { AuthKind } from '../auth/principal.js';
-import type { GrantPermissionName as GrantPermission } from '../domain/grants.js';
-import type { RequiredScope } from '../domain/scopes.js';
+import type { AuthKind } from '../../auth/principal.js';
+import type { GrantPermissionName as GrantPermission } from '../../domain/grants.js';
+import type { RequiredScope } from '../../domain/scopes.js';
 import type { ErrorCode } from './errors.js';
-import type { StrictLimits } from './middleware/rate-limit.js';
+
+/** Routes whose work is expensive enough (scrypt) to get their own, stricter rate limits. */
+export type StrictLimits = 'login' | 'signup';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
