@@ -26,7 +26,12 @@ export const GENEROUS_RATE_LIMITS = {
 /** Test-speed webhook retries: attempts 2..10 follow within seconds. */
 export const TEST_RETRY_DELAYS = '1,1,1,1,1,1,1,1,1';
 
-export default async function setup(project: TestProject) {
+export default function setup(project: TestProject) {
+  return startTestStack(project);
+}
+
+/** DynamoDB Local (in memory) and the local server, started with `serverArgs` (e.g. `--bundles <dir>`). */
+export async function startTestStack(project: TestProject, serverArgs: string[] = []) {
   const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
   const tableName = 'social-network-test';
   await ensureTable(dynamo.endpoint, tableName);
@@ -39,7 +44,7 @@ export default async function setup(project: TestProject) {
     // scrypt at N=2^14 rather than production's 2^17: hundreds of sign-ups on 2 cores.
     PASSWORD_SCRYPT_LOG2_N: '14',
     ...GENEROUS_RATE_LIMITS,
-  });
+  }, serverArgs);
   project.provide('dynamodbEndpoint', dynamo.endpoint);
   project.provide('tableName', tableName);
   project.provide('baseUrl', server.baseUrl);
