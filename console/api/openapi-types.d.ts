@@ -78,7 +78,11 @@ export interface paths {
          * @description Log in: returns a session token (st_…) valid for 30 days.
          */
         post: operations["createSession"];
-        delete?: never;
+        /**
+         * Log out everywhere: every session of the user ends, this one included.
+         * @description Log out everywhere: every session of the user ends, this one included.
+         */
+        delete: operations["deleteSessions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -99,6 +103,26 @@ export interface paths {
          * @description Log out: the session token stops working at once.
          */
         delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the password; every other session of the user ends, this one stays.
+         * @description Changes the password; every other session of the user ends, this one stays. A wrong current_password is `403 forbidden` (the session itself is fine). Counted with the log-in limits per client IP.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -162,6 +186,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a member (owner/admin session); members may remove themselves. The owner cannot be removed.
+         * @description Removes a member (owner/admin session); any member may remove themselves (leave). The owner cannot be removed: `403 forbidden` for others, `409 invalid_state` for the owner themselves (a workspace always keeps its owner). Holds on the removed member's very next request; the workspace's API keys are not affected.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Makes a member admin or member (owner/admin session). The owner cannot be demoted.
+         * @description Makes a member admin or member (owner/admin session). The owner cannot be demoted: `403 forbidden` for others, `409 invalid_state` for the owner themselves. Holds on the member's very next request.
+         */
+        patch: operations["changeMemberRole"];
         trace?: never;
     };
     "/v1/workspaces/{workspace_id}/api-keys": {
@@ -1576,6 +1624,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1593,6 +1645,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1607,9 +1663,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1638,6 +1721,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,6 +1736,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1663,9 +1754,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1703,6 +1821,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1720,6 +1842,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1737,6 +1863,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1754,6 +1884,10 @@ export interface operations {
             /** @description `email_taken`: An account with this email already exists. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1771,6 +1905,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1788,6 +1926,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1802,9 +1944,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1841,6 +2010,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1858,6 +2031,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1875,6 +2052,10 @@ export interface operations {
             /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1892,6 +2073,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1909,6 +2094,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1923,9 +2112,156 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            logged_out: true;
+                            /** @description How many sessions were ended, this one included. */
+                            sessions_ended: number;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1954,6 +2290,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1971,6 +2311,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,6 +2332,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2002,9 +2350,247 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            password_changed: true;
+                            /** @description How many other sessions of the user were ended. */
+                            sessions_ended: number;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required" | "forbidden";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2033,6 +2619,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,6 +2650,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2077,6 +2671,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2091,9 +2689,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2128,6 +2753,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2144,6 +2773,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2161,6 +2794,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2178,6 +2815,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2195,6 +2836,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,6 +2857,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2226,9 +2875,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,6 +2945,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2285,6 +2965,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,6 +2986,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2319,6 +3007,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2336,6 +3028,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2353,6 +3049,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +3070,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2387,6 +3091,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2401,9 +3109,459 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                workspace_id: string;
+                /** @description A lowercase UUID. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            removed: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required" | "forbidden";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                workspace_id: string;
+                /** @description A lowercase UUID. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The owner stays owner; there is no ownership transfer.
+                     * @enum {string}
+                     */
+                    role: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            member: components["schemas"]["WorkspaceMember"];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required" | "forbidden";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2438,6 +3596,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2455,6 +3617,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2472,6 +3638,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2489,6 +3659,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2503,9 +3677,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2525,7 +3726,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description A lowercase UUID. */
                 workspace_id: string;
@@ -2546,6 +3750,12 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +3773,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2580,6 +3794,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2597,6 +3815,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,9 +3833,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2631,6 +3878,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2645,9 +3896,57 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,6 +3980,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2697,6 +4000,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2714,6 +4021,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2731,6 +4042,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2748,6 +4063,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2762,9 +4081,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2784,7 +4130,10 @@ export interface operations {
     createProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2809,6 +4158,12 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,6 +4178,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2840,6 +4199,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,6 +4220,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2871,9 +4238,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `username_taken`: The username is already taken. */
+            /** @description `username_taken`: The username is already taken. `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2883,7 +4254,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "username_taken";
+                        error_code: "username_taken" | "invalid_state";
                         error_message: string;
                     };
                 };
@@ -2891,6 +4262,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +4283,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2922,9 +4301,57 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2956,6 +4383,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2970,6 +4401,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2987,6 +4422,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3004,6 +4443,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,9 +4461,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,6 +4533,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3077,6 +4551,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3094,6 +4572,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3111,6 +4593,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3128,6 +4614,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3145,6 +4635,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3162,6 +4656,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3176,9 +4674,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3207,6 +4732,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3221,6 +4750,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +4771,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,9 +4789,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3277,6 +4841,8 @@ export interface operations {
             header: {
                 /** @description The profile to act as. */
                 "x-profile-id": string;
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3291,7 +4857,8 @@ export interface operations {
                         url: string;
                         width: number;
                         height: number;
-                        alt_text?: string;
+                        /** @description Text for screen readers; null or absent when there is none. */
+                        alt_text?: string | null;
                     }[];
                     /**
                      * Format: uuid
@@ -3311,6 +4878,12 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3325,6 +4898,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +4919,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +4940,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3376,6 +4961,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,9 +4979,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3410,6 +5024,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3424,9 +5042,57 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,6 +5127,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,6 +5145,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3492,6 +5166,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3509,6 +5187,10 @@ export interface operations {
             /** @description `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,6 +5208,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3540,9 +5226,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3577,6 +5290,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3591,6 +5308,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3608,6 +5329,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,6 +5350,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3642,6 +5371,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +5392,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3673,9 +5410,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,6 +5485,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3735,6 +5503,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,6 +5524,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3769,6 +5545,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3786,6 +5566,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3803,6 +5587,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +5608,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3837,6 +5629,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3851,9 +5647,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3891,6 +5714,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3908,6 +5735,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3925,6 +5756,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3942,6 +5777,10 @@ export interface operations {
             /** @description `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3959,6 +5798,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3973,9 +5816,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4022,6 +5892,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,6 +5920,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4063,6 +5941,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +5962,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4097,6 +5983,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4114,6 +6004,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4131,6 +6025,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4145,9 +6043,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4185,6 +6110,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4202,6 +6131,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4219,6 +6152,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4236,6 +6173,10 @@ export interface operations {
             /** @description `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +6194,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,9 +6212,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4292,6 +6264,8 @@ export interface operations {
             header: {
                 /** @description The profile to act as. */
                 "x-profile-id": string;
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
@@ -4316,6 +6290,12 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4330,6 +6310,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4347,6 +6331,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4364,6 +6352,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4381,6 +6373,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4395,9 +6391,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,6 +6436,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4429,9 +6454,57 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +6551,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4502,6 +6579,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,6 +6600,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4536,6 +6621,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +6642,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4570,6 +6663,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4587,6 +6684,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4601,9 +6702,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,6 +6774,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4663,6 +6795,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4680,6 +6816,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4697,6 +6837,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4714,6 +6858,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4731,6 +6879,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4748,6 +6900,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4762,9 +6918,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,6 +6990,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4824,6 +7011,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4841,6 +7032,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,6 +7053,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,6 +7074,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4892,6 +7095,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4906,9 +7113,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4943,6 +7177,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4960,6 +7198,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,6 +7219,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4994,6 +7240,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5008,9 +7258,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5045,6 +7322,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5062,6 +7343,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5079,6 +7364,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5096,6 +7385,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5110,9 +7403,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,6 +7469,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5166,6 +7490,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5183,6 +7511,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5200,6 +7532,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,9 +7550,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5239,6 +7602,8 @@ export interface operations {
             header: {
                 /** @description The profile to act as. */
                 "x-profile-id": string;
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5260,6 +7625,12 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5276,6 +7647,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5293,6 +7668,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5310,6 +7689,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5327,6 +7710,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5341,9 +7728,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,6 +7773,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5375,9 +7791,57 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5424,6 +7888,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5440,6 +7908,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5457,6 +7929,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5474,6 +7950,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5491,6 +7971,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5508,6 +7992,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,6 +8013,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,9 +8031,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5573,6 +8092,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5590,6 +8113,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +8134,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5624,6 +8155,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5641,6 +8176,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5655,9 +8194,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5689,6 +8255,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,6 +8275,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5722,6 +8296,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +8317,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5756,6 +8338,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5773,6 +8359,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5787,9 +8377,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5821,6 +8438,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,6 +8458,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5854,6 +8479,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,6 +8500,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5888,6 +8521,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5905,6 +8542,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,9 +8560,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +8621,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5969,6 +8641,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5986,6 +8662,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6003,6 +8683,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6020,6 +8704,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6037,6 +8725,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6051,9 +8743,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6085,6 +8804,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6101,6 +8824,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6118,6 +8845,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6135,6 +8866,10 @@ export interface operations {
             /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6152,6 +8887,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6169,6 +8908,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6183,9 +8926,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6214,6 +8984,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6230,6 +9004,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6247,6 +9025,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6261,9 +9043,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6295,6 +9104,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6309,6 +9122,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6326,6 +9143,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6343,6 +9164,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,9 +9182,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6379,7 +9231,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description A lowercase UUID. */
                 workspace_id: string;
@@ -6404,6 +9259,12 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6421,6 +9282,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6438,6 +9303,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6455,6 +9324,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6472,6 +9345,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6489,6 +9366,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6506,6 +9387,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6520,9 +9405,57 @@ export interface operations {
                     };
                 };
             };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6556,6 +9489,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6572,6 +9509,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6589,6 +9530,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6606,6 +9551,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6623,6 +9572,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6640,6 +9593,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6654,9 +9611,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6703,6 +9687,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6719,6 +9707,10 @@ export interface operations {
             /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,6 +9728,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6753,6 +9749,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6770,6 +9770,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6787,6 +9791,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6804,6 +9812,10 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6821,6 +9833,10 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
             415: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6835,9 +9851,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6871,6 +9914,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +9934,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6904,6 +9955,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6921,6 +9976,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6938,6 +9997,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +10018,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6969,9 +10036,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7005,6 +10099,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7021,6 +10119,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7038,6 +10140,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7055,6 +10161,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7072,6 +10182,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7089,6 +10203,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7103,9 +10221,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7139,6 +10284,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7153,6 +10302,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7170,6 +10323,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7187,6 +10344,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7204,6 +10365,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7221,6 +10386,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7235,9 +10404,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7269,6 +10465,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7283,6 +10483,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7300,6 +10504,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7317,6 +10525,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7331,9 +10543,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7367,6 +10606,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7381,6 +10624,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7398,6 +10645,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7415,6 +10666,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7432,6 +10687,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7446,9 +10705,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7482,6 +10768,10 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7498,6 +10788,10 @@ export interface operations {
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7515,6 +10809,10 @@ export interface operations {
             /** @description `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7532,6 +10830,10 @@ export interface operations {
             /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
             403: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7549,6 +10851,10 @@ export interface operations {
             /** @description `not_found`: The resource does not exist. */
             404: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7566,6 +10872,10 @@ export interface operations {
             /** @description `invalid_state`: The resource is not in a state that allows this operation. */
             409: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7580,9 +10890,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: Something went wrong on our side. */
             500: {
                 headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -4,14 +4,14 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { config } from '../../shared/config.js';
 import { createEndpoint } from '../../shared/store/webhook-endpoints.js';
-import { activeEndpointLimit, assertUrlAllowed, assertWorkspaceProfiles } from './endpoints.js';
+import { activeEndpointLimit, allowedUrl, assertWorkspaceProfiles } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
-  assertUrlAllowed(body.url);
+  const url = allowedUrl(body.url);
   const profiles = await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
-  const endpoint = newWebhookEndpoint(now, params.workspace_id, body);
+  const endpoint = newWebhookEndpoint(now, params.workspace_id, { ...body, url });
   if ((await createEndpoint(endpoint, config.webhookMaxActiveEndpoints)) === 'limit_reached') throw activeEndpointLimit();
   return withHint(
     { webhook_endpoint: presentWebhooks.endpoint(endpoint, profiles), secret: endpoint.secret },

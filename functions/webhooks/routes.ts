@@ -12,6 +12,7 @@ export const routes = {
       'Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace; the operational types (webhook_endpoint.disabled, webhook_delivery.exhausted) concern the whole workspace, carry profile_id null and are not filtered by profile_ids. A workspace has at most WEBHOOK_MAX_ACTIVE_ENDPOINTS (default 20) active endpoints: one more is 409 invalid_state. At most 4 attempts are in flight to one endpoint and 10 per workspace; more wait on the queue, none is dropped.',
     auth: 'session', params: WorkspaceParams, body: CreateWebhookEndpointBody, status: 201,
     response: z.object({ webhook_endpoint: WebhookEndpoint, secret: SigningSecret }),
+    idempotent: true,
     errors: ['forbidden', 'invalid_state'],
   }),
   listWebhookEndpoints: defineRoute({

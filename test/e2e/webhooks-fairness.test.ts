@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, expectError, unique } from '../support/api.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { startReceiver, type Receiver, type Responder } from '../support/webhook-receiver.js';
@@ -10,6 +11,8 @@ const env = {
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   TABLE_NAME: unique('wh_fair'),
   WEBHOOK_URL_POLICY: 'allow-local',
+  PASSWORD_SCRYPT_LOG2_N: '14',
+  ...GENEROUS_RATE_LIMITS,
   WEBHOOK_RETRY_DELAYS: '1,1,1,1,1,1,1,1,1',
   WEBHOOK_TIMEOUT_MS: '30000',
   WEBHOOK_MAX_ACTIVE_ENDPOINTS: '6',
