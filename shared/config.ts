@@ -41,6 +41,12 @@ export const config = {
   get webhookUrlPolicy(): UrlPolicy {
     return process.env.WEBHOOK_URL_POLICY === 'allow-local' ? 'allow-local' : 'public-https';
   },
+  /** Days a webhook delivery and its attempts are kept after their last change (DynamoDB TTL). */
+  get webhookRetentionDays(): number {
+    const days = Number(process.env.WEBHOOK_RETENTION_DAYS ?? 30);
+    if (!Number.isFinite(days) || days <= 0) throw new Error('WEBHOOK_RETENTION_DAYS must be a positive number of days');
+    return days;
+  },
   get deliveriesQueueUrl(): string | undefined {
     return process.env.DELIVERIES_QUEUE_URL;
   },
