@@ -47,6 +47,10 @@ export const config = {
     if (!Number.isFinite(days) || days <= 0) throw new Error('WEBHOOK_RETENTION_DAYS must be a positive number of days');
     return days;
   },
+  /** CloudWatch namespace of the delivery metrics (Powertools reads the same variable). */
+  get metricsNamespace(): string {
+    return process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'SocialNetwork';
+  },
   get deliveriesQueueUrl(): string | undefined {
     return process.env.DELIVERIES_QUEUE_URL;
   },

@@ -47,6 +47,7 @@ export function sendDeliveryHandler(ports: DeliveryPorts, settings: DeliverySett
         }
       }),
     );
+    ports.metrics?.flush();
     return { batchItemFailures: failures };
   };
 }

@@ -34,6 +34,7 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
   if (!endpoint || endpoint.status !== 'active') {
     const reason = `endpoint ${endpoint?.status ?? 'deleted'}: not sent`;
     await abandonDelivery(delivery, reason, new Date().toISOString());
+    ports.metrics?.abandoned();
     return 'abandoned';
   }
 
@@ -67,6 +68,7 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
     { status: outcome.status, nextAttemptAt: next?.toISOString() ?? null, deliveredAt: outcome.status === 'succeeded' ? endedAt.toISOString() : null },
     new Date().toISOString(),
   );
+  ports.metrics?.attempt({ outcome: outcome.status, durationMs: endedAt.getTime() - startedAt.getTime() });
   if (!recorded) {
     logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', { delivery_id: delivery.id, attempt: message.attempt });
     return 'lost_claim';
