@@ -104,7 +104,7 @@ async function main() {
     const latencies: number[] = [];
     const rows: (string | number)[][] = [];
     const ratios: number[] = [];
-    const wru = { pipeline: [] as number[], reference: [] as number[], retry: [] as number[] };
+    const wru = { pipeline: [] as number[], reference: [] as number[], retry: [] as number[], table: [] as number[], indexes: [] as number[], requests: [] as number[] };
     const newEvent = () => ({ id: randomUUID(), type: 'profile.followed' as const, profile_id: profile.id, workspace_id: workspace.id, created_at: new Date().toISOString(), data: {} });
     const waitForAll = async (id: string, round: number) => {
       const deadline = Date.now() + 60_000;
@@ -124,8 +124,12 @@ async function main() {
       await waitForAll(event.id, round);
       const times = arrivals.get(event.id)!.map((t) => t - started).sort((a, b) => a - b);
       await settle();
-      const pipelineUnits = proxy.units().total / ENDPOINTS;
+      const units = proxy.units();
+      const pipelineUnits = units.total / ENDPOINTS;
       wru.pipeline.push(pipelineUnits);
+      wru.table.push(units.table / ENDPOINTS);
+      wru.indexes.push(units.indexes / ENDPOINTS);
+      wru.requests.push(units.requests / ENDPOINTS);
       latencies.push(...times);
       const last = times[times.length - 1]!;
       const pipelineRate = (ENDPOINTS / last) * 1000;
@@ -157,6 +161,9 @@ async function main() {
     );
     printTable('Write request units (base table + GSIs, transactional items doubled)', ['what', 'WRU (median)'], [
       ['successful first-attempt delivery', median(wru.pipeline).toFixed(2)],
+      ['  of which base table', median(wru.table).toFixed(2)],
+      ['  of which GSIs', median(wru.indexes).toFixed(2)],
+      ['  write requests per delivery', median(wru.requests).toFixed(2)],
       ['each further attempt', median(wru.retry).toFixed(2)],
       ['reference (create, claim, outcome, attempt log)', median(wru.reference).toFixed(2)],
     ]);
