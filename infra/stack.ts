@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { ConsoleSite } from './console.js';
 import { createDataTable } from './data-table.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { WebhookPipeline } from './webhook-pipeline.js';
@@ -17,6 +18,7 @@ export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
+  readonly console: ConsoleSite;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -39,7 +41,11 @@ export class SocialNetworkStack extends Stack {
     // ────────────────────────────────────────────────────────────────────────────────────────────
     this.webhooks = new WebhookPipeline(this, 'Webhooks', { table: this.table, environment, routeFunctions: this.httpApi.routeFunctions });
 
+    // The web console (/console) and the API reference (/docs), on the same gateway.
+    this.console = new ConsoleSite(this, 'Console', { httpApi: this.httpApi.api, environment });
+
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.stage.url, description: 'Base URL of the API (paths start with /v1)' });
+    new CfnOutput(this, 'ConsoleUrl', { value: `${this.httpApi.stage.url}console`, description: 'The web console (the API reference is at /docs)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
   }
 }

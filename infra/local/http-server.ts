@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isConsolePath, serveAsset } from '../../console/server/assets.js';
+import { buildConsoleAssets } from '../../console/server/build-assets.js';
 import { routeList, type RouteName } from '../../functions/routes.js';
 import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
 import { errorResponse } from '../../shared/http/envelope.js';
@@ -93,12 +95,19 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): v
 export async function createHttpServer(): Promise<Server> {
   const handlers = await loadHandlers();
   const match = routeMatcher(routeList);
+  // The web console and the API reference, bundled once per start from the sources.
+  const consoleAssets = buildConsoleAssets();
 
   return createServer(async (req, res) => {
     try {
       const body = await readBody(req);
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (isConsolePath(path)) {
+        const page = serveAsset(consoleAssets, req.method ?? 'GET', path, req.headers['accept-encoding']);
+        res.writeHead(page.status, page.headers);
+        return void res.end(page.body);
+      }
       const found = match(req.method ?? 'GET', path);
       if (found.kind !== 'found') {
         const event = toEvent(req, body, '$default');

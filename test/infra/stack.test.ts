@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes.js';
+import { CONSOLE_ROUTE_PATHS } from '../../infra/console.js';
 import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
 import { TABLE } from '../../shared/store/table.js';
@@ -90,8 +91,8 @@ describe('CDK stack (default context)', () => {
     const fallbackFn = wiring.functionOf(fallback!);
     const routeFns = new Set(routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)));
     expect(routeFns.has(fallbackFn)).toBe(false);
-    // Routes + $default and nothing else on the API: no hand-written route can hide in the stack.
-    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1);
+    // Routes, $default and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
+    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1 + CONSOLE_ROUTE_PATHS.length);
   });
 
   it('lets API Gateway invoke each HTTP function', () => {
