@@ -55,7 +55,7 @@ export const routes = {
     summary: 'Delivery totals of the workspace and its 50 most recently updated deliveries; filters and paging.',
     description:
       'Without parameters: the totals and the 50 most recently updated deliveries, with next_cursor. Filters (status, event_type, ' +
-      'webhook_endpoint_id, since/until on updated_at) combine with AND; the order stays most recently updated first. since/until ' +
+      'webhook_endpoint_id, since (inclusive) and until (exclusive) on updated_at) combine with AND; the order stays most recently updated first. since/until ' +
       'narrow the index range itself; the other filters read at most twice limit deliveries per page (status=failed together with ' +
       'webhook_endpoint_id reads an exact index), so a page may be short or empty while next_cursor is not null: follow it until null. ' +
       'Deliveries expire after the retention period (30 days by default); the totals still count them.',
@@ -66,7 +66,7 @@ export const routes = {
     method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover', handler: 'webhooks/recover-webhook-deliveries', tag: 'Webhooks',
     summary: 'Sends again, once each, the endpoint\'s failed deliveries updated in a window of at most 14 days.',
     description:
-      'For receivers that were down: every failed delivery of this endpoint whose last change is in [since, until] (until defaults ' +
+      'For receivers that were down: every failed delivery of this endpoint whose last change is in [since, until) (until defaults ' +
       'to now) is restarted like a manual retry (attempt numbering continues, the webhook-id stays) and answered with how many were ' +
       'queued. A delivery restarted since the window began (by this call, an earlier recovery or a manual retry) is not restarted ' +
       'again, so repeating the call sends nothing twice. At most 1000 per call; call again to continue. The endpoint must be active.',

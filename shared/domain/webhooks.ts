@@ -22,7 +22,7 @@ export const RECOVERY_WINDOW_MS = 14 * 86_400_000;
 /** A recovery restarts at most this many deliveries per call; calling again continues with the rest. */
 export const RECOVERY_BATCH_LIMIT = 1000;
 
-/** Filters of the delivery log; `since`/`until` bound updated_at (inclusive, ISO UTC). */
+/** Filters of the delivery log; `since` (inclusive) and `until` (exclusive) bound updated_at (ISO UTC). */
 export interface DeliveryFilter {
   status?: DeliveryStatus | undefined;
   event_type?: string | undefined;
@@ -32,12 +32,12 @@ export interface DeliveryFilter {
 }
 
 /**
- * Whether a recovery over `[since, until]` restarts this failed delivery: it failed in the window
+ * Whether a recovery over `[since, until)` restarts this failed delivery: it failed in the window
  * and no retry or recovery restarted it since the window began (so an identical second call, or
  * one whose window overlaps, does not send again what the first one restarted).
  */
 export function recoverable(d: Pick<DeliveryRecord, 'status' | 'updated_at' | 'restarted_at'>, since: string, until: string): boolean {
-  return d.status === 'failed' && d.updated_at >= since && d.updated_at <= until && !(d.restarted_at && d.restarted_at >= since);
+  return d.status === 'failed' && d.updated_at >= since && d.updated_at < until && !(d.restarted_at && d.restarted_at >= since);
 }
 
 export interface WebhookEndpointRecord {

@@ -38,8 +38,11 @@ function chooseIndex(workspaceId: string, filter: DeliveryFilter): IndexChoice {
   };
 }
 
-/** `<updated>#<id>` bounds of the window: since inclusive, until inclusive of every id at that instant. */
-const rangeOf = (filter: Pick<DeliveryFilter, 'since' | 'until'>) => ({ from: filter.since ?? '0', to: `${filter.until ?? '9999'}#~` });
+/**
+ * `<updated>#<id>` bounds of the window [since, until): `<since>` sorts before every key at that
+ * instant and `<until>` before every key at its own, so BETWEEN takes since in and leaves until out.
+ */
+const rangeOf = (filter: Pick<DeliveryFilter, 'since' | 'until'>) => ({ from: filter.since ?? '0', to: filter.until ?? '9999' });
 
 function residualExpression(residual: IndexChoice['residual']) {
   const entries = Object.entries(residual).filter(([, value]) => value !== undefined);
@@ -84,7 +87,7 @@ const positionOf = (item: Item, choice: IndexChoice): Item => ({
   [choice.skAttribute]: item[choice.skAttribute],
 });
 
-/** An endpoint's failed deliveries updated in `[since, until]`, oldest first, at most `limit`. */
+/** An endpoint's failed deliveries updated in `[since, until)`, oldest first, at most `limit`. */
 export async function listFailedDeliveries(endpointId: string, since: string, until: string, limit: number): Promise<DeliveryRecord[]> {
   const { from, to } = rangeOf({ since, until });
   const found: DeliveryRecord[] = [];

@@ -114,10 +114,10 @@ export const WebhookDeliveryLogQuery = z.strictObject({
   event_type: z.string().min(1).max(100).optional().meta({ description: 'A type from the event catalogue (or webhook.test).' }),
   webhook_endpoint_id: Uuid.optional(),
   since: Instant.optional().meta({ description: 'Only deliveries updated at or after this instant (RFC 3339).' }),
-  until: Instant.optional().meta({ description: 'Only deliveries updated at or before this instant (RFC 3339).' }),
+  until: Instant.optional().meta({ description: 'Only deliveries updated before this instant (RFC 3339; exclusive).' }),
   limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'Page size, 1–100; default 50.' }),
   cursor: z.string().min(1).max(2048).optional().meta({ description: 'next_cursor of the previous page of the same query.' }),
-}).refine((q) => !q.since || !q.until || q.since <= q.until, 'since must not be after until');
+}).refine((q) => !q.since || !q.until || q.since < q.until, 'since must be before until');
 
 export const WebhookActivity = z
   .object({
@@ -132,7 +132,7 @@ export const WebhookActivity = z
 export const RecoverWebhookDeliveriesBody = z
   .strictObject({
     since: Instant.meta({ description: 'Start of the window (RFC 3339): failed deliveries updated at or after it.' }),
-    until: Instant.optional().meta({ description: 'End of the window (RFC 3339); default now. At most 14 days after since.' }),
+    until: Instant.optional().meta({ description: 'End of the window (RFC 3339, exclusive); default now. At most 14 days after since.' }),
   });
 
 export const WebhookRecoveryResult = z
