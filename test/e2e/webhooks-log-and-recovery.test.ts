@@ -82,8 +82,10 @@ describe('delivery log filters and paging', async () => {
     const all = await allPages(ws, { limit: 1 });
     expect(new Set(all.map((d) => d.id)).size).toBe(3);
     expect(all[0]!.id).toBe(first.items[0]!.id);
+    // A filtered page reads up to 2 × limit entries: two matches in one read, one kept, the cursor right after it.
     const succeeded = await allPages(ws, { limit: 1, status: 'succeeded' });
     expect(succeeded.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
+    expect(new Set(succeeded.map((d) => d.id)).size).toBe(2);
   });
 
   it('since/until bound updated_at', async () => {
