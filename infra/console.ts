@@ -3,6 +3,8 @@ import { HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion, type IHttpAp
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildConsoleAssets, writeAssets } from '../console/server/build-assets.js';
 import { apiFunction } from './lambda-defaults.js';
@@ -16,6 +18,10 @@ const ASSETS_DIR = 'console-assets';
 
 export interface ConsoleSiteProps {
   httpApi: IHttpApi;
+  /** The role for functions that touch no data (the console reads only its layer). */
+  role: IRole;
+  /** The log group the HTTP functions share. */
+  logGroup: ILogGroup;
   /** The variables every function of the stack gets. */
   environment: Record<string, string>;
 }
@@ -52,6 +58,8 @@ export class ConsoleSite extends Construct {
 
     this.fn = apiFunction(this, 'Fn-console', 'console/server/lambda.ts', props.environment, {
       description: 'GET /console, /docs: web console and API reference',
+      role: props.role,
+      logGroup: props.logGroup,
     });
     this.fn.addLayers(assets);
     this.fn.addEnvironment('CONSOLE_ASSETS_DIR', `/opt/${ASSETS_DIR}`);
