@@ -7,7 +7,7 @@
  * | email (unique)    | EMAIL#<email>          | EMAIL              |                                            |
  * | workspace         | WS#<id>                | WS                 |                                            |
  * | membership        | WS#<id>                | MEMBER#<user_id>   | USER#<user_id>#WORKSPACES / <joined>#<ws>  |
- * | session           | SESSION#<id>           | SESSION            |                                            |
+ * | session           | SESSION#<id>           | SESSION            | USER#<user_id>#SESSIONS / <created>#<id>   |
  * | api key           | APIKEY#<id>            | APIKEY             | WS#<ws>#APIKEYS / <created>#<id>           |
  * | profile           | PROFILE#<id>           | PROFILE            | WS#<ws>#PROFILES / <created>#<id>          |
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
@@ -31,6 +31,8 @@
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
+ * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
+ * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
  */
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -38,6 +40,7 @@ export const keys = {
   workspace: (id: string) => ({ pk: `WS#${id}`, sk: 'WS' }),
   membership: (workspaceId: string, userId: string) => ({ pk: `WS#${workspaceId}`, sk: `MEMBER#${userId}` }),
   userWorkspaces: (userId: string) => `USER#${userId}#WORKSPACES`,
+  userSessions: (userId: string) => `USER#${userId}#SESSIONS`,
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
   apiKey: (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' }),
   workspaceApiKeys: (workspaceId: string) => `WS#${workspaceId}#APIKEYS`,
@@ -76,6 +79,13 @@ export const keys = {
   /** An endpoint's failed deliveries by updated_at (recovery reads it). */
   endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
+
+  // --- open to the internet ---
+  rateLimitWindow: (policy: string, subject: string, windowSeconds: number, windowStart: number) => ({
+    pk: `RATELIMIT#${policy}#${subject}`,
+    sk: `WINDOW#${windowSeconds}#${windowStart}`,
+  }),
+  idempotencyKey: (credential: string, keyHash: string) => ({ pk: `IDEMPOTENCY#${credential}#${keyHash}`, sk: 'IDEMPOTENCY' }),
 };
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
