@@ -5,7 +5,7 @@ import { ServiceAlarms } from './alarms.js';
 import { ConsoleSite } from './console.js';
 import { createDataTable } from './data-table.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
-import { WebhookPipeline } from './webhook-pipeline.js';
+import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
 
 export interface SocialNetworkStackProps extends StackProps {
   /** DynamoDB deletion protection on the table. */
@@ -47,8 +47,8 @@ export class SocialNetworkStack extends Stack {
       table: this.table,
       environment,
       throttle: props.throttle,
-      // The manual retry puts deliveries on the queue: that grant stays on its own role.
-      dedicatedRoles: ['retryWebhookDelivery'],
+      // The manual retry and the recovery put deliveries on the queue: that grant stays on their own roles.
+      dedicatedRoles: ENQUEUING_ROUTES,
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });

@@ -36,6 +36,8 @@ export const SENDER_MAX_CONCURRENCY = 20;
 /** One fan-out invocation per stream shard at a time, so a shard's events are handled in order. */
 export const FAN_OUT_PARALLELIZATION = 1;
 export const MAX_RECEIVE_COUNT = 5;
+/** HTTP routes that put deliveries on the queue (the queue grant keeps them on roles of their own). */
+export const ENQUEUING_ROUTES = ['retryWebhookDelivery', 'recoverWebhookDeliveries'] as const;
 
 /**
  * The webhook delivery pipeline: table stream → fan-out → deliveries queue → sender, retries by
@@ -168,11 +170,12 @@ export class WebhookPipeline extends Construct {
     this.queue.grantSendMessages(this.sweeper);
     new Rule(this, 'SweepEveryMinute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })] });
 
-    // The manual retry route puts the delivery back on the queue at once.
-    const retry = props.routeFunctions?.get('retryWebhookDelivery');
-    if (retry) {
-      for (const [name, value] of Object.entries(environment)) if (!(name in props.environment)) retry.addEnvironment(name, value);
-      this.queue.grantSendMessages(retry);
+    // The manual retry and the recovery routes put deliveries back on the queue at once.
+    for (const name of ENQUEUING_ROUTES) {
+      const route = props.routeFunctions?.get(name);
+      if (!route) continue;
+      for (const [key, value] of Object.entries(environment)) if (!(key in props.environment)) route.addEnvironment(key, value);
+      this.queue.grantSendMessages(route);
     }
   }
 }

@@ -75,6 +75,16 @@ export const config = {
   get webhookUrlPolicy(): UrlPolicy {
     return process.env.WEBHOOK_URL_POLICY === 'allow-local' ? 'allow-local' : 'public-https';
   },
+  /** Days a webhook delivery and its attempts are kept after their last change (DynamoDB TTL). */
+  get webhookRetentionDays(): number {
+    const days = Number(process.env.WEBHOOK_RETENTION_DAYS ?? 30);
+    if (!Number.isFinite(days) || days <= 0) throw new Error('WEBHOOK_RETENTION_DAYS must be a positive number of days');
+    return days;
+  },
+  /** CloudWatch namespace of the delivery metrics (Powertools reads the same variable). */
+  get metricsNamespace(): string {
+    return process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'SocialNetwork';
+  },
   /** Active (not disabled, not revoked) webhook endpoints one workspace may have. */
   get webhookMaxActiveEndpoints(): number {
     return positiveInt('WEBHOOK_MAX_ACTIVE_ENDPOINTS', 20);

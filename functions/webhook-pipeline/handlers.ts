@@ -99,6 +99,7 @@ export function sendDeliveryHandler(ports: DeliveryPorts, settings: DeliverySett
         }
       }),
     );
+    ports.metrics?.flush();
     return { batchItemFailures: failures };
   };
 }

@@ -92,6 +92,12 @@ export async function presentEndpoint(endpoint: WebhookEndpointRecord) {
   return (await presentEndpoints([endpoint]))[0]!;
 }
 
+export const endpointNotActive = () =>
+  new AppError('invalid_state', {
+    message: 'The endpoint is not active.',
+    hint: 'A disabled endpoint can be re-enabled with POST .../webhook-endpoints/{webhook_endpoint_id}/enable; a revoked one cannot receive deliveries.',
+  });
+
 export const deliveryNotFound = () =>
   new AppError('not_found', {
     message: 'Webhook delivery not found.',

@@ -5,7 +5,7 @@ import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
 import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { deliveryQueue } from './delivery-queue.js';
-import { deliveryNotFound, endpointNames } from './endpoints.js';
+import { deliveryNotFound, endpointNames, endpointNotActive } from './endpoints.js';
 import { routes } from './routes.js';
 
 const notFailed = () =>
@@ -21,12 +21,7 @@ export const handler = httpHandler(routes.retryWebhookDelivery, async ({ params,
   if (!delivery || delivery.workspace_id !== params.workspace_id) throw deliveryNotFound();
   if (delivery.status !== 'failed') throw notFailed();
   const endpoint = await getEndpoint(delivery.webhook_endpoint_id);
-  if (endpoint?.status !== 'active') {
-    throw new ApiError('invalid_state', {
-      message: 'The delivery\'s endpoint is not active.',
-      hint: 'A disabled endpoint can be re-enabled with POST .../webhook-endpoints/{webhook_endpoint_id}/enable; a revoked one cannot receive deliveries.',
-    });
-  }
+  if (endpoint?.status !== 'active') throw endpointNotActive();
   const restarted = await restartDelivery(delivery, now.toISOString());
   if (!restarted) throw notFailed();
   // The answer is the delivery as restarted (pending): the attempt may already be under way.

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
-import { CreateWebhookEndpointBody, SigningSecret, UpdateWebhookEndpointBody, WebhookActivity, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryParams, WebhookEndpoint, WebhookEndpointList, WebhookEndpointParams, WebhookTestResult } from '../../shared/http/contract/schemas/webhooks.js';
+import { CreateWebhookEndpointBody, RecoverWebhookDeliveriesBody, SigningSecret, UpdateWebhookEndpointBody, WebhookActivity, WebhookDeliveryLogQuery, WebhookRecoveryResult, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryParams, WebhookEndpoint, WebhookEndpointList, WebhookEndpointParams, WebhookTestResult } from '../../shared/http/contract/schemas/webhooks.js';
 
 export const routes = {
   createWebhookEndpoint: defineRoute({
@@ -55,9 +55,26 @@ export const routes = {
   }),
   listWebhookDeliveries: defineRoute({
     method: 'GET', path: '/v1/workspaces/{workspace_id}/webhook-deliveries', handler: 'webhooks/list-webhook-deliveries', tag: 'Webhooks',
-    summary: 'Delivery totals of the workspace and its 50 most recently updated deliveries.',
-    auth: 'session', params: WorkspaceParams, status: 200, response: WebhookActivity,
+    summary: 'Delivery totals of the workspace and its 50 most recently updated deliveries; filters and paging.',
+    description:
+      'Without parameters: the totals and the 50 most recently updated deliveries, with next_cursor. Filters (status, event_type, ' +
+      'webhook_endpoint_id, since (inclusive) and until (exclusive) on updated_at) combine with AND; the order stays most recently updated first. since/until ' +
+      'narrow the index range itself; the other filters read at most twice limit deliveries per page (status=failed together with ' +
+      'webhook_endpoint_id reads an exact index), so a page may be short or empty while next_cursor is not null: follow it until null. ' +
+      'Deliveries expire after the retention period (30 days by default); the totals still count them.',
+    auth: 'session', params: WorkspaceParams, query: WebhookDeliveryLogQuery, status: 200, response: WebhookActivity,
     errors: ['forbidden'],
+  }),
+  recoverWebhookDeliveries: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover', handler: 'webhooks/recover-webhook-deliveries', tag: 'Webhooks',
+    summary: 'Sends again, once each, the endpoint\'s failed deliveries updated in a window of at most 14 days.',
+    description:
+      'For receivers that were down: every failed delivery of this endpoint whose last change is in [since, until) (until defaults ' +
+      'to now) is restarted like a manual retry (attempt numbering continues, the webhook-id stays) and answered with how many were ' +
+      'queued. A delivery restarted since the window began (by this call, an earlier recovery or a manual retry) is not restarted ' +
+      'again, so repeating the call sends nothing twice. At most 1000 per call; call again to continue. The endpoint must be active.',
+    auth: 'session', params: WebhookEndpointParams, body: RecoverWebhookDeliveriesBody, status: 202, response: WebhookRecoveryResult,
+    errors: ['forbidden', 'not_found', 'invalid_state'],
   }),
   getWebhookDelivery: defineRoute({
     method: 'GET', path: '/v1/workspaces/{workspace_id}/webhook-deliveries/{delivery_id}', handler: 'webhooks/get-webhook-delivery', tag: 'Webhooks',

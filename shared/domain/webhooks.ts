@@ -17,8 +17,30 @@ export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 /** Receiver response bodies are kept up to this many bytes per attempt. */
 export const RESPONSE_BODY_LIMIT = 2048;
-/** Delivery activity shows this many deliveries. */
+/** Delivery activity shows this many deliveries (also the default page size of the filtered log). */
 export const ACTIVITY_LIMIT = 50;
+/** The longest window a recovery may cover. */
+export const RECOVERY_WINDOW_MS = 14 * 86_400_000;
+/** A recovery restarts at most this many deliveries per call; calling again continues with the rest. */
+export const RECOVERY_BATCH_LIMIT = 1000;
+
+/** Filters of the delivery log; `since` (inclusive) and `until` (exclusive) bound updated_at (ISO UTC). */
+export interface DeliveryFilter {
+  status?: DeliveryStatus | undefined;
+  event_type?: string | undefined;
+  webhook_endpoint_id?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+/**
+ * Whether a recovery over `[since, until)` restarts this failed delivery: it failed in the window
+ * and no retry or recovery restarted it since the window began (so an identical second call, or
+ * one whose window overlaps, does not send again what the first one restarted).
+ */
+export function recoverable(d: Pick<DeliveryRecord, 'status' | 'updated_at' | 'restarted_at'>, since: string, until: string): boolean {
+  return d.status === 'failed' && d.updated_at >= since && d.updated_at < until && !(d.restarted_at && d.restarted_at >= since);
+}
 
 export interface WebhookEndpointRecord {
   id: string;
@@ -92,6 +114,8 @@ export interface DeliveryRecord {
   /** Set while `delivering`: the attempt number being made and when it was claimed. */
   claimed_attempt: number | null;
   claimed_at: string | null;
+  /** When a manual retry or a recovery last restarted it (recovery restarts each delivery once per window). */
+  restarted_at?: string | null;
 }
 
 export interface AttemptRecord {

@@ -4,6 +4,7 @@
  * (infra/local) its in-process ones.
  */
 import { MAX_QUEUE_DELAY_SECONDS, type DeliveryMessage, type DeliveryQueue } from './delivery-queue.js';
+import type { DeliveryMetrics } from './delivery-metrics.js';
 import type { HttpSender } from './http-sender.js';
 import type { RetryScheduler } from './retry-scheduler.js';
 
@@ -11,6 +12,8 @@ export interface DeliveryPorts {
   queue: DeliveryQueue;
   scheduler: RetryScheduler;
   http: HttpSender;
+  /** Attempt metrics; the local runtime runs without them. */
+  metrics?: DeliveryMetrics;
 }
 
 /** Sends the message now or at `at`: on the queue with a delay up to 15 min, else via the scheduler. */

@@ -10,6 +10,7 @@ import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
+import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout } from './items.js';
 import { keys, timeSortKey } from './keys.js';
@@ -19,14 +20,29 @@ const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 /** Outbox items expire after 30 days; deliveries keep their own copy of the body. */
 const OUTBOX_TTL_SECONDS = 30 * 86_400;
 
-/** Index attributes of a delivery: activity by updated_at, and (while not final) due time for the sweeper. */
-export function deliveryIndexes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 'updated_at'>, dueAt: string | null) {
+/**
+ * Where a delivery sits in the second index: while pending/delivering in the sweeper's due-time
+ * shards (`due`), while failed in its endpoint's failed list (recovery, the failed filter), and
+ * nowhere once succeeded. One index serves both because a delivery is never in both states.
+ */
+export type DeliverySlot = { due: string } | { failedOf: string } | null;
+
+/** Index attributes of a delivery: activity by updated_at, and its slot in the second index. */
+export function deliveryIndexes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 'updated_at'>, slot: DeliverySlot) {
   return {
     gsi1pk: keys.workspaceWebhookDeliveries(d.workspace_id),
     gsi1sk: timeSortKey(d.updated_at, d.id),
-    ...(dueAt ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(dueAt, d.id) } : {}),
+    ...(slot && 'due' in slot ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(slot.due, d.id) } : {}),
+    ...(slot && 'failedOf' in slot ? { gsi2pk: keys.endpointFailedDeliveries(slot.failedOf), gsi2sk: timeSortKey(d.updated_at, d.id) } : {}),
   };
 }
+
+/** The slot a delivery record belongs in, from its status. */
+export const deliverySlotOf = (d: Pick<DeliveryRecord, 'status' | 'next_attempt_at' | 'claimed_at' | 'webhook_endpoint_id'>): DeliverySlot =>
+  d.status === 'failed' ? { failedOf: d.webhook_endpoint_id } : d.status === 'succeeded' ? null : { due: d.next_attempt_at ?? d.claimed_at ?? '' };
+
+/** Deliveries and their attempts expire this long after their last change (DynamoDB TTL). */
+export const deliveryExpiresAt = (updatedAt: string) => epochSeconds(updatedAt) + config.webhookRetentionDays * 86_400;
 
 /** The profile-list index keys of a post: listed only while published. */
 export const postListing = (post: Pick<PostRecord, 'id' | 'profile_id' | 'status' | 'published_at'>) =>
@@ -117,10 +133,12 @@ export const entities = {
   webhookDelivery: entityLayout<DeliveryRecord>({
     entity: 'webhook_delivery',
     key: (d) => keys.webhookDelivery(d.id),
-    indexes: (d) => deliveryIndexes(d, d.next_attempt_at),
+    indexes: (d) => deliveryIndexes(d, deliverySlotOf(d)),
+    expiresAt: (d) => deliveryExpiresAt(d.updated_at),
   }),
   webhookAttempt: entityLayout<AttemptRecord>({
     entity: 'webhook_attempt',
     key: (a) => keys.webhookAttempt(a.delivery_id, a.number),
+    expiresAt: (a) => deliveryExpiresAt(a.started_at),
   }),
 };

@@ -30,6 +30,8 @@
  * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
  * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
  * |                   |                        |                    |   (only while pending/delivering)          |
+ * |                   |                        |                    | gsi2: WHEP#<endpoint>#FAILED / <updated>#<id> |
+ * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
@@ -80,6 +82,8 @@ export const keys = {
   /** The sweeper's index of pending/delivering deliveries by due time, in 4 shards (first id digit). */
   webhookDueShards: ['WHDUE#0', 'WHDUE#1', 'WHDUE#2', 'WHDUE#3'] as const,
   webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
+  /** An endpoint's failed deliveries by updated_at (recovery reads it). */
+  endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
 
   // --- open to the internet ---

@@ -20,7 +20,7 @@ const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([TABLE.partitionKey, TABLE.s
 const invalidCursor = () =>
   new AppError('invalid_request', { message: 'The cursor is not valid for this list.', hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.' });
 
-function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
+export function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -57,9 +57,12 @@ export async function queryPage<T>(
   const last = result.LastEvaluatedKey;
   return {
     items: (result.Items ?? []).map(map),
-    next_cursor: last ? Buffer.from(JSON.stringify(last)).toString('base64url') : null,
+    next_cursor: last ? encodeCursor(last) : null,
   };
 }
+
+/** The opaque cursor of a position (an item key) in a list; `decodeCursor` reads it back. */
+export const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 /** Every item of a Query, following its pages: for partitions known to stay small. */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {

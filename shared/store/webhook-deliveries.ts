@@ -5,9 +5,9 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
-import { ACTIVITY_LIMIT } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { deliveryIndexes, entities } from './entities.js';
+import { deliveryExpiresAt, deliveryIndexes, deliverySlotOf, entities, type DeliverySlot } from './entities.js';
+import { TABLE } from './table.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
@@ -36,22 +36,22 @@ function totalsUpdate(delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>, cha
   };
 }
 
-/** SET the given fields (REMOVE the sweeper index when `dueAt` is null), with a condition. */
+/** SET the given fields and the index slot (REMOVE the second index when the slot is null), with a condition. */
 function deliveryUpdate(
   delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
   fields: Partial<DeliveryRecord> & { updated_at: string },
-  dueAt: string | null,
+  slot: DeliverySlot,
   condition: string,
   conditionValues: Record<string, unknown>,
 ): TransactItem {
-  const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, dueAt);
-  const set = Object.entries({ ...fields, ...index });
+  const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, slot);
+  const set = Object.entries({ ...fields, ...index, [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at) });
   return {
     Update: {
       TableName: tableName(),
       Key: keys.webhookDelivery(delivery.id),
       UpdateExpression:
-        'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (dueAt ? '' : ' REMOVE gsi2pk, gsi2sk'),
+        'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
       ConditionExpression: condition,
       ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])) },
       ExpressionAttributeValues: { ...conditionValues, ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])) },
@@ -103,7 +103,7 @@ export async function claimDelivery(id: string, workspaceId: string, attempt: nu
     deliveryUpdate(
       { id, workspace_id: workspaceId },
       { status: 'delivering', claimed_attempt: attempt, claimed_at: now, updated_at: now },
-      staleAt,
+      { due: staleAt },
       '#status = :pending AND attempt_count = :done',
       { ':pending': 'pending', ':done': attempt - 1 },
     ),
@@ -133,7 +133,7 @@ export async function completeAttempt(delivery: DeliveryRecord, attempt: Attempt
         claimed_at: null,
         updated_at: now,
       },
-      outcome.nextAttemptAt,
+      deliverySlotOf({ status: outcome.status, next_attempt_at: outcome.nextAttemptAt, claimed_at: null, webhook_endpoint_id: delivery.webhook_endpoint_id }),
       '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
       { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
     ),
@@ -148,7 +148,7 @@ export async function abandonDelivery(delivery: DeliveryRecord, error: string, n
     deliveryUpdate(
       delivery,
       { status: 'failed', last_error: error, next_attempt_at: null, claimed_attempt: null, claimed_at: null, updated_at: now },
-      null,
+      { failedOf: delivery.webhook_endpoint_id },
       '#status = :delivering AND claimed_at = :claimed',
       { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
     ),
@@ -162,7 +162,7 @@ export async function releaseClaim(delivery: DeliveryRecord, now: string): Promi
     deliveryUpdate(
       delivery,
       { status: 'pending', next_attempt_at: now, claimed_attempt: null, claimed_at: null, updated_at: now },
-      now,
+      { due: now },
       '#status = :delivering AND claimed_at = :claimed',
       { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
     ),
@@ -172,12 +172,12 @@ export async function releaseClaim(delivery: DeliveryRecord, now: string): Promi
 
 /** failed → pending (manual retry): numbering continues, the webhook-id stays. Returns the delivery as restarted, or undefined when it was no longer failed. */
 export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
-  const fields = { status: 'pending' as const, next_attempt_at: now, last_error: delivery.last_error, updated_at: now };
+  const fields = { status: 'pending' as const, next_attempt_at: now, last_error: delivery.last_error, updated_at: now, restarted_at: now };
   const applied = await transactIf([
     deliveryUpdate(
       delivery,
       fields,
-      now,
+      { due: now },
       '#status = :failed AND attempt_count = :done',
       { ':failed': 'failed', ':done': delivery.attempt_count },
     ),
@@ -196,21 +196,6 @@ export async function getDeliveryWithAttempts(id: string): Promise<{ delivery: D
   const delivery = items.find((item) => item.entity === entities.webhookDelivery.entity);
   const attempts = items.filter((item) => item !== delivery).map((item) => recordOf(entities.webhookAttempt, item));
   return delivery ? { delivery: recordOf(entities.webhookDelivery, delivery), attempts } : undefined;
-}
-
-/** The 50 most recently updated deliveries of a workspace, from the activity index. */
-export async function listRecentDeliveries(workspaceId: string): Promise<DeliveryRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.workspaceWebhookDeliveries(workspaceId) },
-      ScanIndexForward: false,
-      Limit: ACTIVITY_LIMIT,
-    }),
-  );
-  return (Items ?? []).map((item) => recordOf(entities.webhookDelivery, item));
 }
 
 /** Pending or delivering deliveries due (or stale) at or before `before`, from the sweeper index. */

@@ -11,7 +11,7 @@ import { keys } from './keys.js';
 import { isConditionFailure } from './transact.js';
 
 export async function deferDelivery(delivery: DeliveryRecord, until: string): Promise<boolean> {
-  const fields = { next_attempt_at: until, ...deliveryIndexes(delivery, until) };
+  const fields = { next_attempt_at: until, ...deliveryIndexes(delivery, { due: until }) };
   const entries = Object.entries(fields);
   try {
     await db().send(

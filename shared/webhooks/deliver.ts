@@ -34,7 +34,7 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
   // A duplicate or stale message would claim nothing: it takes no lease either.
   if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
   const current = await getEndpoint(found.webhook_endpoint_id);
-  if (current?.status !== 'active') return abandon(found, message, current?.status ?? 'deleted', settings);
+  if (current?.status !== 'active') return abandon(found, message, current?.status ?? 'deleted', settings, ports);
 
   const gate = await passSendGate(found, current, message, ports, { limits: settings.inFlight, leaseMs: staleClaimMs(settings.timeoutMs), timeoutMs: settings.timeoutMs });
   if (!gate.open) return 'deferred';
@@ -46,12 +46,13 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
 }
 
 /** The endpoint is gone, disabled or revoked: the delivery ends as failed without an attempt. */
-async function abandon(found: DeliveryRecord, message: DeliveryMessage, status: string, settings: DeliverySettings): Promise<DeliverResult> {
+async function abandon(found: DeliveryRecord, message: DeliveryMessage, status: string, settings: DeliverySettings, ports: DeliveryPorts): Promise<DeliverResult> {
   const claimedAt = new Date();
   const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
   if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
   const delivery = (await getDelivery(found.id))!;
   await abandonDelivery(delivery, `endpoint ${status}: not sent`, new Date().toISOString());
+  ports.metrics?.abandoned();
   return 'abandoned';
 }
 
@@ -102,6 +103,7 @@ async function attempt(
     { status: outcome.status, nextAttemptAt: next?.toISOString() ?? null, deliveredAt: outcome.status === 'succeeded' ? endedAt.toISOString() : null },
     new Date().toISOString(),
   );
+  ports.metrics?.attempt({ outcome: outcome.status, durationMs: endedAt.getTime() - startedAt.getTime() });
   if (!recorded) {
     logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', { delivery_id: delivery.id, attempt: message.attempt });
     return 'lost_claim';

@@ -232,23 +232,26 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the retry route alone has its own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) have their own', () => {
     const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
     const routeRoles = new Map(routeList.map((route) => [route.name, roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!))]));
+    const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const retryRole = routeRoles.get('retryWebhookDelivery')!;
-    const others = routeList.filter((route) => route.name !== 'retryWebhookDelivery');
+    const recoverRole = routeRoles.get('recoverWebhookDeliveries')!;
+    const others = routeList.filter((route) => !enqueuing.has(route.name));
     const readRoles = new Set(others.filter((r) => r.method === 'GET').map((r) => routeRoles.get(r.name)));
     const writeRoles = new Set(others.filter((r) => r.method !== 'GET').map((r) => routeRoles.get(r.name)));
     expect(readRoles.size).toBe(1);
     expect(writeRoles.size).toBe(1);
     expect(readRoles).not.toEqual(writeRoles);
     expect([...readRoles, ...writeRoles]).not.toContain(retryRole);
+    expect([...readRoles, ...writeRoles]).not.toContain(recoverRole);
     const notFoundRole = roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!));
-    expect([...readRoles, ...writeRoles, retryRole]).not.toContain(notFoundRole);
-    // Only the retry route may put deliveries on the queue.
+    expect([...readRoles, ...writeRoles, retryRole, recoverRole]).not.toContain(notFoundRole);
+    // Only the retry and recovery routes may put deliveries on the queue.
     for (const route of routeList) {
       const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!));
-      expect(actions.has('sqs:SendMessage'), route.name).toBe(route.name === 'retryWebhookDelivery');
+      expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name));
     }
   });
 

@@ -118,13 +118,15 @@ describe('webhook pipeline (CDK)', () => {
     });
   });
 
-  it('is part of the service stack, and the manual retry route may enqueue deliveries', () => {
+  it('is part of the service stack, and the manual retry and recovery routes may enqueue deliveries', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new SocialNetworkStack(app, 'SocialNetworkApi', stackSettings(app));
     const full = Template.fromStack(stack);
     full.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
     const all = full.toJSON().Resources as Record<string, Resource>;
-    const retry = Object.entries(all).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.includes('retryWebhookDelivery'))!;
-    expect(retry[1].Properties.Environment.Variables.DELIVERIES_QUEUE_URL).toBeDefined();
+    for (const name of ['retryWebhookDelivery', 'recoverWebhookDeliveries']) {
+      const route = Object.entries(all).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.includes(name))!;
+      expect(route[1].Properties.Environment.Variables.DELIVERIES_QUEUE_URL, name).toBeDefined();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSigningSecret, sign, signatureHeader, webhookHeaders } from '../../shared/domain/signing.js';
 import { MAX_ATTEMPTS, SPEC_RETRY_DELAYS, nextAttemptAt, retryDelaySeconds } from '../../shared/domain/retry-schedule.js';
 import { failingTooLong } from '../../shared/domain/endpoint-health.js';
-import { deliveryIdFor, endpointMatches, outcomeOf, signingSecrets, successRate, type WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
+import { deliveryIdFor, endpointMatches, outcomeOf, recoverable, signingSecrets, successRate, type WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
 
 describe('Standard Webhooks signing', () => {
   it('reproduces the known test vector of the reference library', () => {
@@ -94,6 +94,23 @@ describe('response handling', () => {
     const e = endpoint({ secret: 'new', previous_secret: 'old', previous_secret_expires_at: '2026-01-02T00:00:00.000Z' });
     expect(signingSecrets(e, new Date('2026-01-01T12:00:00Z'))).toEqual(['new', 'old']);
     expect(signingSecrets(e, new Date('2026-01-02T00:00:01Z'))).toEqual(['new']);
+  });
+});
+
+describe('recoverable: which failed deliveries a recovery over [since, until) restarts', () => {
+  const since = '2026-11-20T00:00:00.000Z';
+  const until = '2026-11-21T00:00:00.000Z';
+  const failedAt = (updated_at: string, restarted_at: string | null = null) => ({ status: 'failed' as const, updated_at, restarted_at });
+  it('takes failed deliveries last changed in the window, since inclusive, until exclusive', () => {
+    expect(recoverable(failedAt(since), since, until)).toBe(true);
+    expect(recoverable(failedAt('2026-11-20T12:00:00.000Z'), since, until)).toBe(true);
+    expect(recoverable(failedAt(until), since, until)).toBe(false);
+    expect(recoverable(failedAt('2026-11-19T23:59:59.999Z'), since, until)).toBe(false);
+    expect(recoverable({ ...failedAt('2026-11-20T12:00:00.000Z'), status: 'succeeded' }, since, until)).toBe(false);
+  });
+  it('leaves out one restarted since the window began (a repeated recovery sends nothing twice), not one restarted before it', () => {
+    expect(recoverable(failedAt('2026-11-20T12:00:00.000Z', '2026-11-20T06:00:00.000Z'), since, until)).toBe(false);
+    expect(recoverable(failedAt('2026-11-20T12:00:00.000Z', '2026-11-19T06:00:00.000Z'), since, until)).toBe(true);
   });
 });
 

@@ -15,8 +15,8 @@ async function bundledInputs(entry: string): Promise<string[]> {
 const carries = (inputs: string[], pkg: string) => inputs.some((path) => path.includes(`node_modules/${pkg}/`));
 
 describe('webhooks wing', () => {
-  it('bundles only the SQS SDK into the manual retry route, the fan-out and the sweeper; the sender has SQS and Scheduler', async () => {
-    for (const entry of ['functions/webhooks/retry-webhook-delivery.ts', 'functions/webhook-pipeline/fan-out.ts', 'functions/webhook-pipeline/sweep-deliveries.ts']) {
+  it('bundles only the SQS SDK into the manual retry and recovery routes, the fan-out and the sweeper; the sender has SQS and Scheduler', async () => {
+    for (const entry of ['functions/webhooks/retry-webhook-delivery.ts', 'functions/webhooks/recover-webhook-deliveries.ts', 'functions/webhook-pipeline/fan-out.ts', 'functions/webhook-pipeline/sweep-deliveries.ts']) {
       const inputs = await bundledInputs(entry);
       expect(carries(inputs, '@aws-sdk/client-sqs'), entry).toBe(true);
       expect(carries(inputs, '@aws-sdk/client-scheduler'), entry).toBe(false);

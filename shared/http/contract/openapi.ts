@@ -117,7 +117,7 @@ function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObjec
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {
       [String(route.status)]: {
-        description: route.status === 201 ? 'Created.' : 'OK.',
+        description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'OK.',
         headers: route.idempotent ? RateLimitHeaders.extend(ReplayedHeader.shape) : RateLimitHeaders,
         content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },

@@ -34,7 +34,8 @@ export interface RouteDef<
   params?: P;
   query?: Q;
   body?: B;
-  status: 200 | 201;
+  /** 202: accepted, the work continues after the answer (a recovery's deliveries are sent later). */
+  status: 200 | 201 | 202;
   response: D;
   /** Answer with `response` itself instead of the success envelope (only the OpenAPI document). */
   raw?: true;

@@ -118,9 +118,43 @@ export const WebhookTotals = z
   })
   .meta({ id: 'WebhookTotals' });
 
+const DeliveryStatus = z.enum(['pending', 'delivering', 'succeeded', 'failed']);
+/** RFC 3339 with any offset; compared as UTC. */
+const Instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+
+export const WebhookDeliveryLogQuery = z.strictObject({
+  status: DeliveryStatus.optional(),
+  event_type: z.string().min(1).max(100).optional().meta({ description: 'A type from the event catalogue (or webhook.test).' }),
+  webhook_endpoint_id: Uuid.optional(),
+  since: Instant.optional().meta({ description: 'Only deliveries updated at or after this instant (RFC 3339).' }),
+  until: Instant.optional().meta({ description: 'Only deliveries updated before this instant (RFC 3339; exclusive).' }),
+  limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'Page size, 1–100; default 50.' }),
+  cursor: z.string().min(1).max(2048).optional().meta({ description: 'next_cursor of the previous page of the same query.' }),
+}).refine((q) => !q.since || !q.until || q.since < q.until, 'since must be before until');
+
 export const WebhookActivity = z
-  .object({ totals: WebhookTotals, items: z.array(WebhookDelivery).max(50) })
+  .object({
+    totals: WebhookTotals,
+    items: z.array(WebhookDelivery).max(100),
+    next_cursor: z.string().nullable().meta({
+      description: 'Passes to ?cursor= for the next page; null at the end. A filtered page reads a bounded part of the log, so it can hold fewer than limit items (even none) while next_cursor is not null.',
+    }),
+  })
   .meta({ id: 'WebhookActivity' });
+
+export const RecoverWebhookDeliveriesBody = z
+  .strictObject({
+    since: Instant.meta({ description: 'Start of the window (RFC 3339): failed deliveries updated at or after it.' }),
+    until: Instant.optional().meta({ description: 'End of the window (RFC 3339, exclusive); default now. At most 14 days after since.' }),
+  });
+
+export const WebhookRecoveryResult = z
+  .object({
+    queued: z.number().int().min(0).meta({
+      description: 'Failed deliveries restarted by this call (at most 1000: call again to continue). Deliveries already restarted since the window began are not sent again.',
+    }),
+  })
+  .meta({ id: 'WebhookRecoveryResult' });
 
 export const WebhookDeliveryDetail = z
   .object({ delivery: WebhookDelivery, attempts: z.array(WebhookAttempt) })

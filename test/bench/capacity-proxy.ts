@@ -1,0 +1,94 @@
+/**
+ * A counting proxy in front of DynamoDB Local for the benchmarks: it asks for
+ * `ReturnConsumedCapacity: INDEXES` on every write and adds up what DynamoDB Local reports — the
+ * base table and each GSI separately, transactional writes already doubled, item sizes rounded
+ * up per KB, an index key change counted as the delete plus the put it is billed as (checked
+ * against DynamoDB Local 3.3.0). The local runtime's stream checkpoints (no such writes in AWS,
+ * where Lambda's event source keeps its position) are not counted.
+ */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems', 'BatchWriteItem']);
+
+interface Capacity {
+  CapacityUnits?: number;
+  Table?: { CapacityUnits?: number };
+  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
+}
+
+export interface WriteUnits {
+  table: number;
+  indexes: number;
+  total: number;
+  requests: number;
+}
+
+export interface CapacityProxy {
+  endpoint: string;
+  /** Write units counted since the start (or the last `reset`). */
+  units(): WriteUnits;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startCapacityProxy(target: string): Promise<CapacityProxy> {
+  const upstream = new URL(target);
+  let counted: WriteUnits = { table: 0, indexes: 0, total: 0, requests: 0 };
+  const add = (capacity: Capacity[] | Capacity | undefined) => {
+    for (const c of Array.isArray(capacity) ? capacity : capacity ? [capacity] : []) {
+      const indexes = Object.values(c.GlobalSecondaryIndexes ?? {}).reduce((sum, i) => sum + (i.CapacityUnits ?? 0), 0);
+      counted.table += c.Table?.CapacityUnits ?? (c.CapacityUnits ?? 0) - indexes;
+      counted.indexes += indexes;
+      counted.total += c.CapacityUnits ?? 0;
+    }
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body = Buffer.concat(chunks);
+      const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+      const counting = WRITES.has(operation) && !body.includes('STREAMCHECKPOINT');
+      if (counting) {
+        const input = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        input.ReturnConsumedCapacity = 'INDEXES';
+        body = Buffer.from(JSON.stringify(input));
+        counted.requests += 1;
+      }
+      const forward = request(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, 'content-length': String(body.length) } },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (c: Buffer) => parts.push(c));
+          answer.on('end', () => {
+            const text = Buffer.concat(parts);
+            if (counting && answer.statusCode === 200) {
+              try {
+                add((JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity[] | Capacity }).ConsumedCapacity);
+              } catch {
+                // Not JSON: nothing to count.
+              }
+            }
+            res.writeHead(answer.statusCode ?? 500, { ...answer.headers, 'content-length': String(text.length) });
+            res.end(text);
+          });
+        },
+      );
+      forward.on('error', (error) => res.destroy(error));
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    units: () => ({ ...counted }),
+    reset: () => {
+      counted = { table: 0, indexes: 0, total: 0, requests: 0 };
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
