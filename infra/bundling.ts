@@ -21,4 +21,6 @@ export const LAMBDA_BUNDLING = {
   banner: { js: REQUIRE_BANNER },
   // The AWS SDK is bundled too (see lambda-defaults.ts for why).
   external: [],
+  // A Lambda reads its credentials from the environment only (see the module for the saving).
+  alias: { '@aws-sdk/credential-provider-node': './shared/ports/aws/lambda-env-credentials.ts' },
 } satisfies BuildOptions;
