@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { recordDynamoDbCalls, sequentialRoundTrips } from './dynamodb-calls.js';
+import { recordDynamoDbCalls, sequentialRoundTrips } from '../support/dynamodb-calls.js';
 import { keys } from '../../shared/store/keys.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { loop, printTable, startStack, type LoopResult } from './support.js';
@@ -230,10 +230,10 @@ async function postReadAgainstReference(base: string, endpoint: string, tableNam
       const ref = result.reference!;
       ours.push(api.requests.average);
       bare.push(ref.requests.average);
-      rows.push([round, api.requests.average, api.latency.p50, api.latency.p99, api.non2xx + api.errors, ref.requests.average, ref.latency.p50, ref.latency.p99, api.requests.average / ref.requests.average]);
+      rows.push([round, api.requests.average, api.latency.p50, api.latency.p99, api.non2xx + api.errors, ref.requests.average, ref.latency.p50, ref.latency.p99, (api.requests.average / ref.requests.average).toFixed(2)]);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    rows.push(['median', median(ours), '', '', '', median(bare), '', '', median(ours) / median(bare)]);
+    rows.push(['median', median(ours), '', '', '', median(bare), '', '', (median(ours) / median(bare)).toFixed(2)]);
     printTable(
       `Goal 2: GET /v1/posts/{id} (anonymous) vs. node:http + one BatchGetItem on the same DynamoDB Local (${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds A/B alternated; goal: ratio ≥ 0.9)`,
       ['round', 'api req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'reference req/s', 'p50 ms', 'p99 ms', 'api/reference'],

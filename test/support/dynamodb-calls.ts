@@ -36,10 +36,8 @@ export function recordDynamoDbCalls(client: DynamoDBDocumentClient): { calls: Dy
         const result = await next(args);
         consumed = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
         return result;
-      } catch (error) {
-        // A failed condition still costs what it consumed; the error carries no figure, so none is added.
-        throw error;
       } finally {
+        // A failed call (e.g. a transaction whose condition failed) is counted with no units: the error carries no figure.
         const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce(
           (sum, c) => sum + (WRITE_COMMANDS.has(command) ? (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0) : (c.ReadCapacityUnits ?? c.CapacityUnits ?? 0)),
           0,
