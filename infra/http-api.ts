@@ -14,7 +14,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routeList, type RouteName } from '../functions/routes.js';
-import { apiFunction } from './lambda-defaults.js';
+import { type AccessClass, FunctionRoles } from './function-roles.js';
+import { apiFunction, LOG_RETENTION } from './lambda-defaults.js';
 
 export interface Throttle {
   /** Steady-state requests per second across the whole stage. */
@@ -28,6 +29,13 @@ export interface ServiceHttpApiProps {
   /** Variables every HTTP function gets (TABLE_NAME at least). */
   environment: Record<string, string>;
   throttle: Throttle;
+  /**
+   * Routes whose function another construct grants more than the table (e.g. a queue): they get
+   * an execution role of their own instead of their access class's shared one.
+   */
+  dedicatedRoles?: readonly RouteName[];
+  /** Reserved concurrency per route; routes not named share the account's unreserved pool. */
+  reservedConcurrency?: Partial<Record<RouteName, number>>;
 }
 
 /** Construct id of a route's function; derived from the route table's key so it never changes by accident. */
@@ -44,6 +52,10 @@ export class ServiceHttpApi extends Construct {
   readonly stage: HttpStage;
   /** The function behind each route, for grants beyond the table (e.g. a queue) by other constructs. */
   readonly routeFunctions: ReadonlyMap<RouteName, NodejsFunction>;
+  /** The one log group of the HTTP functions (streams are named after each function). */
+  readonly functionLogs: LogGroup;
+  /** Execution roles per access class, for further HTTP functions of the service. */
+  readonly roles: FunctionRoles;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -78,6 +90,13 @@ export class ServiceHttpApi extends Construct {
       },
     });
 
+    // One log group for all HTTP functions instead of one each: Lambda names every stream
+    // `YYYY/MM/DD/<function name>[version]…` in a shared group, and every JSON line carries the
+    // function name, so nothing is lost while the stack saves a resource per route.
+    this.functionLogs = new LogGroup(this, 'FunctionLogs', { retention: LOG_RETENTION });
+    this.roles = new FunctionRoles(this, 'Roles', { table: props.table, logGroup: this.functionLogs });
+    const dedicated = new Set<RouteName>(props.dedicatedRoles ?? []);
+
     const functions = new Map<RouteName, NodejsFunction>();
     const seenKeys = new Set<string>();
     for (const route of routeList) {
@@ -86,12 +105,14 @@ export class ServiceHttpApi extends Construct {
       if (seenKeys.has(routeKey)) throw new Error(`functions/routes.ts: ${routeKey} is declared twice (again as ${route.name})`);
       seenKeys.add(routeKey);
 
+      // Least privilege: a read route cannot change data even if its code is wrong or exploited.
+      const access: AccessClass = route.method === 'GET' ? 'read' : 'readWrite';
       const fn = apiFunction(this, routeFunctionId(route.name), `functions/${route.handler}.ts`, props.environment, {
         description: routeKey,
+        role: dedicated.has(route.name) ? this.roles.dedicated(route.name, access) : this.roles.forClass(access),
+        logGroup: this.functionLogs,
+        reservedConcurrentExecutions: props.reservedConcurrency?.[route.name],
       });
-      // Least privilege: a read route cannot change data even if its code is wrong or exploited.
-      if (route.method === 'GET') props.table.grantReadData(fn);
-      else props.table.grantReadWriteData(fn);
 
       new HttpRoute(this, `Route-${route.name}`, {
         httpApi: this.api,
@@ -105,6 +126,8 @@ export class ServiceHttpApi extends Construct {
     // Matches only what no route above matched; it needs the route table, not the data.
     const notFound = apiFunction(this, NOT_FOUND_FUNCTION_ID, 'functions/system/route-not-found.ts', props.environment, {
       description: '$default: 404 route_not_found / 405 method_not_allowed',
+      role: this.roles.forClass('none'),
+      logGroup: this.functionLogs,
     });
     new HttpRoute(this, 'Route-default', {
       httpApi: this.api,

@@ -1,7 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { LAMBDA_BUNDLING } from './bundling.js';
 import { projectPath } from './project-root.js';
@@ -14,7 +15,19 @@ export interface FunctionOverrides {
   timeout?: Duration;
   memorySize?: number;
   description?: string;
+  /**
+   * A role shared by the functions of one access class (see infra/function-roles.ts). Without
+   * it the function gets a role of its own, as CDK builds it.
+   */
+  role?: IRole;
+  /** A log group shared with other functions; Lambda names each stream after the function. */
+  logGroup?: ILogGroup;
+  /** Reserved (and so also maximum) concurrency; unset: the account's unreserved pool. */
+  reservedConcurrentExecutions?: number;
 }
+
+/** How long function logs are kept: long enough to look back over a month, bounded in cost. */
+export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /**
  * One Lambda with the service's shared defaults: the HTTP routes use it, and so must every other
@@ -34,7 +47,7 @@ export function apiFunction(
 ): NodejsFunction {
   // An explicit log group instead of the deprecated `logRetention` custom resource: retention
   // bounds the cost of logs, and the group is created before the first invocation.
-  const logGroup = new LogGroup(scope, `${id}-Logs`, { retention: RetentionDays.ONE_MONTH });
+  const logGroup = overrides.logGroup ?? new LogGroup(scope, `${id}-Logs`, { retention: LOG_RETENTION });
 
   return new NodejsFunction(scope, id, {
     entry: projectPath(entry),
@@ -49,6 +62,11 @@ export function apiFunction(
     memorySize: overrides.memorySize ?? 512,
     timeout: overrides.timeout ?? Duration.seconds(10),
     description: overrides.description,
+    role: overrides.role,
+    reservedConcurrentExecutions: overrides.reservedConcurrentExecutions,
+    // X-Ray at the Lambda level (invocation, init/cold start, duration) for sampled requests; why
+    // not Powertools Tracer as well: README, "Deploying to AWS".
+    tracing: Tracing.ACTIVE,
     loggingFormat: LoggingFormat.JSON,
     logGroup,
     environment: {

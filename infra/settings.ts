@@ -4,7 +4,13 @@ import type { SocialNetworkStackProps } from './stack.js';
 /** Stage throttling unless context says otherwise: room for a small production load, a cap on runaway clients and cost. */
 export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 
-type Settings = Pick<SocialNetworkStackProps, 'deletionProtection' | 'throttle'>;
+/**
+ * Concurrency kept for log-in (POST /v1/sessions) whatever the other routes do; it is also log-in's
+ * ceiling. 0 turns the reserve off, for accounts whose concurrency quota is too low to reserve any.
+ */
+export const DEFAULT_LOGIN_RESERVED_CONCURRENCY = 10;
+
+type Settings = Pick<SocialNetworkStackProps, 'deletionProtection' | 'throttle' | 'loginReservedConcurrency' | 'alarmEmail'>;
 
 /**
  * The stack's settings from CDK context. Values arrive as strings from `-c key=value` and as JSON
@@ -20,7 +26,20 @@ export function stackSettings(scope: Construct): Settings {
       // API Gateway takes the burst as a whole number of requests.
       burstLimit: readPositiveNumber('throttleBurstLimit', context('throttleBurstLimit'), DEFAULT_THROTTLE.burstLimit, true),
     },
+    loginReservedConcurrency: readCount('loginReservedConcurrency', context('loginReservedConcurrency'), DEFAULT_LOGIN_RESERVED_CONCURRENCY),
+    alarmEmail: readEmail('alarmEmail', context('alarmEmail')),
   };
+}
+
+function readCount(key: string, value: unknown, fallback: number): number {
+  if (value === 0 || value === '0') return 0;
+  return readPositiveNumber(key, value, fallback, true);
+}
+
+function readEmail(key: string, value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return value;
+  throw new Error(`context ${key} must be an e-mail address, got ${JSON.stringify(value)}`);
 }
 
 function readBoolean(key: string, value: unknown, fallback: boolean): boolean {

@@ -1,6 +1,8 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { ServiceAlarms } from './alarms.js';
+import { ConsoleSite } from './console.js';
 import { createDataTable } from './data-table.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { WebhookPipeline } from './webhook-pipeline.js';
@@ -10,13 +12,27 @@ export interface SocialNetworkStackProps extends StackProps {
   deletionProtection: boolean;
   /** API Gateway stage throttling (whole stage, all routes together). */
   throttle: Throttle;
+  /** Reserved concurrency of the log-in function; 0: none. */
+  loginReservedConcurrency: number;
+  /** Subscribed to the alarm topic when set. */
+  alarmEmail?: string;
 }
 
-/** The whole service in AWS: the table, the HTTP API and (see below) the webhook pipeline. */
+/** CloudFormation's limit of resources per stack. */
+export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+/**
+ * What the stack may use of that limit today: the rest is room for the routes still to come
+ * (each costs 4 resources: function, integration, route, invoke permission). A test holds it.
+ */
+export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
+
+/** The whole service in AWS: the table, the HTTP API, the webhook pipeline and the alarms. */
 export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
+  readonly alarms: ServiceAlarms;
+  readonly console: ConsoleSite;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -27,19 +43,41 @@ export class SocialNetworkStack extends Stack {
     // fn.addEnvironment by the construct that owns the resource.
     const environment = { TABLE_NAME: this.table.tableName };
 
-    this.httpApi = new ServiceHttpApi(this, 'Http', { table: this.table, environment, throttle: props.throttle });
+    this.httpApi = new ServiceHttpApi(this, 'Http', {
+      table: this.table,
+      environment,
+      throttle: props.throttle,
+      // The manual retry puts deliveries on the queue: that grant stays on its own role.
+      dedicatedRoles: ['retryWebhookDelivery'],
+      // Log-in keeps working while other routes take the account's concurrency.
+      reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
+    });
 
-    // ── Webhook pipeline ─────────────────────────────────────────────────────────────────────────
-    // infra/webhook-pipeline.ts (queue + DLQ, sender, fan-out on the table stream, scheduler
-    // group, sweeper) is instantiated here, e.g.
-    //   new WebhookPipeline(this, 'Webhooks', { table: this.table, environment, routeFunctions: this.httpApi.routeFunctions });
-    // It builds its Lambdas with apiFunction() from ./lambda-defaults.js (same runtime, bundling
-    // and logging as the API), and grants route functions that enqueue deliveries (e.g. a manual
-    // retry) what they need through this.httpApi.routeFunctions.
-    // ────────────────────────────────────────────────────────────────────────────────────────────
+    // The webhook pipeline builds its Lambdas with apiFunction() (same runtime, bundling and
+    // logging as the API) and grants the route functions that enqueue deliveries what they need.
     this.webhooks = new WebhookPipeline(this, 'Webhooks', { table: this.table, environment, routeFunctions: this.httpApi.routeFunctions });
 
+    this.alarms = new ServiceAlarms(this, 'Alarms', {
+      api: this.httpApi.api,
+      deadLetterQueue: this.webhooks.deadLetterQueue,
+      fanOutFailures: this.webhooks.fanOutFailures,
+      sender: this.webhooks.sender,
+      fanOut: this.webhooks.fanOut,
+      email: props.alarmEmail,
+    });
+
+    // The web console (/console) and the API reference (/docs), on the same gateway.
+    this.console = new ConsoleSite(this, 'Console', {
+      httpApi: this.httpApi.api,
+      environment,
+      role: this.httpApi.roles.forClass('none'),
+      logGroup: this.httpApi.functionLogs,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.stage.url, description: 'Base URL of the API (paths start with /v1)' });
+    new CfnOutput(this, 'ConsoleUrl', { value: `${this.httpApi.stage.url}console`, description: 'The web console (the API reference is at /docs)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'SNS topic of every alarm: subscribe to be told' });
+    new CfnOutput(this, 'DeadLetterQueueArn', { value: this.webhooks.deadLetterQueue.queueArn, description: 'Webhook deliveries that failed repeatedly; redrive with aws sqs start-message-move-task' });
   }
 }

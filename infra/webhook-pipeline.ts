@@ -26,7 +26,13 @@ export const SENDER_TIMEOUT = Duration.seconds(30);
 /** SQS asks for ≥ 6× the function timeout so a batch retried by Lambda is not redelivered meanwhile. */
 export const QUEUE_VISIBILITY = Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6);
 export const SENDER_BATCH_SIZE = 10;
+/**
+ * At most this many sender invocations at once (the event source's maximum concurrency): bounds
+ * the outbound connections and table writes that a burst of deliveries causes, without throttles.
+ */
 export const SENDER_MAX_CONCURRENCY = 20;
+/** One fan-out invocation per stream shard at a time, so a shard's events are handled in order. */
+export const FAN_OUT_PARALLELIZATION = 1;
 export const MAX_RECEIVE_COUNT = 5;
 
 /**
@@ -50,6 +56,8 @@ const TABLE_ACTIONS = [
 export class WebhookPipeline extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** Stream batches the fan-out gave up on (after its retries), for an operator to look at. */
+  readonly fanOutFailures: Queue;
   readonly sender: NodejsFunction;
   readonly fanOut: NodejsFunction;
   readonly sweeper: NodejsFunction;
@@ -124,6 +132,7 @@ export class WebhookPipeline extends Construct {
 
     // Fan-out: the table stream, filtered to INSERTs of outbox items, → delivery records + queue.
     const fanOutFailures = new Queue(this, 'FanOutFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.fanOutFailures = fanOutFailures;
     this.fanOut = apiFunction(this, 'FanOut', 'functions/webhook-pipeline/fan-out.ts', environment, {
       timeout: Duration.seconds(60),
       description: 'Webhook fan-out: outbox events from the table stream to delivery records',
@@ -132,6 +141,7 @@ export class WebhookPipeline extends Construct {
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
+        parallelizationFactor: FAN_OUT_PARALLELIZATION,
         bisectBatchOnError: true,
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),
@@ -143,7 +153,9 @@ export class WebhookPipeline extends Construct {
     grantTable(this.fanOut);
     this.queue.grantSendMessages(this.fanOut);
 
-    // Sweeper: every minute, re-enqueue overdue deliveries and release abandoned claims.
+    // Sweeper: every minute, re-enqueue overdue deliveries and release abandoned claims. No reserved
+    // concurrency: the rule starts one run a minute, and two overlapping runs are harmless (a
+    // delivery enqueued twice is claimed once).
     this.sweeper = apiFunction(this, 'Sweeper', 'functions/webhook-pipeline/sweep-deliveries.ts', environment, {
       timeout: Duration.seconds(60),
       description: 'Webhook sweeper: re-enqueues lost deliveries, releases stale claims',

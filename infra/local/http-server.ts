@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isConsolePath, serveAsset } from '../../console/server/assets.js';
+import { buildConsoleAssets } from '../../console/server/build-assets.js';
 import { routeList, type RouteName } from '../../functions/routes.js';
 import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
 import { errorResponse } from '../../shared/http/envelope.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
+import { assertBundlesPresent, importBundle, NOT_FOUND_HANDLER } from './handler-bundles.js';
 import { localContext } from './lambda-context.js';
 
 import type { HttpLambda } from '../../shared/http/handler.js';
@@ -24,6 +27,36 @@ export async function loadHandlers(): Promise<Map<RouteName, HttpLambda>> {
     }),
   );
   return new Map(entries);
+}
+
+/** The function behind a route (or `$default`), by its handler module name. */
+type FunctionLookup = (handler: string) => Promise<HttpLambda>;
+
+async function sourceFunctions(): Promise<FunctionLookup> {
+  const handlers = await loadHandlers();
+  const byModule = new Map(routeList.map((route) => [route.handler, handlers.get(route.name)!] as const));
+  byModule.set(NOT_FOUND_HANDLER, routeNotFound);
+  return async (handler) => byModule.get(handler)!;
+}
+
+/**
+ * The deployed artefacts: each bundle is imported on its route's first request, as Lambda starts a
+ * function on its first invocation (importing all of them up front takes seconds and ~300 MB).
+ * Each bundle carries its own copy of the shared modules, as each Lambda does.
+ */
+function bundledFunctions(dir: string): FunctionLookup {
+  assertBundlesPresent(dir);
+  const loaded = new Map<string, Promise<HttpLambda>>();
+  return (handler) => {
+    let lambda = loaded.get(handler);
+    if (!lambda) loaded.set(handler, (lambda = importBundle<HttpLambda>(dir, handler)));
+    return lambda;
+  };
+}
+
+export interface HttpServerOptions {
+  /** Serve the HTTP routes from the esbuild bundles in this directory (handler-bundles.ts) instead of the TypeScript sources. */
+  bundlesDir?: string;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
@@ -90,23 +123,31 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): v
 }
 
 /** The local stand-in for API Gateway: dispatches from the route table into the same handlers. */
-export async function createHttpServer(): Promise<Server> {
-  const handlers = await loadHandlers();
+export async function createHttpServer(options: HttpServerOptions = {}): Promise<Server> {
+  const functionFor = options.bundlesDir ? bundledFunctions(options.bundlesDir) : await sourceFunctions();
   const match = routeMatcher(routeList);
+  // The web console and the API reference, bundled once per start from the sources.
+  const consoleAssets = buildConsoleAssets();
 
   return createServer(async (req, res) => {
     try {
       const body = await readBody(req);
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (isConsolePath(path)) {
+        const page = serveAsset(consoleAssets, req.method ?? 'GET', path, req.headers['accept-encoding']);
+        res.writeHead(page.status, page.headers);
+        return void res.end(page.body);
+      }
       const found = match(req.method ?? 'GET', path);
       if (found.kind !== 'found') {
         const event = toEvent(req, body, '$default');
-        return send(res, await routeNotFound(event, localContext('route-not-found')));
+        const notFound = await functionFor(NOT_FOUND_HANDLER);
+        return send(res, await notFound(event, localContext('route-not-found')));
       }
       const { route, params } = found;
       const event = toEvent(req, body, `${route.method} ${route.path}`, params);
-      const lambda = handlers.get(route.name)!;
+      const lambda = await functionFor(route.handler);
       send(res, await lambda(event, localContext(route.name)));
     } catch (error) {
       console.error('local server error', error);

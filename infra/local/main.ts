@@ -1,7 +1,9 @@
 /**
  * `npm start`: the whole API on this machine. Starts DynamoDB Local (unless DYNAMODB_ENDPOINT is
  * set), creates the table if missing, serves every route of the route table, and stops cleanly
- * on Ctrl-C. `--in-memory` keeps no data between runs.
+ * on Ctrl-C. `--in-memory` keeps no data between runs. `--bundles <dir>` serves the HTTP routes
+ * from the esbuild bundles that `cdk deploy` uploads (built by `npm run bundles -- <dir>`) instead
+ * of the TypeScript sources.
  */
 import type { AddressInfo } from 'node:net';
 import { config } from '../../shared/config.js';
@@ -9,8 +11,18 @@ import { ensureTable, JAVA_MISSING, javaAvailable, startDynamoDbLocal, type Runn
 import { startDeliveryRuntime } from './delivery-runtime.js';
 import { createHttpServer } from './http-server.js';
 
+function readArguments(args: string[]): { inMemory: boolean; bundlesDir?: string } {
+  const options: { inMemory: boolean; bundlesDir?: string } = { inMemory: false };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--in-memory') options.inMemory = true;
+    else if (args[i] === '--bundles' && args[i + 1]) options.bundlesDir = args[++i];
+    else throw new Error(`Unknown argument ${args[i]}: the options are --in-memory and --bundles <dir>.`);
+  }
+  return options;
+}
+
 async function main(): Promise<void> {
-  const inMemory = process.argv.includes('--in-memory');
+  const { inMemory, bundlesDir } = readArguments(process.argv.slice(2));
   let dynamo: RunningDynamoDb | undefined;
 
   if (!config.dynamodbEndpoint) {
@@ -23,7 +35,7 @@ async function main(): Promise<void> {
   }
   await ensureTable(config.dynamodbEndpoint!, config.tableName);
 
-  const server = await createHttpServer();
+  const server = await createHttpServer({ bundlesDir });
   // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper).
   const deliveries = await startDeliveryRuntime(config.dynamodbEndpoint!);
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
@@ -42,7 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  console.log(`Social network API listening on http://127.0.0.1:${port}`);
+  const source = bundlesDir ? ` (HTTP routes from the bundles in ${bundlesDir})` : '';
+  console.log(`Social network API listening on http://127.0.0.1:${port}${source}`);
 }
 
 main().catch((error: Error) => {

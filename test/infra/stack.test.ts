@@ -2,8 +2,9 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes.js';
+import { CONSOLE_ROUTE_PATHS } from '../../infra/console.js';
 import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
-import { SocialNetworkStack } from '../../infra/stack.js';
+import { CLOUDFORMATION_RESOURCE_LIMIT, RESOURCE_BUDGET, SocialNetworkStack } from '../../infra/stack.js';
 import { TABLE } from '../../shared/store/table.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -90,8 +91,8 @@ describe('CDK stack (default context)', () => {
     const fallbackFn = wiring.functionOf(fallback!);
     const routeFns = new Set(routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)));
     expect(routeFns.has(fallbackFn)).toBe(false);
-    // Routes + $default and nothing else on the API: no hand-written route can hide in the stack.
-    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1);
+    // Routes, $default and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
+    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1 + CONSOLE_ROUTE_PATHS.length);
   });
 
   it('lets API Gateway invoke each HTTP function', () => {
@@ -200,10 +201,60 @@ describe('CDK stack (default context)', () => {
     expect(outputs.TableName?.Value).toEqual({ Ref: tableId });
   });
 
-  it('stays well inside CloudFormation\'s 500-resource limit per stack', () => {
-    // Each route costs about 7 resources (function, role, policy, log group, integration, route,
-    // permission); this fails long before a deploy would.
-    expect(Object.keys(wiring.resources).length).toBeLessThan(450);
+  it('keeps within its resource budget: 60 % of CloudFormation\'s 500 resources per stack', () => {
+    expect(RESOURCE_BUDGET).toBe(0.6 * CLOUDFORMATION_RESOURCE_LIMIT);
+    expect(Object.keys(wiring.resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
+  });
+
+  it('costs four resources per route: function, integration, route and invoke permission', () => {
+    for (const route of routeList) {
+      // Logical ids of a route's resources start with its construct ids (Fn-<name>, Route-<name>…).
+      const own = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
+      const types = Object.entries(wiring.resources).filter(([id]) => own.test(id)).map(([, r]) => r.Type).sort();
+      expect(types, route.name).toEqual(['AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route', 'AWS::Lambda::Function', 'AWS::Lambda::Permission']);
+    }
+  });
+
+  it('shares one execution role per access class between HTTP functions; the retry route alone has its own', () => {
+    const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
+    const routeRoles = new Map(routeList.map((route) => [route.name, roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!))]));
+    const retryRole = routeRoles.get('retryWebhookDelivery')!;
+    const others = routeList.filter((route) => route.name !== 'retryWebhookDelivery');
+    const readRoles = new Set(others.filter((r) => r.method === 'GET').map((r) => routeRoles.get(r.name)));
+    const writeRoles = new Set(others.filter((r) => r.method !== 'GET').map((r) => routeRoles.get(r.name)));
+    expect(readRoles.size).toBe(1);
+    expect(writeRoles.size).toBe(1);
+    expect(readRoles).not.toEqual(writeRoles);
+    expect([...readRoles, ...writeRoles]).not.toContain(retryRole);
+    const notFoundRole = roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!));
+    expect([...readRoles, ...writeRoles, retryRole]).not.toContain(notFoundRole);
+    // Only the retry route may put deliveries on the queue.
+    for (const route of routeList) {
+      const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!));
+      expect(actions.has('sqs:SendMessage'), route.name).toBe(route.name === 'retryWebhookDelivery');
+    }
+  });
+
+  it('writes the logs of all HTTP functions to one log group, which only their roles may write to', () => {
+    const httpFunctions = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => wiring.functionOf(route));
+    const groups = new Set(httpFunctions.map((id) => wiring.resources[id]!.Properties.LoggingConfig.LogGroup.Ref as string));
+    expect(groups.size).toBe(1);
+    const [group] = [...groups];
+    for (const id of httpFunctions) {
+      const { actions, resources } = wiring.permissionsOf(id);
+      expect([...actions].filter((a) => a.startsWith('logs:')).sort(), id).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      expect(resources, id).toContainEqual({ 'Fn::GetAtt': [group, 'Arn'] });
+      // No managed policy (AWSLambdaBasicExecutionRole would allow every log group of the account).
+      const roleId = wiring.resources[id]!.Properties.Role['Fn::GetAtt'][0] as string;
+      expect(wiring.resources[roleId]!.Properties.ManagedPolicyArns, id).toBeUndefined();
+    }
+  });
+
+  it('traces every function with X-Ray (active tracing)', () => {
+    for (const [id, fn] of wiring.ofType('AWS::Lambda::Function')) {
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+      expect([...wiring.permissionsOf(id).actions], id).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+    }
   });
 });
 

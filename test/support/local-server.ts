@@ -10,9 +10,9 @@ export interface LocalServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the real local runtime (`infra/local/main.ts`) as a child process, as `npm start` does. */
-export function startLocalServer(env: Record<string, string>): Promise<LocalServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+/** Starts the real local runtime (`infra/local/main.ts`) as a child process, as `npm start -- <args>` does. */
+export function startLocalServer(env: Record<string, string>, args: string[] = []): Promise<LocalServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0', NODE_NO_WARNINGS: '1', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

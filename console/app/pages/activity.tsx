@@ -1,0 +1,264 @@
+import { useState } from 'preact/hooks';
+import { DELIVERY_STATUSES, deliveryQuery, fromLocalInput, hasFilters, matchesFilters, toLocalInput, type DeliveryFilters } from '../delivery-filters.js';
+import { features } from '../features.js';
+import { href } from '../router.js';
+import { useInterval, useLoad } from '../use-load.js';
+import { StatusBadge, Time } from '../ui/format.js';
+import { ProblemNotice } from '../ui/problem.js';
+import { webhooks, type Delivery, type Endpoint, type EventTypeEntry, type Totals } from '../webhooks-api.js';
+import { ActivityChart } from './activity-chart.js';
+
+/** How often open activity views ask for news. */
+const REFRESH_MS = 5_000;
+const PAGE_SIZE = 20;
+/** The chart reads at most this many pages of the last 24 hours when the API can filter by time. */
+const CHART_PAGES = 5;
+
+async function lastDay(workspaceId: string, now: Date): Promise<{ totals: Totals; items: Delivery[]; complete: boolean }> {
+  if (!features.deliveryFilters || !features.deliveryPaging) {
+    const { totals, items } = await webhooks.deliveries(workspaceId);
+    return { totals, items, complete: false };
+  }
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const first = await webhooks.deliveries(workspaceId, deliveryQuery({ since }, { limit: 100 }));
+  const items = [...first.items];
+  let cursor = first.next_cursor;
+  for (let page = 1; cursor && page < CHART_PAGES; page++) {
+    const next = await webhooks.deliveries(workspaceId, deliveryQuery({ since }, { limit: 100, cursor }));
+    items.push(...next.items);
+    cursor = next.next_cursor;
+  }
+  return { totals: first.totals, items, complete: !cursor };
+}
+
+export function ActivityPage({ workspaceId }: { workspaceId: string }) {
+  const [now, setNow] = useState(() => new Date());
+  const summary = useLoad(() => lastDay(workspaceId, now), [workspaceId, now.getTime()]);
+  const context = useLoad(async () => {
+    const [list, catalogue] = await Promise.all([webhooks.endpoints(workspaceId), webhooks.eventTypes()]);
+    return { endpoints: list.items, eventTypes: catalogue.items };
+  }, [workspaceId]);
+  useInterval(() => setNow(new Date()), REFRESH_MS);
+  const totals = summary.data?.totals;
+
+  return (
+    <main id="main">
+      <h1>Activity</h1>
+      <ProblemNotice problem={summary.problem} title="Could not load the activity." />
+      {totals ? <TotalsRow totals={totals} /> : null}
+      {summary.data ? (
+        <ActivityChart
+          deliveries={summary.data.items}
+          now={now}
+          note={summary.data.complete ? '' : `Counted from the ${summary.data.items.length} most recently updated deliveries.`}
+        />
+      ) : null}
+      <section aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title">Deliveries</h2>
+        <DeliveryList workspaceId={workspaceId} endpoints={context.data?.endpoints ?? []} eventTypes={context.data?.eventTypes ?? []} showFilters />
+      </section>
+    </main>
+  );
+}
+
+function TotalsRow({ totals }: { totals: Totals }) {
+  const cells: [string, string | number][] = [
+    ['Total', totals.total],
+    ['Succeeded', totals.succeeded],
+    ['Failed', totals.failed],
+    ['Pending', totals.pending],
+    ['Delivering', totals.delivering],
+    ['Success rate', totals.success_rate === null ? '—' : `${totals.success_rate} %`],
+  ];
+  return (
+    <dl class="totals">
+      {cells.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Deliveries, newest update first, refreshed while shown. With the API's filters and paging the
+ * query goes to the server page by page; without them the filters apply to the deliveries the API
+ * lists (its 50 most recently updated).
+ */
+export function DeliveryList(props: {
+  workspaceId: string;
+  endpoints: Endpoint[];
+  eventTypes?: EventTypeEntry[];
+  fixed?: DeliveryFilters;
+  showFilters?: boolean;
+}) {
+  const [filters, setFilters] = useState<DeliveryFilters>({});
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const applied = { ...filters, ...props.fixed };
+  const key = JSON.stringify(applied);
+  const paging = features.deliveryFilters && features.deliveryPaging;
+  const list = useLoad(async () => {
+    if (features.deliveryFilters) {
+      const page = await webhooks.deliveries(props.workspaceId, deliveryQuery(applied, paging ? { limit: PAGE_SIZE, cursor } : {}));
+      return { items: page.items, next: page.next_cursor ?? undefined };
+    }
+    const page = await webhooks.deliveries(props.workspaceId);
+    return { items: page.items.filter((d) => matchesFilters(d, applied)), next: undefined };
+  }, [props.workspaceId, key, cursor]);
+  // Refresh the first page only: a later page would shift under the reader.
+  useInterval(() => void list.reload(), REFRESH_MS, cursors.length === 1);
+
+  const apply = (next: DeliveryFilters) => {
+    setFilters(next);
+    setCursors([undefined]);
+  };
+  const endpointName = (id: string, fallback: string) => props.endpoints.find((e) => e.id === id)?.name ?? fallback;
+  const items = list.data?.items ?? [];
+
+  return (
+    <div class="deliveries">
+      {props.showFilters ? <FilterBar filters={filters} endpoints={props.endpoints} eventTypes={props.eventTypes ?? []} onApply={apply} /> : null}
+      {!features.deliveryFilters && hasFilters(applied) ? (
+        <p class="hint">Filtering the 50 most recently updated deliveries.</p>
+      ) : null}
+      <ProblemNotice problem={list.problem} title="Could not load the deliveries." />
+      {list.data && items.length === 0 ? <p>No deliveries{hasFilters(applied) ? ' match these filters' : ' yet'}.</p> : null}
+      {items.length > 0 ? (
+        <table class="responsive">
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last response</th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((delivery) => (
+              <tr key={delivery.id} data-delivery-id={delivery.id}>
+                <td data-label="Event">
+                  <a href={href({ page: 'delivery', workspaceId: props.workspaceId, deliveryId: delivery.id })}>{delivery.event_type}</a>
+                </td>
+                <td data-label="Endpoint">{endpointName(delivery.webhook_endpoint_id, delivery.webhook_endpoint_name)}</td>
+                <td data-label="Status">
+                  <StatusBadge status={delivery.status} />
+                </td>
+                <td data-label="Attempts">{delivery.attempt_count}</td>
+                <td data-label="Last response">{delivery.last_status_code ?? delivery.last_error ?? '—'}</td>
+                <td data-label="Updated">
+                  <Time at={delivery.updated_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {paging ? (
+        <div class="actions">
+          <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+            ← Newer
+          </button>
+          <button type="button" disabled={!list.data?.next} onClick={() => setCursors([...cursors, list.data?.next])}>
+            Older →
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface FilterDraft {
+  status: string;
+  event_type: string;
+  webhook_endpoint_id: string;
+  since: string;
+  until: string;
+}
+
+const toDraft = (filters: DeliveryFilters): FilterDraft => ({
+  status: filters.status ?? '',
+  event_type: filters.event_type ?? '',
+  webhook_endpoint_id: filters.webhook_endpoint_id ?? '',
+  since: toLocalInput(filters.since),
+  until: toLocalInput(filters.until),
+});
+
+function FilterBar(props: { filters: DeliveryFilters; endpoints: Endpoint[]; eventTypes: EventTypeEntry[]; onApply: (f: DeliveryFilters) => void }) {
+  // The form keeps what is typed across the list's refreshes until it is applied.
+  const [draft, setDraft] = useState(() => toDraft(props.filters));
+  const field = (name: keyof FilterDraft) => ({
+    name,
+    value: draft[name],
+    onInput: (event: Event) => setDraft({ ...draft, [name]: (event.currentTarget as HTMLInputElement).value }),
+  });
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    props.onApply({
+      status: (draft.status || undefined) as DeliveryFilters['status'],
+      event_type: draft.event_type || undefined,
+      webhook_endpoint_id: draft.webhook_endpoint_id || undefined,
+      since: fromLocalInput(draft.since),
+      until: fromLocalInput(draft.until),
+    });
+  };
+  const clear = (event: Event) => {
+    event.preventDefault();
+    setDraft(toDraft({}));
+    props.onApply({});
+  };
+  return (
+    <form class="filters" onSubmit={submit} onReset={clear} aria-label="Filter deliveries">
+      <label>
+        Status
+        <select {...field('status')}>
+          <option value="">Any</option>
+          {DELIVERY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Event type
+        <select {...field('event_type')}>
+          <option value="">Any</option>
+          {props.eventTypes.map((t) => (
+            <option key={t.type} value={t.type}>
+              {t.type}
+            </option>
+          ))}
+          <option value="webhook.test">webhook.test</option>
+        </select>
+      </label>
+      <label>
+        Endpoint
+        <select {...field('webhook_endpoint_id')}>
+          <option value="">Any</option>
+          {props.endpoints.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Since
+        <input type="datetime-local" {...field('since')} />
+      </label>
+      <label>
+        Until
+        <input type="datetime-local" {...field('until')} />
+      </label>
+      <div class="actions">
+        <button type="submit">Apply</button>
+        <button type="reset">Clear</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'preact/hooks';
+import type { ApiProblem } from '../../api/client.js';
+import { asProblem } from '../use-load.js';
+import { ProblemNotice } from '../ui/problem.js';
+import type { Endpoint, EndpointInput, EndpointList, EventTypeEntry } from '../webhooks-api.js';
+
+/** Name, URL, event types and profiles of an endpoint: the create form and the edit form. */
+export function EndpointForm(props: {
+  endpoint?: Endpoint;
+  eventTypes: EventTypeEntry[];
+  profiles: EndpointList['available_profiles'];
+  submitLabel: string;
+  disabled?: boolean;
+  onSubmit: (input: EndpointInput) => Promise<void>;
+}) {
+  const [problem, setProblem] = useState<ApiProblem>();
+  const [busy, setBusy] = useState(false);
+  const selectedTypes = new Set<string>(props.endpoint?.event_types ?? []);
+  const selectedProfiles = new Set(props.endpoint?.profiles.map((p) => p.id) ?? (props.profiles.length === 1 ? [props.profiles[0]!.id] : []));
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await props.onSubmit({
+        name: String(form.get('name') ?? ''),
+        url: String(form.get('url') ?? ''),
+        event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
+        profile_ids: form.getAll('profile_ids').map(String),
+      });
+    } catch (error) {
+      setProblem(asProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Validation is the API's: its message and hint name the field that failed.
+  return (
+    <form onSubmit={submit} class="stack" noValidate>
+      <ProblemNotice problem={problem} title="The endpoint was not saved." />
+      <fieldset disabled={props.disabled || busy} class="stack">
+        <label>
+          Name
+          <input name="name" required maxLength={80} defaultValue={props.endpoint?.name ?? ''} />
+        </label>
+        <label>
+          URL
+          <input name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks" defaultValue={props.endpoint?.url ?? ''} />
+        </label>
+        <fieldset class="choices">
+          <legend>Event types</legend>
+          {props.eventTypes.map((entry) => (
+            <label key={entry.type} class="choice">
+              <input type="checkbox" name="event_types" value={entry.type} defaultChecked={selectedTypes.has(entry.type)} />
+              <span>
+                <code>{entry.type}</code> <span class="muted">{entry.description}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset class="choices">
+          <legend>Profiles</legend>
+          {props.profiles.length === 0 ? <p class="hint">This workspace has no profiles yet: create one through the API first.</p> : null}
+          {props.profiles.map((profile) => (
+            <label key={profile.id} class="choice">
+              <input type="checkbox" name="profile_ids" value={profile.id} defaultChecked={selectedProfiles.has(profile.id)} />
+              <span>
+                {profile.name} <span class="muted">@{profile.username}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <button type="submit" class="primary">
+            {busy ? 'Saving…' : props.submitLabel}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { href, navigate } from '../router.js';
+import { useLoad } from '../use-load.js';
+import { StatusBadge, Time } from '../ui/format.js';
+import { ProblemNotice } from '../ui/problem.js';
+import { EndpointForm } from './endpoint-form.js';
+import { webhooks } from '../webhooks-api.js';
+import { flash } from '../flash.js';
+
+export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
+  const list = useLoad(() => webhooks.endpoints(workspaceId), [workspaceId]);
+  const items = list.data?.items ?? [];
+  return (
+    <main id="main">
+      <div class="title-row">
+        <h1>Endpoints</h1>
+        <a class="button primary" href={href({ page: 'new-endpoint', workspaceId })}>
+          New endpoint
+        </a>
+      </div>
+      <ProblemNotice problem={list.problem} title="Could not load the endpoints." />
+      {list.data && items.length === 0 ? <p>No endpoints yet. Create one to receive this workspace's events.</p> : null}
+      {items.length > 0 ? (
+        <table class="responsive">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">URL</th>
+              <th scope="col">Status</th>
+              <th scope="col">Events</th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((endpoint) => (
+              <tr key={endpoint.id}>
+                <td data-label="Name">
+                  <a href={href({ page: 'endpoint', workspaceId, endpointId: endpoint.id })}>{endpoint.name}</a>
+                </td>
+                <td data-label="URL">
+                  <span class="mono break">{endpoint.url}</span>
+                </td>
+                <td data-label="Status">
+                  <StatusBadge status={endpoint.status} />
+                </td>
+                <td data-label="Events">{endpoint.event_types.join(', ')}</td>
+                <td data-label="Updated">
+                  <Time at={endpoint.updated_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </main>
+  );
+}
+
+export function NewEndpointPage({ workspaceId }: { workspaceId: string }) {
+  const context = useLoad(async () => {
+    const [list, catalogue] = await Promise.all([webhooks.endpoints(workspaceId), webhooks.eventTypes()]);
+    return { list, catalogue };
+  }, [workspaceId]);
+  return (
+    <main id="main" class="narrow">
+      <p>
+        <a href={href({ page: 'endpoints', workspaceId })}>← Endpoints</a>
+      </p>
+      <h1>New endpoint</h1>
+      <ProblemNotice problem={context.problem} title="Could not load the form." />
+      {context.data ? (
+        <EndpointForm
+          eventTypes={context.data.catalogue.items}
+          profiles={context.data.list.available_profiles}
+          submitLabel="Create endpoint"
+          onSubmit={async (input) => {
+            const created = await webhooks.createEndpoint(workspaceId, input);
+            flash.set({ kind: 'created', endpointId: created.webhook_endpoint.id, secret: created.secret, at: new Date().toISOString() });
+            navigate({ page: 'endpoint', workspaceId, endpointId: created.webhook_endpoint.id });
+          }}
+        />
+      ) : null}
+    </main>
+  );
+}

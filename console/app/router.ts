@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** The console's pages, addressed by the URL fragment so that /console is the only HTML path. */
+export type Route =
+  | { page: 'login' }
+  | { page: 'workspaces' }
+  | { page: 'endpoints'; workspaceId: string }
+  | { page: 'new-endpoint'; workspaceId: string }
+  | { page: 'endpoint'; workspaceId: string; endpointId: string }
+  | { page: 'activity'; workspaceId: string }
+  | { page: 'delivery'; workspaceId: string; deliveryId: string };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const [first, workspaceId, section, id] = parts;
+  if (first === 'login') return { page: 'login' };
+  if (first !== 'w' || !workspaceId) return { page: 'workspaces' };
+  if (section === 'endpoints' && id === 'new') return { page: 'new-endpoint', workspaceId };
+  if (section === 'endpoints' && id) return { page: 'endpoint', workspaceId, endpointId: id };
+  if (section === 'activity') return { page: 'activity', workspaceId };
+  if (section === 'deliveries' && id) return { page: 'delivery', workspaceId, deliveryId: id };
+  return { page: 'endpoints', workspaceId };
+}
+
+export function href(route: Route): string {
+  switch (route.page) {
+    case 'login':
+      return '#/login';
+    case 'workspaces':
+      return '#/';
+    case 'endpoints':
+      return `#/w/${route.workspaceId}/endpoints`;
+    case 'new-endpoint':
+      return `#/w/${route.workspaceId}/endpoints/new`;
+    case 'endpoint':
+      return `#/w/${route.workspaceId}/endpoints/${route.endpointId}`;
+    case 'activity':
+      return `#/w/${route.workspaceId}/activity`;
+    case 'delivery':
+      return `#/w/${route.workspaceId}/deliveries/${route.deliveryId}`;
+  }
+}
+
+export const navigate = (route: Route) => {
+  location.hash = href(route);
+};
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', update);
+    return () => removeEventListener('hashchange', update);
+  }, []);
+  return route;
+}

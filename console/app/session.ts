@@ -1,0 +1,29 @@
+import { createApiClient } from '../api/client.js';
+
+const TOKEN_KEY = 'console.session';
+
+/**
+ * The session token lives in sessionStorage: it survives a reload but leaves with the tab, and it
+ * is never written to a cookie, so other sites cannot make the browser send it.
+ */
+export const session = {
+  token: (): string | undefined => sessionStorage.getItem(TOKEN_KEY) ?? undefined,
+  save: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+/** The API is served from the same origin as the console, one level up from /console. */
+export const api = createApiClient({ baseUrl: new URL('.', location.href).href.replace(/\/$/, ''), credential: session.token });
+
+/** Sent when the API refuses the session (expired, revoked, logged out elsewhere). */
+export const SIGNED_OUT_EVENT = 'console:signed-out';
+
+api.use({
+  onResponse({ request, response }) {
+    if (response.status === 401 && request.headers.has('authorization')) {
+      session.clear();
+      dispatchEvent(new Event(SIGNED_OUT_EVENT));
+    }
+    return response;
+  },
+});

@@ -1,0 +1,127 @@
+/**
+ * Bundles the console (Preact + openapi-fetch, with esbuild) and gathers the reference page
+ * (Swagger UI from the swagger-ui-dist package), all in memory. The local server calls it at start;
+ * the CDK stack calls it at synth time to fill the console Lambda's layer (writeAssets).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
+import type { ConsoleFeatures } from '../app/features.js';
+import { projectPath } from '../../infra/project-root.js';
+import { openApiDocument } from '../../shared/http/contract/openapi.js';
+import type { Asset, Assets } from './assets.js';
+
+const DELIVERIES_PATH = '/v1/workspaces/{workspace_id}/webhook-deliveries';
+const RECOVER_PATH = '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover';
+
+/** What the served OpenAPI document offers of the optional delivery-log and recovery operations. */
+export function consoleFeatures(document: { paths?: Record<string, unknown> } = openApiDocument() as never): ConsoleFeatures {
+  const list = (document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined)?.get;
+  const query = new Set((list?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+  return {
+    deliveryFilters: ['status', 'event_type', 'webhook_endpoint_id', 'since', 'until'].every((name) => query.has(name)),
+    deliveryPaging: query.has('cursor') && query.has('limit'),
+    recover: Boolean((document.paths?.[RECOVER_PATH] as { post?: unknown } | undefined)?.post),
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.png': 'image/png',
+};
+
+function asset(body: Buffer | string, extension: string, immutable: boolean): Asset {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const zipped = extension === '.png' ? undefined : gzipSync(bytes, { level: 9 });
+  return { contentType: TYPES[extension]!, body: bytes, immutable, ...(zipped && zipped.length < bytes.length ? { gzip: zipped } : {}) };
+}
+
+const page = (title: string, head: string, body: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="icon" href="data:,">
+${head}
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+
+export function buildConsoleAssets(features: ConsoleFeatures = consoleFeatures()): Assets {
+  const assets = new Map<string, Asset>();
+
+  const result = buildSync({
+    entryPoints: { console: projectPath('console/app/main.tsx'), docs: projectPath('console/docs/main.ts') },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['chrome115', 'firefox115', 'safari16'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    define: { __CONSOLE_FEATURES__: JSON.stringify(features) },
+    entryNames: '[name]-[hash]',
+    outdir: '/assets',
+    write: false,
+    logLevel: 'warning',
+  });
+  const names: Record<string, string> = {};
+  for (const file of result.outputFiles) {
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    names[name.replace(/-[A-Z0-9]+(\.\w+)$/, '$1')] = name;
+    const prefix = name.startsWith('docs') ? '/docs/assets/' : '/console/assets/';
+    assets.set(prefix + name, asset(Buffer.from(file.contents), name.slice(name.lastIndexOf('.')), true));
+  }
+
+  // Relative URLs: the pages work wherever the API is mounted (the local server, a gateway stage).
+  assets.set(
+    '/console',
+    asset(
+      page(
+        'Webhook console',
+        `<link rel="stylesheet" href="console/assets/${names['console.css']}">\n<script type="module" src="console/assets/${names['console.js']}"></script>`,
+        '<div id="app"></div>\n<noscript>The webhook console needs JavaScript.</noscript>',
+      ),
+      '.html',
+      false,
+    ),
+  );
+
+  const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const version = (JSON.parse(readFileSync(join(swagger, 'package.json'), 'utf8')) as { version: string }).version;
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+    assets.set(`/docs/assets/${version}/${file}`, asset(readFileSync(join(swagger, file)), file.slice(file.lastIndexOf('.')), true));
+  }
+  assets.set(
+    '/docs',
+    asset(
+      page(
+        'Social Network Service API reference',
+        `<link rel="stylesheet" href="docs/assets/${version}/swagger-ui.css">\n<script src="docs/assets/${version}/swagger-ui-bundle.js" defer></script>\n<script type="module" src="docs/assets/${names['docs.js']}"></script>`,
+        '<div id="reference"></div>\n<noscript>The API reference needs JavaScript; the document itself is at <a href="v1/openapi.json">/v1/openapi.json</a>.</noscript>',
+      ),
+      '.html',
+      false,
+    ),
+  );
+  return assets;
+}
+
+/** Writes assets as files plus a manifest, for readAssets (the Lambda layer). */
+export function writeAssets(directory: string, assets: Assets): void {
+  mkdirSync(directory, { recursive: true });
+  const manifest = [...assets].map(([path, item], i) => {
+    const file = `${i}${/\.\w+$/.exec(path)?.[0] ?? '.html'}`;
+    writeFileSync(join(directory, file), item.body);
+    if (item.gzip) writeFileSync(join(directory, `${file}.gz`), item.gzip);
+    return { path, file, contentType: item.contentType, immutable: item.immutable, gzip: Boolean(item.gzip) };
+  });
+  writeFileSync(join(directory, 'manifest.json'), JSON.stringify(manifest, null, 2));
+}

@@ -1,0 +1,96 @@
+import { Duration } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+/** The thresholds an operator is paged at (README, "Deploying to AWS", lists them too). */
+export const ALARM_THRESHOLDS = {
+  /** Oldest stream record the fan-out has not handled yet: webhooks are this late. */
+  iteratorAgeMs: 5 * 60 * 1000,
+  /** Share of API requests answered 5xx within five minutes. */
+  serverErrorPercent: 5,
+} as const;
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+export interface ServiceAlarmsProps {
+  api: IHttpApi;
+  /** Deliveries the sender failed on five times in a row (poison messages). */
+  deadLetterQueue: IQueue;
+  /** Stream batches the fan-out gave up on. */
+  fanOutFailures: IQueue;
+  sender: IFunction;
+  fanOut: IFunction;
+  /** Subscribed to the topic when given (the address must confirm the subscription). */
+  email?: string;
+}
+
+/**
+ * What pages an operator: every alarm of the service notifies one SNS topic (the stack outputs its
+ * ARN), when it fires and when it clears. Missing data counts as fine: an idle queue or a function
+ * that did not run reports nothing.
+ */
+export class ServiceAlarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: 'Social network API alarms', enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+
+    const visible = (queue: IQueue) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
+    this.add('DeadLettersWaiting', 'Webhook deliveries are in the dead-letter queue: the sender failed on them repeatedly. Redrive them once the cause is fixed (README).', visible(props.deadLetterQueue), 1);
+    this.add('FanOutFailuresWaiting', 'Outbox events the fan-out gave up on are in the fan-out failure queue: their webhooks were not created.', visible(props.fanOutFailures), 1);
+    this.add(
+      'FanOutIteratorAge',
+      'The fan-out is behind on the table stream: webhooks are late by more than 5 minutes.',
+      props.fanOut.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+      ALARM_THRESHOLDS.iteratorAgeMs,
+    );
+    for (const [name, fn] of [['Sender', props.sender], ['FanOut', props.fanOut]] as const) {
+      this.add(`${name}Errors`, `The webhook ${name === 'Sender' ? 'sender' : 'fan-out'} Lambda failed (uncaught error or timeout).`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1);
+      this.add(`${name}Throttles`, `The webhook ${name === 'Sender' ? 'sender' : 'fan-out'} Lambda was throttled: the account's concurrency is exhausted.`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1);
+    }
+    this.add(
+      'ApiServerErrorRate',
+      `At least ${ALARM_THRESHOLDS.serverErrorPercent} % of API requests were answered 5xx in 5 minutes.`,
+      new MathExpression({
+        expression: '100 * errors / requests',
+        usingMetrics: {
+          errors: props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          requests: props.api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        },
+        label: 'API 5xx %',
+        period: FIVE_MINUTES,
+      }),
+      ALARM_THRESHOLDS.serverErrorPercent,
+    );
+  }
+
+  private add(id: string, description: string, metric: IMetric, threshold: number): void {
+    const alarm = new Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+  }
+}

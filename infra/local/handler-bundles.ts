@@ -1,0 +1,62 @@
+/**
+ * The HTTP functions as `cdk deploy` uploads them: one esbuild bundle per handler with the Lambda
+ * settings of infra/bundling.ts, so the local server can run the deployed artefacts
+ * (`npm start -- --bundles <dir>`) instead of the TypeScript sources.
+ *
+ *   npm run bundles -- <dir>     builds them into <dir>
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { routeList } from '../../functions/routes.js';
+import { LAMBDA_BUNDLING } from '../bundling.js';
+import { projectPath } from '../project-root.js';
+
+/** The `$default` route's function; not in the route table. */
+export const NOT_FOUND_HANDLER = 'system/route-not-found';
+
+/** Every HTTP function's handler module, as named in the route table (`posts/get-post`). */
+export const httpHandlerModules = (): string[] => [...new Set([...routeList.map((route) => route.handler), NOT_FOUND_HANDLER])];
+
+export const bundleFile = (dir: string, handler: string): string => join(resolve(dir), `${handler}.mjs`);
+
+/** esbuild's metafile of the build, beside the bundles: what each bundle contains and imports. */
+export const METAFILE = 'metafile.json';
+
+/**
+ * One esbuild run for all entries (each output is still a self-contained bundle). Source maps are
+ * left out: they sit beside the code in the deployed zip and change nothing that runs.
+ */
+export async function buildHandlerBundles(outdir: string, handlers: readonly string[] = httpHandlerModules()): Promise<void> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    ...LAMBDA_BUNDLING,
+    sourcemap: false,
+    entryPoints: handlers.map((handler) => ({ in: projectPath(`functions/${handler}.ts`), out: handler })),
+    outdir: resolve(outdir),
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
+    logLevel: 'error',
+  });
+  writeFileSync(join(resolve(outdir), METAFILE), JSON.stringify(result.metafile));
+}
+
+/** Fails at start, not at the first request, when a bundle is missing. */
+export function assertBundlesPresent(dir: string, handlers: readonly string[] = httpHandlerModules()): void {
+  const missing = handlers.filter((handler) => !existsSync(bundleFile(dir, handler)));
+  if (missing.length > 0) throw new Error(`--bundles ${dir}: no bundle for ${missing.join(', ')} (build them with npm run bundles -- ${dir})`);
+}
+
+export const importBundle = async <T>(dir: string, handler: string): Promise<T> =>
+  ((await import(pathToFileURL(bundleFile(dir, handler)).href)) as { handler: T }).handler;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('usage: npm run bundles -- <dir>');
+    process.exit(2);
+  }
+  const started = performance.now();
+  await buildHandlerBundles(dir);
+  console.log(`${httpHandlerModules().length} HTTP function bundles in ${resolve(dir)} (${Math.round(performance.now() - started)} ms)`);
+}

@@ -1,0 +1,8 @@
+/** `npm run openapi:types`: regenerates the typed client's types from the served OpenAPI document. */
+import { writeFileSync } from 'node:fs';
+import { openApiTypes, TYPES_FILE } from '../console/api/generate-types.js';
+import { projectPath } from '../infra/project-root.js';
+import { openApiDocument } from '../shared/http/contract/openapi.js';
+
+writeFileSync(projectPath(TYPES_FILE), await openApiTypes(openApiDocument()));
+console.log(`OpenAPI types written to ${TYPES_FILE}`);

@@ -1,0 +1,36 @@
+/** Smoke test of GET /docs: the reference page renders the served OpenAPI document, offline. */
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('API reference page', () => {
+  it('renders every operation of the served document with assets from this server only', async () => {
+    const baseUrl = inject('baseUrl');
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const requested: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${baseUrl}/docs`);
+    await page.locator('.swagger-ui .info .title', { hasText: 'Social Network Service API' }).waitFor();
+    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    await page.locator('.opblock').nth(operations - 1).waitFor();
+    expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(operations);
+    expect(await page.locator('.opblock-summary-path', { hasText: '/v1/workspaces/{workspace_id}/webhook-deliveries' }).count()).toBeGreaterThan(0);
+    // "Try it out" goes to the server that served the page.
+    expect(await page.locator('.servers select option').first().textContent()).toContain(baseUrl);
+
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.filter((url) => !url.startsWith(baseUrl) && !url.startsWith('data:'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

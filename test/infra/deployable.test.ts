@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceApp, STACK_NAME } from '../../infra/service-app.js';
+
+interface Finding { ruleName: string; acknowledgedId?: string; reason?: string; violatingConstructs: { constructPath: string }[] }
+interface ValidationReport { pluginReports: { pluginName: string; conclusion: string; violations: Finding[]; suppressedViolations?: Finding[] }[] }
+
+const outdirs: string[] = [];
+/** Synthesises the app exactly as `cdk synth` does (infra/app.ts), bundling skipped, into a fresh directory. */
+function synthesise(change?: (built: ReturnType<typeof serviceApp>) => void) {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
+  outdirs.push(outdir);
+  const built = serviceApp({ context: { 'aws:cdk:bundling-stacks': [] }, outdir });
+  change?.(built);
+  const read = (file: string) => readFileSync(join(outdir, file), 'utf8');
+  let error: unknown;
+  try {
+    built.app.synth();
+  } catch (caught) {
+    error = caught;
+  }
+  return { error, report: JSON.parse(read('validation-report.json')) as ValidationReport, template: () => read(`${STACK_NAME}.template.json`) };
+}
+
+// As the CDK CLI runs the app offline (no AWS configuration): it sets these for the app.
+const CLI_ENVIRONMENT = { CDK_DEFAULT_REGION: 'us-east-1', CDK_DEFAULT_ACCOUNT: '123456789012' };
+const saved: Record<string, string | undefined> = {};
+
+describe('the synthesised app (as cdk synth / cdk deploy build it)', () => {
+  let result: ReturnType<typeof synthesise>;
+  beforeAll(() => {
+    for (const [name, value] of Object.entries(CLI_ENVIRONMENT)) {
+      saved[name] = process.env[name];
+      process.env[name] = value;
+    }
+    result = synthesise();
+  });
+  afterAll(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes cdk-nag (AwsSolutions and Serverless) with every finding acknowledged with its reason', () => {
+    expect(result.error).toBeUndefined();
+    const plugins = result.report.pluginReports;
+    expect(plugins.map((p) => p.pluginName).sort()).toEqual(['AwsSolutions', 'Serverless']);
+    for (const plugin of plugins) {
+      expect(plugin.violations, plugin.pluginName).toEqual([]);
+      expect(plugin.conclusion, plugin.pluginName).toBe('success');
+      const acknowledged = plugin.suppressedViolations ?? [];
+      expect(acknowledged.length, plugin.pluginName).toBeGreaterThan(0);
+      for (const finding of acknowledged) expect(finding.reason?.length ?? 0, finding.ruleName).toBeGreaterThan(40);
+    }
+  });
+
+  it('acknowledges findings on the constructs they concern, never on the whole stack beyond the runtime', () => {
+    const atStack = result.report.pluginReports
+      .flatMap((p) => p.suppressedViolations ?? [])
+      .filter((finding) => (finding as { acknowledgedAt?: string }).acknowledgedAt === STACK_NAME)
+      .map((finding) => finding.ruleName);
+    expect(atStack.sort()).toEqual(['AwsSolutions-L1', 'Serverless-LambdaLatestVersion']);
+  });
+
+  it('pins no region or account even when the CLI sets CDK_DEFAULT_REGION / CDK_DEFAULT_ACCOUNT', () => {
+    const template = result.template();
+    expect(template).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_REGION);
+    expect(template).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_ACCOUNT);
+    expect(template).not.toMatch(/\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|southeast)-\d\b/);
+    // Region-dependent values are references that CloudFormation resolves where it deploys.
+    expect(template).toMatch(/"Ref":\s*"AWS::Region"/);
+  });
+
+  it('fails the synthesis on a finding nobody acknowledged', () => {
+    const failed = synthesise(({ stack }) => {
+      // A queue without TLS enforcement and without a dead-letter queue.
+      new Queue(stack, 'Careless', { retentionPeriod: Duration.days(1) });
+    });
+    expect(String(failed.error)).toMatch(/ValidationFailed/);
+    const rules = failed.report.pluginReports.flatMap((p) => p.violations.map((v) => v.ruleName));
+    expect(rules).toEqual(expect.arrayContaining(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']));
+    const paths = failed.report.pluginReports.flatMap((p) => p.violations.flatMap((v) => v.violatingConstructs.map((c) => c.constructPath)));
+    expect(new Set(paths)).toEqual(new Set([`${STACK_NAME}/Careless/Resource`]));
+  });
+});
