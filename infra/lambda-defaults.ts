@@ -95,7 +95,7 @@ export function apiFunction(
       // The cost, ~340 KB more per zip, is far below Lambda's limits and has no runtime effect.
       bundleAwsSDK: true,
       externalModules: [...LAMBDA_BUNDLING.external],
-      esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, projectPath(path)])),
+      esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path])),
     },
   });
 }
