@@ -6,6 +6,32 @@ const DEFAULT_RETRY_DELAYS = '5,300,1800,7200,18000,36000,50400,72000,86400';
 
 export type UrlPolicy = 'public-https' | 'allow-local';
 
+/** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+export type RateLimitPolicyName = 'credential' | 'ip' | 'login_email' | 'login_ip' | 'signup_email' | 'signup_ip';
+
+/** `<requests>/<seconds>`; the defaults, and the variable each can be overridden by. */
+const RATE_LIMITS: Record<RateLimitPolicyName, { env: string; fallback: string }> = {
+  credential: { env: 'RATE_LIMIT_CREDENTIAL', fallback: '600/60' },
+  ip: { env: 'RATE_LIMIT_IP', fallback: '300/60' },
+  login_email: { env: 'RATE_LIMIT_LOGIN_EMAIL', fallback: '10/900' },
+  login_ip: { env: 'RATE_LIMIT_LOGIN_IP', fallback: '50/900' },
+  signup_email: { env: 'RATE_LIMIT_SIGNUP_EMAIL', fallback: '5/3600' },
+  signup_ip: { env: 'RATE_LIMIT_SIGNUP_IP', fallback: '20/3600' },
+};
+
+function parseRateLimit(name: string, raw: string): RateLimitPolicy {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const limit = Number(match?.[1]);
+  const windowSeconds = Number(match?.[2]);
+  if (!match || limit < 1 || windowSeconds < 1) throw new Error(`${name} must be <requests>/<seconds>, e.g. 600/60`);
+  return { limit, windowSeconds };
+}
+
 function parseDelays(raw: string): number[] {
   const delays = raw.split(',').map((part) => Number(part.trim()));
   if (delays.length !== 9 || delays.some((d) => !Number.isFinite(d) || d < 0)) {
@@ -40,6 +66,20 @@ export const config = {
   },
   get webhookUrlPolicy(): UrlPolicy {
     return process.env.WEBHOOK_URL_POLICY === 'allow-local' ? 'allow-local' : 'public-https';
+  },
+  /** The rate-limit policies, each overridable by its environment variable. */
+  rateLimit(name: RateLimitPolicyName): RateLimitPolicy {
+    const { env, fallback } = RATE_LIMITS[name];
+    return parseRateLimit(env, process.env[env] ?? fallback);
+  },
+  /**
+   * log2 of scrypt's N for new password hashes (r=8, p=1). The default 17 is OWASP's current
+   * minimum; the test server lowers it so hundreds of sign-ups stay fast.
+   */
+  get scryptLog2N(): number {
+    const value = Number(process.env.PASSWORD_SCRYPT_LOG2_N ?? 17);
+    if (!Number.isInteger(value) || value < 10 || value > 20) throw new Error('PASSWORD_SCRYPT_LOG2_N must be an integer from 10 to 20');
+    return value;
   },
   get deliveriesQueueUrl(): string | undefined {
     return process.env.DELIVERIES_QUEUE_URL;

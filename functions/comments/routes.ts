@@ -13,6 +13,7 @@ export const routes = {
       'author (top level) or comment.reply to the parent comment\'s author, never to the commenter.',
     auth: 'credential', scope: 'comments:write', actingProfile: { required: true, permission: 'commenting' },
     params: PostIdParams, body: CreateCommentBody, status: 201, response: CommentWithProfile,
+    idempotent: true,
     errors: ['not_found'],
   }),
   listComments: defineRoute({

@@ -1,5 +1,6 @@
+import { config } from '../../shared/config.js';
 import { newMembership, newPersonalWorkspace, newUser } from '../../shared/domain/entities.js';
-import { hashPassword } from '../../shared/domain/passwords.js';
+import { hashPassword, scryptCost } from '../../shared/domain/passwords.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentUser, presentWorkspace } from '../../shared/http/present/identity.js';
 import { createUserWithWorkspace } from '../../shared/store/users.js';
@@ -8,7 +9,8 @@ import { routes } from './routes.js';
 export const handler = httpHandler(routes.createUser, async ({ body, now }) => {
   const user = newUser(now, body);
   const workspace = newPersonalWorkspace(now, user);
-  await createUserWithWorkspace(user, await hashPassword(body.password), workspace, newMembership(now, workspace, user, 'owner'));
+  const passwordHash = await hashPassword(body.password, scryptCost(config.scryptLog2N));
+  await createUserWithWorkspace(user, passwordHash, workspace, newMembership(now, workspace, user, 'owner'));
   return withHint(
     { user: presentUser(user), workspace: presentWorkspace(workspace) },
     'Log in with POST /v1/sessions to get a session token.',

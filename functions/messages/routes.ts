@@ -10,6 +10,7 @@ export const routes = {
     summary: 'Sends a direct message from the acting profile (message.created to the recipient).',
     auth: 'credential', scope: 'messages:write', actingProfile: { required: true, permission: 'messaging' },
     body: SendMessageBody, status: 201, response: z.object({ message: Message }),
+    idempotent: true,
     errors: ['not_found'],
   }),
   listMessages: defineRoute({

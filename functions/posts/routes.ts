@@ -14,6 +14,7 @@ export const routes = {
       'to each @mentioned existing profile and post.reply to the parent post\'s author (never to the author).',
     auth: 'credential', scope: 'posts:write', actingProfile: { required: true, permission: 'posting' },
     body: CreatePostBody, status: 201, response: PostWithProfile,
+    idempotent: true,
     errors: ['not_found'],
   }),
   updatePost: defineRoute({

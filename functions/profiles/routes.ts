@@ -12,6 +12,7 @@ export const routes = {
       'With a session the profile goes into `workspace_id` (default: your personal workspace). With an API key ' +
       '(scope profiles:write) it goes into the key\'s workspace and is attached to the key.',
     auth: 'credential', scope: 'profiles:write', body: CreateProfileBody, status: 201, response: Profile,
+    idempotent: true,
     errors: ['forbidden', 'username_taken'],
   }),
   getProfile: defineRoute({

@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
+import { rateLimit } from '../../shared/http/middleware/rate-limit.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { routeList } from '../routes.js';
 
@@ -19,5 +20,7 @@ export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredRe
   }
   throw new ApiError('route_not_found', { hint: 'Paths start with /v1; the OpenAPI document is at GET /v1/openapi.json.' });
 })
+  // Counted like any request (and first, so the RateLimit headers land on the 404/405 too).
+  .use(rateLimit({ deferWithoutCredential: true }).count)
   .use(errorEnvelope())
   .use(httpHeaderNormalizer());

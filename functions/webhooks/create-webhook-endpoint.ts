@@ -3,14 +3,14 @@ import { newWebhookEndpoint } from '../../shared/domain/webhooks.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
-import { assertUrlAllowed, assertWorkspaceProfiles } from './endpoints.js';
+import { allowedUrl, assertWorkspaceProfiles } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
-  assertUrlAllowed(body.url);
+  const url = allowedUrl(body.url);
   const profiles = await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
-  const endpoint = newWebhookEndpoint(now, params.workspace_id, body);
+  const endpoint = newWebhookEndpoint(now, params.workspace_id, { ...body, url });
   await putEndpoint(endpoint);
   return withHint(
     { webhook_endpoint: presentWebhooks.endpoint(endpoint, profiles), secret: endpoint.secret },

@@ -8,7 +8,7 @@ import type { ProfileRecord } from '../../shared/domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
 import { AppError } from '../../shared/errors.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
-import { checkUrlSyntax } from '../../shared/ports/outbound/url-policy.js';
+import { normalizeUrl } from '../../shared/ports/outbound/url-policy.js';
 import { getProfiles } from '../../shared/store/profiles.js';
 import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../../shared/store/webhook-endpoints.js';
 
@@ -43,9 +43,11 @@ export async function changeEndpoint(endpoint: WebhookEndpointRecord, from: read
   throw new AppError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });
 }
 
-export function assertUrlAllowed(url: string): void {
-  const check = checkUrlSyntax(url, config.webhookUrlPolicy);
+/** The URL to store (normalised), or 400 naming what the policy refused. */
+export function allowedUrl(url: string): string {
+  const check = normalizeUrl(url, config.webhookUrlPolicy);
   if (!check.ok) throw new AppError('invalid_request', { message: 'Invalid body.url.', hint: `body.url: ${check.reason}.` });
+  return check.url.href;
 }
 
 /** Every id must be a profile of this workspace; unknown and foreign ids answer alike. */

@@ -11,6 +11,7 @@ export const routes = {
     description: 'Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace.',
     auth: 'session', params: WorkspaceParams, body: CreateWebhookEndpointBody, status: 201,
     response: z.object({ webhook_endpoint: WebhookEndpoint, secret: SigningSecret }),
+    idempotent: true,
     errors: ['forbidden'],
   }),
   listWebhookEndpoints: defineRoute({

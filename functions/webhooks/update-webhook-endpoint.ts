@@ -1,6 +1,6 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { assertUrlAllowed, assertWorkspaceProfiles, changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
+import { allowedUrl, assertWorkspaceProfiles, changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** A URL change keeps the id and secret; pending retries read the endpoint at send time, so they use it. */
@@ -8,8 +8,8 @@ export const handler = httpHandler(routes.updateWebhookEndpoint, async ({ params
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') throw endpointRevoked();
-  if (body.url !== undefined) assertUrlAllowed(body.url);
+  const url = body.url === undefined ? undefined : allowedUrl(body.url);
   if (body.profile_ids) await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
-  const updated = await changeEndpoint(endpoint, [endpoint.status], { ...body, updated_at: now.toISOString() });
+  const updated = await changeEndpoint(endpoint, [endpoint.status], { ...body, ...(url ? { url } : {}), updated_at: now.toISOString() });
   return { webhook_endpoint: await presentEndpoint(updated) };
 });

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
-import { AddMemberBody, ApiKey, ApiKeyParams, CreateApiKeyBody, CreateWorkspaceBody, Member, Workspace, WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
+import { AddMemberBody, ApiKey, ApiKeyParams, ChangeMemberRoleBody, CreateApiKeyBody, CreateWorkspaceBody, Member, MemberParams, Workspace, WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
 
 export const routes = {
   createWorkspace: defineRoute({
@@ -17,11 +17,28 @@ export const routes = {
     auth: 'session', params: WorkspaceParams, body: AddMemberBody, status: 201, response: z.object({ member: Member }),
     errors: ['forbidden', 'not_found', 'invalid_state'],
   }),
+  removeMember: defineRoute({
+    method: 'DELETE', path: '/v1/workspaces/{workspace_id}/members/{user_id}', handler: 'workspaces/remove-member', tag: 'Workspaces',
+    summary: 'Removes a member (owner/admin session); members may remove themselves. The owner cannot be removed.',
+    description:
+      'Removes a member (owner/admin session); any member may remove themselves (leave). The owner cannot be removed: `403 forbidden` for others, `409 invalid_state` for the owner themselves (a workspace always keeps its owner). Holds on the removed member\'s very next request; the workspace\'s API keys are not affected.',
+    auth: 'session', params: MemberParams, status: 200, response: z.object({ removed: z.literal(true) }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
+  changeMemberRole: defineRoute({
+    method: 'PATCH', path: '/v1/workspaces/{workspace_id}/members/{user_id}', handler: 'workspaces/change-member-role', tag: 'Workspaces',
+    summary: 'Makes a member admin or member (owner/admin session). The owner cannot be demoted.',
+    description:
+      'Makes a member admin or member (owner/admin session). The owner cannot be demoted: `403 forbidden` for others, `409 invalid_state` for the owner themselves. Holds on the member\'s very next request.',
+    auth: 'session', params: MemberParams, body: ChangeMemberRoleBody, status: 200, response: z.object({ member: Member }),
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+  }),
   createApiKey: defineRoute({
     method: 'POST', path: '/v1/workspaces/{workspace_id}/api-keys', handler: 'workspaces/create-api-key', tag: 'API keys',
     summary: 'Creates an API key; the full key (sk_…) is returned only in this response.',
     auth: 'session', params: WorkspaceParams, body: CreateApiKeyBody, status: 201,
     response: z.object({ api_key: ApiKey, key: z.string() }),
+    idempotent: true,
     errors: ['forbidden'],
   }),
   listApiKeys: defineRoute({

@@ -86,7 +86,7 @@ export const isVisibleTo = (post: PostRecord, viewerProfileId: string | undefine
 export const rootOf = (parent: PostRecord): string => parent.root_post_id ?? parent.id;
 
 type Author = Pick<ProfileRecord, 'id' | 'workspace_id'>;
-type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | undefined };
+type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | null | undefined };
 
 /** A post, or a reply when `parent` is given (the caller checked it is published). */
 export function newPost(

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, errorStatus, type AppError } from './contract/errors.js';
+import { ApiError, statusOf, type AppError } from './contract/errors.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -21,7 +21,7 @@ const challenge = (error: AppError): Record<string, string> => (error.code === '
 
 export function errorResponse(error: AppError): APIGatewayProxyStructuredResultV2 {
   return {
-    statusCode: errorStatus[error.code],
+    statusCode: statusOf(error),
     headers: { ...JSON_HEADERS, ...challenge(error), ...(error instanceof ApiError ? error.headers : undefined) },
     body: JSON.stringify({
       ok: false,

@@ -12,6 +12,8 @@ import { bodyLimit } from './middleware/body-limit.js';
 import { prefetch, type Prefetch } from './middleware/prefetch.js';
 import type { ReadBatch } from '../store/read-batch.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
+import { idempotency } from './middleware/idempotency.js';
+import { rateLimit } from './middleware/rate-limit.js';
 import type { RouteDef } from './contract/route.js';
 import { parseInput } from './validation.js';
 
@@ -46,12 +48,14 @@ type Fn<R extends RouteDef, P> = (input: HandlerInput<R> & { prefetched: Promise
 export type { HttpLambda } from './middleware/api-event.js';
 
 /**
- * Builds the Lambda handler for one route of the route table: header normalisation, size limit,
- * authentication, JSON body, zod validation, acting profile, then `fn`, inside the one error
- * envelope. The route's definition is the only place its auth, scope and schemas are stated.
+ * Builds the Lambda handler for one route of the route table: rate limit, header normalisation,
+ * size limit, authentication, JSON body, zod validation, acting profile, Idempotency-Key, then
+ * `fn`, inside the one error envelope. The route's definition is the only place its auth, scope,
+ * schemas, limits and idempotency are stated.
  */
 export function httpHandler<R extends RouteDef, P = undefined>(route: R, fn: Fn<R, NoInfer<P>>, options: HandlerOptions<R, P> = {}): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+    if (event.idempotentReplay) return event.idempotentReplay;
     const params = parseInput('path', route.params ?? z.object({}), event.pathParameters ?? {});
     const query = parseInput('query', route.query ?? z.object({}), event.queryStringParameters ?? {});
     const body = route.body ? parseInput('body', route.body, event.body) : undefined;
@@ -61,15 +65,20 @@ export function httpHandler<R extends RouteDef, P = undefined>(route: R, fn: Fn<
     return result instanceof Hinted ? successResponse(route.status, result.data, result.hint) : successResponse(route.status, result);
   };
 
+  const limits = rateLimit({ strict: route.strictLimits, deferWithoutCredential: route.method === 'GET' });
   const stack = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>(core);
+  // First in, so its after/onError run last and put the RateLimit headers on every response.
+  stack.use(limits.count);
   stack.use(errorEnvelope());
   stack.use(httpHeaderNormalizer());
   stack.use(bodyLimit());
   stack.use(prefetch(route, options.prefetch));
   stack.use(authenticate(route));
   if (route.body) stack.use(httpJsonBodyParser());
+  stack.use(limits.enforce);
 
   if (route.actingProfile) stack.use(actingProfile(route.actingProfile));
+  if (route.idempotent) stack.use(idempotency());
 
   // The middlewares add `auth` and `now` to the event, so the handler accepts the plain event.
   return stack as unknown as HttpLambda;

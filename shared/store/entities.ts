@@ -53,6 +53,8 @@ export const entities = {
   session: entityLayout<SessionRecord>({
     entity: 'session',
     key: (s) => keys.session(s.id),
+    // A user's sessions, so that a password change or "log out everywhere" can end them.
+    indexes: (s) => ({ gsi1pk: keys.userSessions(s.user_id), gsi1sk: timeSortKey(s.created_at, s.id) }),
     // DynamoDB's TTL removes it some time after expiry; reads still check expires_at.
     expiresAt: (s) => epochSeconds(s.expires_at),
   }),

@@ -7,7 +7,7 @@
  * | email (unique)    | EMAIL#<email>          | EMAIL              |                                            |
  * | workspace         | WS#<id>                | WS                 |                                            |
  * | membership        | WS#<id>                | MEMBER#<user_id>   | USER#<user_id>#WORKSPACES / <joined>#<ws>  |
- * | session           | SESSION#<id>           | SESSION            |                                            |
+ * | session           | SESSION#<id>           | SESSION            | USER#<user_id>#SESSIONS / <created>#<id>   |
  * | api key           | APIKEY#<id>            | APIKEY             | WS#<ws>#APIKEYS / <created>#<id>           |
  * | profile           | PROFILE#<id>           | PROFILE            | WS#<ws>#PROFILES / <created>#<id>          |
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
@@ -29,6 +29,8 @@
  * |                   |                        |                    |   (only while pending/delivering)          |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
+ * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
+ * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
  */
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -36,6 +38,7 @@ export const keys = {
   workspace: (id: string) => ({ pk: `WS#${id}`, sk: 'WS' }),
   membership: (workspaceId: string, userId: string) => ({ pk: `WS#${workspaceId}`, sk: `MEMBER#${userId}` }),
   userWorkspaces: (userId: string) => `USER#${userId}#WORKSPACES`,
+  userSessions: (userId: string) => `USER#${userId}#SESSIONS`,
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
   apiKey: (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' }),
   workspaceApiKeys: (workspaceId: string) => `WS#${workspaceId}#APIKEYS`,
@@ -72,6 +75,13 @@ export const keys = {
   webhookDueShards: ['WHDUE#0', 'WHDUE#1', 'WHDUE#2', 'WHDUE#3'] as const,
   webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
+
+  // --- open to the internet ---
+  rateLimitWindow: (policy: string, subject: string, windowSeconds: number, windowStart: number) => ({
+    pk: `RATELIMIT#${policy}#${subject}`,
+    sk: `WINDOW#${windowSeconds}#${windowStart}`,
+  }),
+  idempotencyKey: (credential: string, keyHash: string) => ({ pk: `IDEMPOTENCY#${credential}#${keyHash}`, sk: 'IDEMPOTENCY' }),
 };
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */

@@ -14,6 +14,9 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
+/** The only attributes a cursor (a LastEvaluatedKey) can hold: the table's and the indexes' keys, all strings here. */
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+
 const invalidCursor = () =>
   new AppError('invalid_request', { message: 'The cursor is not valid for this list.', hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.' });
 
@@ -24,7 +27,8 @@ function decodeCursor(cursor: string, partition: Record<string, string>): Record
   } catch {
     throw invalidCursor();
   }
-  if (typeof key !== 'object' || key === null) throw invalidCursor();
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalidCursor();
+  if (Object.entries(key).some(([attribute, value]) => !KEY_ATTRIBUTES.has(attribute) || typeof value !== 'string')) throw invalidCursor();
   // A cursor from another list (another partition) must not read that list.
   for (const [attribute, value] of Object.entries(partition)) {
     if ((key as Record<string, unknown>)[attribute] !== value) throw invalidCursor();
@@ -42,14 +46,14 @@ export async function queryPage<T>(
   request: PageRequest,
   map: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const result = await db().send(
-    new QueryCommand({
-      ...input,
-      TableName: tableName(),
-      Limit: request.limit,
-      ExclusiveStartKey: request.cursor ? decodeCursor(request.cursor, partition) : undefined,
-    }),
-  );
+  const startKey = request.cursor ? decodeCursor(request.cursor, partition) : undefined;
+  const result = await db()
+    .send(new QueryCommand({ ...input, TableName: tableName(), Limit: request.limit, ExclusiveStartKey: startKey }))
+    .catch((error: unknown) => {
+      // A well-formed cursor DynamoDB still refuses (key attributes missing or of another index).
+      if (startKey && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
+      throw error;
+    });
   const last = result.LastEvaluatedKey;
   return {
     items: (result.Items ?? []).map(map),

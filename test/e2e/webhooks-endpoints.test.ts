@@ -139,11 +139,31 @@ describe('outbound safety on a public-https server', () => {
     const post = (url: string) =>
       call('POST', base(ws), { baseUrl: server.baseUrl, token: ws.token, body: { name: 'x', url, event_types: ['post.mention'], profile_ids: [ws.profiles[0]!.id] } });
     for (const url of ['http://127.0.0.1:4000/hooks', 'https://127.0.0.1/hooks', 'https://localhost/hooks', 'https://[::1]/', 'https://10.0.0.8/',
-      'https://192.168.1.10/', 'https://172.16.0.1/', 'https://169.254.169.254/latest/meta-data/', 'https://[fe80::1]/', 'https://100.64.1.1/', 'https://[fd12::1]/']) {
+      'https://192.168.1.10/', 'https://172.16.0.1/', 'https://169.254.169.254/latest/meta-data/', 'https://[fe80::1]/', 'https://100.64.1.1/', 'https://[fd12::1]/',
+      'https://localhost.:4000/hooks', 'https://LOCALHOST./hooks', 'https://foo.localhost./x', 'https://127.0.0.1./hooks']) {
       const body = expectError(await post(url), 400, 'invalid_request');
       expect(body.agent.hint).toMatch(/url/);
     }
     expect((await post('https://hooks.example.com/in')).status).toBe(201);
+  });
+
+  it('stores the URL normalised (host lower-cased, trailing dot removed) and refuses fragments and control characters, on create and update', async () => {
+    const ws = await workspaceWithProfiles(1, server.baseUrl);
+    const body = (url: string) => ({ name: 'x', url, event_types: ['post.mention'], profile_ids: [ws.profiles[0]!.id] });
+    const created = await call('POST', base(ws), { baseUrl: server.baseUrl, token: ws.token, body: body('HTTPS://Hooks.Example.COM./In?A=B') });
+    expect(created.status).toBe(201);
+    expect(created.body.data.webhook_endpoint.url).toBe('https://hooks.example.com/In?A=B');
+    const id = created.body.data.webhook_endpoint.id;
+    for (const url of ['https://hooks.example.com/in#frag', 'https://hooks.example.com/in#', 'https://hooks.example.com/in\r\nX-Injected: 1', 'https://hooks.example.com/a\tb',
+      'https://hooks.example.com/a b', '\u0000https://hooks.example.com/', 'https://hooks.example.com/\u0085']) {
+      const refused = expectError(await call('POST', base(ws), { baseUrl: server.baseUrl, token: ws.token, body: body(url) }), 400, 'invalid_request');
+      expect(refused.agent.hint).toMatch(/url must not contain/);
+      expectError(await call('PATCH', `${base(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { url } }), 400, 'invalid_request');
+    }
+    expectError(await call('PATCH', `${base(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { url: 'https://localhost.:8443/x' } }), 400, 'invalid_request');
+    const updated = await call('PATCH', `${base(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { url: 'https://NEW.example.org./hook' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.webhook_endpoint.url).toBe('https://new.example.org/hook');
   });
 });
 

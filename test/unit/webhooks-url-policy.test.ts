@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, checkUrlSyntax, resolveTarget } from '../../shared/ports/outbound/url-policy.js';
+import { addressAllowed, checkUrlSyntax, normalizeUrl, resolveTarget } from '../../shared/ports/outbound/url-policy.js';
 
 const refused = ['127.0.0.1', '127.1.2.3', '::1', '10.0.0.1', '172.16.5.4', '192.168.1.1', 'fd00::1', 'fc00::1', '169.254.169.254', '169.254.0.1',
   'fe80::1', '100.64.0.1', '224.0.0.1', 'ff02::1', '0.0.0.0', '::', '255.255.255.255', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254'];
@@ -38,5 +38,25 @@ describe('outbound URL policy (allow-local)', () => {
     expect(checkUrlSyntax('http://10.0.0.1/', 'allow-local').ok).toBe(false);
     expect(checkUrlSyntax('https://169.254.169.254/', 'allow-local').ok).toBe(false);
     expect(addressAllowed('192.168.0.1', 'allow-local')).toBe(false);
+  });
+});
+
+describe('URL normalisation', () => {
+  const href = (raw: string) => {
+    const check = normalizeUrl(raw, 'public-https');
+    return check.ok ? check.url.href : check.reason;
+  };
+
+  it('lower-cases the scheme and host and removes the trailing dot, before the policy judges the host', () => {
+    expect(href('HTTPS://Hooks.Example.COM./Path?Q=1')).toBe('https://hooks.example.com/Path?Q=1');
+    expect(href('https://localhost.:4000/x')).toMatch(/localhost/);
+    expect(href('https://a.localhost./x')).toMatch(/localhost/);
+    expect(checkUrlSyntax('https://localhost.:4000/x', 'public-https').ok).toBe(false);
+  });
+
+  it('refuses fragments, control characters and whitespace', () => {
+    for (const raw of ['https://h.example.com/#', 'https://h.example.com/a#b', 'https://h.example.com/\r\n', 'https://h.example.com/\u007f', 'https://h.example.com/\u009b', ' https://h.example.com/']) {
+      expect(normalizeUrl(raw, 'public-https').ok, JSON.stringify(raw)).toBe(false);
+    }
   });
 });

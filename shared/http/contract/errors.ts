@@ -33,13 +33,22 @@ export const errorCatalogue = Object.fromEntries(
   (Object.keys(errorStatus) as ErrorCode[]).map((code) => [code, { status: errorStatus[code], message: errorMessages[code] }]),
 ) as Record<ErrorCode, { status: number; message: string }>;
 
-/** An `AppError` raised by the HTTP layer itself, which may add response headers (e.g. `Retry-After`). */
+/**
+ * An `AppError` raised by the HTTP layer itself, which may add response headers (e.g. `Retry-After`)
+ * or answer with another status than its code's usual one (`422 invalid_request` for an
+ * Idempotency-Key reused with another body; the OpenAPI document lists such pairs per route).
+ */
 export class ApiError extends AppError {
   readonly headers: Record<string, string> | undefined;
+  readonly status: number | undefined;
 
-  constructor(code: ErrorCode, options: AppErrorOptions & { headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, options: AppErrorOptions & { headers?: Record<string, string>; status?: number } = {}) {
     super(code, options);
     this.name = 'ApiError';
     this.headers = options.headers;
+    this.status = options.status;
   }
 }
+
+/** The status an error answers with. */
+export const statusOf = (error: AppError): number => (error instanceof ApiError && error.status) || errorStatus[error.code];

@@ -5,7 +5,7 @@ import { acceptedScopes } from '../../domain/scopes.js';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../domain/events.js';
 import { errorCatalogue, type ErrorCode } from './errors.js';
 import type { RouteDef } from './route.js';
-import { routeErrorCodes } from './route-errors.js';
+import { routeErrorResponses } from './route-errors.js';
 import { ErrorEnvelope, successEnvelope, Timestamp, Uuid } from './schemas/common.js';
 
 export const API_VERSION = '0.1.0';
@@ -30,6 +30,17 @@ answers 201, everything else 200. Lists take \`limit\` (1–100, default 20) and
 and unknown fields are refused (400 invalid_request). Usernames are 3–30 letters, digits or
 underscores, case-insensitive (stored lowercase).
 
+**Rate limits.** Requests count per credential (session or API key), or per client IP without
+one; log-in and sign-up count per IP and per email with stricter limits. Every response carries
+\`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi draft, structured fields: \`q\` quota, \`w\`
+window seconds, \`r\` remaining, \`t\` seconds to reset); over a limit the answer is 429
+\`rate_limited\` with \`Retry-After\`.
+
+**Idempotency-Key** on the creates (profiles, posts, comments, messages, API keys, webhook
+endpoints): kept 24 h per credential; the same key and request answer the first successful
+response again (\`Idempotent-Replayed: true\`), another request with the key is 422
+\`invalid_request\`, a duplicate while the first still runs is 409 \`invalid_state\`.
+
 **Decisions where the interface document is silent** are written in the description of each
 operation and schema, and in the project README.
 `.trim();
@@ -47,17 +58,38 @@ function security(route: RouteDef): ZodOpenApiOperationObject['security'] {
   return [{ session: [] }, { apiKey: route.scope ? acceptedScopes(route.scope) : [] }];
 }
 
+const RateLimitHeaders = z.object({
+  RateLimit: z.string().meta({
+    description: 'IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`.',
+  }),
+  'RateLimit-Policy': z.string().meta({
+    description: 'IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`.',
+  }),
+});
+const RetryAfterHeader = z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before sending again.' }) });
+const ReplayedHeader = z.object({
+  'Idempotent-Replayed': z.literal('true').optional().meta({ description: 'Present when this is the stored first response to the same Idempotency-Key.' }),
+});
+const IdempotencyKeyHeader = z.object({
+  'idempotency-key': z.string().min(1).max(255).regex(/^[\x20-\x7e]+$/).optional().meta({
+    description: 'Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409.',
+  }),
+});
+
 function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses'] {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of routeErrorCodes(route)) {
-    const status = errorCatalogue[code].status;
+  for (const { status, code } of routeErrorResponses(route)) {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => [
       String(status),
       {
-        description: codes.map((c) => `\`${c}\`: ${errorCatalogue[c].message}`).join(' '),
+        description:
+          status === 422
+            ? '`invalid_request`: this Idempotency-Key was already used with another request.'
+            : codes.map((c) => `\`${c}\`: ${errorCatalogue[c].message}`).join(' '),
+        headers: status === 429 ? RateLimitHeaders.extend(RetryAfterHeader.shape) : RateLimitHeaders,
         content: {
           'application/json': { schema: ErrorEnvelope.extend({ error_code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }) },
         },
@@ -69,7 +101,8 @@ function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses']
 function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObject {
   const scopeNote = route.scope ? `\n\nAPI key scope: \`${route.scope}\` (or ${acceptedScopes(route.scope).slice(1).map((s) => `\`${s}\``).join(', ')}).` : '';
   const grantNote = route.actingProfile?.permission ? `\n\nActing through an access grant needs the \`${route.actingProfile.permission}\` permission.` : '';
-  const header = route.actingProfile ? (route.actingProfile.required ? ProfileIdHeader : OptionalProfileIdHeader) : undefined;
+  const profileHeader = route.actingProfile ? (route.actingProfile.required ? ProfileIdHeader : OptionalProfileIdHeader) : undefined;
+  const header = route.idempotent ? (profileHeader ?? z.object({})).extend(IdempotencyKeyHeader.shape) : profileHeader;
   return {
     operationId: route.name,
     summary: route.summary,
@@ -85,6 +118,7 @@ function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObjec
     responses: {
       [String(route.status)]: {
         description: route.status === 201 ? 'Created.' : 'OK.',
+        headers: route.idempotent ? RateLimitHeaders.extend(ReplayedHeader.shape) : RateLimitHeaders,
         content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },
       ...errorResponses(route),

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors.js';
+import { errorStatus, type ErrorCode } from './errors.js';
 import type { RouteDef } from './route.js';
 
 /** The order codes are listed in within one status of the OpenAPI document. */
@@ -20,6 +20,16 @@ export function routeErrorCodes(route: RouteDef): ErrorCode[] {
   if (route.auth === 'session') codes.add('session_required');
   if (route.auth === 'credential' && route.scope) codes.add('insufficient_scope');
   if (route.actingProfile) codes.add('profile_not_permitted');
+  if (route.idempotent) codes.add('invalid_state'); // a duplicate arriving while the first still runs
+  codes.add('rate_limited');
   codes.add('internal_error');
   return LISTING_ORDER.filter((code) => codes.has(code));
+}
+
+/** Every status and code a route can answer with: each code's own status, plus the exceptions. */
+export function routeErrorResponses(route: RouteDef): { status: number; code: ErrorCode }[] {
+  const responses = routeErrorCodes(route).map((code) => ({ status: errorStatus[code] as number, code }));
+  // An Idempotency-Key sent again with another request.
+  if (route.idempotent) responses.push({ status: 422, code: 'invalid_request' });
+  return responses.sort((a, b) => a.status - b.status);
 }

@@ -4,6 +4,9 @@ import type { GrantPermissionName as GrantPermission } from '../../domain/grants
 import type { RequiredScope } from '../../domain/scopes.js';
 import type { ErrorCode } from './errors.js';
 
+/** Routes whose work is expensive enough (scrypt) to get their own, stricter rate limits. */
+export type StrictLimits = 'login' | 'signup';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 
@@ -35,6 +38,10 @@ export interface RouteDef<
   response: D;
   /** Answer with `response` itself instead of the success envelope (only the OpenAPI document). */
   raw?: true;
+  /** Takes `Idempotency-Key`: a retried create answers its first response instead of creating twice. */
+  idempotent?: true;
+  /** Stricter rate limits per client IP and per email (the scrypt-heavy public routes). */
+  strictLimits?: StrictLimits;
   /** Error codes this operation can answer with, besides the ones every route shares. */
   errors: readonly ErrorCode[];
 }

@@ -17,7 +17,29 @@ import type { UrlPolicy } from '../../config.js';
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
-const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+/** `[::1]` → `::1`, and the root label's dot dropped: `localhost.` is `localhost`. */
+const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host.replace(/\.+$/, ''));
+
+/** C0 and C1 controls, DEL and any whitespace: the URL parser would drop or encode them silently. */
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\s]/u;
+
+/**
+ * The URL as it is stored: refused when it carries control characters, whitespace or a fragment
+ * (receivers never see one); otherwise parsed (scheme and host lower-cased), with the host's
+ * trailing dot removed, then checked by the policy.
+ */
+export function normalizeUrl(raw: string, policy: UrlPolicy): UrlCheck {
+  if (CONTROL_OR_SPACE.test(raw)) return { ok: false, reason: 'url must not contain control characters or spaces' };
+  if (raw.includes('#')) return { ok: false, reason: 'url must not contain a fragment (#…)' };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'url must be an absolute URL' };
+  }
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
+  return checkUrlSyntax(url.href, policy);
+}
 
 /** The ipaddr.js range of an address, with IPv4-mapped IPv6 addresses judged as the IPv4 they carry. */
 export function addressRange(address: string): string {

@@ -29,3 +29,19 @@ export const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
 export const NoParams = z.strictObject({});
+
+/**
+ * Control characters, line separators and invisible formatting characters (bidi overrides and
+ * isolates, zero-width spaces, BOM, soft hyphen): they let a name display as something else.
+ * ZWNJ and ZWJ stay allowed: some scripts and emoji sequences need them.
+ */
+const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
+
+/** A name shown to other people: trimmed, 1..max characters, nothing invisible or direction-changing. */
+export const DisplayName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => !INVISIBLE.test(text), 'must not contain control or invisible formatting characters (e.g. bidi overrides)');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Timestamp, Uuid } from './common.js';
+import { DisplayName, Timestamp, Uuid } from './common.js';
 import { SCOPES } from '../../../domain/scopes.js';
 
 export const Email = z.email().max(254).transform((e) => e.toLowerCase());
@@ -13,10 +13,27 @@ export const Workspace = z
   .object({ id: Uuid, name: z.string(), created_at: Timestamp })
   .meta({ id: 'Workspace' });
 
+const NewPassword = z.string().min(10).max(200);
+
 export const CreateUserBody = z.strictObject({
   email: Email,
-  password: z.string().min(10).max(200),
-  name: z.string().trim().min(1).max(100),
+  password: NewPassword,
+  name: DisplayName(100),
+});
+
+export const ChangePasswordBody = z.strictObject({
+  current_password: z.string().min(1).max(200),
+  new_password: NewPassword,
+});
+
+export const PasswordChanged = z.object({
+  password_changed: z.literal(true),
+  sessions_ended: z.number().int().meta({ description: 'How many other sessions of the user were ended.' }),
+});
+
+export const SessionsEnded = z.object({
+  logged_out: z.literal(true),
+  sessions_ended: z.number().int().meta({ description: 'How many sessions were ended, this one included.' }),
 });
 
 export const CreateSessionBody = z.strictObject({
@@ -31,13 +48,19 @@ export const Me = z.object({
   workspaces: z.array(z.object({ id: Uuid, name: z.string(), role: WorkspaceRole })),
 });
 
-export const CreateWorkspaceBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
+export const CreateWorkspaceBody = z.strictObject({ name: DisplayName(100) });
 
 export const WorkspaceParams = z.strictObject({ workspace_id: Uuid });
 
 export const AddMemberBody = z.strictObject({
   email: Email,
   role: z.enum(['admin', 'member']),
+});
+
+export const MemberParams = z.strictObject({ workspace_id: Uuid, user_id: Uuid });
+
+export const ChangeMemberRoleBody = z.strictObject({
+  role: z.enum(['admin', 'member']).meta({ description: 'The owner stays owner; there is no ownership transfer.' }),
 });
 
 export const Member = z
@@ -47,7 +70,7 @@ export const Member = z
 export const Scope = z.enum(SCOPES);
 
 export const CreateApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: DisplayName(100),
   scopes: z
     .array(Scope)
     .min(1)

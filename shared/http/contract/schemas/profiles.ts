@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Timestamp, Uuid } from './common.js';
+import { DisplayName, Timestamp, Uuid } from './common.js';
 
 export const ProfileType = z.enum(['human', 'company', 'agent']);
 
@@ -47,14 +47,14 @@ export const Profile = z
 export const CreateProfileBody = z.strictObject({
   type: ProfileType,
   username: Username,
-  name: z.string().trim().min(1).max(100),
-  call_name: z.string().trim().min(1).max(50),
+  name: DisplayName(100),
+  call_name: DisplayName(50),
   workspace_id: Uuid.optional().meta({ description: 'Session only: the workspace to create the profile in (default: your personal workspace).' }),
 });
 
 export const UpdateProfileBody = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
-  call_name: z.string().trim().min(1).max(50).optional(),
+  name: DisplayName(100).optional(),
+  call_name: DisplayName(50).optional(),
   bio: z.string().max(500).nullable().optional(),
   occupation: z.string().nullable().optional().meta({ description: 'One of the names listed by the occupations endpoint, or null.' }),
   location: Location.nullable().optional(),

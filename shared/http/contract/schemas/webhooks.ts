@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { EVENT_TYPE_NAMES } from '../../../domain/events.js';
-import { Timestamp, Uuid } from './common.js';
+import { DisplayName, Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';
 
 export const WebhookEndpointParams = z.strictObject({ workspace_id: Uuid, webhook_endpoint_id: Uuid });
@@ -10,7 +10,7 @@ export const WebhookEventType = z.enum(EVENT_TYPE_NAMES).meta({ id: 'WebhookEven
 
 const noDuplicates = (list: readonly string[]) => new Set(list).size === list.length;
 
-const EndpointName = z.string().trim().min(1).max(80);
+const EndpointName = DisplayName(80);
 const EndpointUrl = z.string().min(1).max(2048).meta({
   description: 'Public https URL of the receiver. No user name or password; private, loopback and link-local addresses are refused.',
 });

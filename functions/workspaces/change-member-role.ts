@@ -1,0 +1,15 @@
+import { requireMember } from '../../shared/auth/workspace-access.js';
+import { checkMemberChange } from '../../shared/domain/members.js';
+import { notFound } from '../../shared/http/contract/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { presentMember } from '../../shared/http/present/identity.js';
+import { changeMemberRole } from '../../shared/store/members.js';
+import { getMembership } from '../../shared/store/workspaces.js';
+import { routes } from './routes.js';
+
+export const handler = httpHandler(routes.changeMemberRole, async ({ params, body, auth }) => {
+  const [caller, target] = await Promise.all([requireMember(auth.principal, params.workspace_id), getMembership(params.workspace_id, params.user_id)]);
+  if (!target) throw notFound('Member');
+  checkMemberChange(caller, target, 'change_role');
+  return { member: presentMember(await changeMemberRole(target, body.role, caller)) };
+});

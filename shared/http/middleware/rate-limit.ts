@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { config, type RateLimitPolicy, type RateLimitPolicyName } from '../../config.js';
+import { parseToken } from '../../domain/secret-tokens.js';
+import { logger } from '../../logger.js';
+import { hitWindow, type WindowHit } from '../../store/rate-limits.js';
+import { errorResponse } from '../envelope.js';
+import { ApiError } from '../contract/errors.js';
+import type { StrictLimits } from '../contract/route.js';
+import type { ApiMiddleware } from './api-event.js';
+
+
+export interface RateLimitOptions {
+  /** `login` / `signup`: per client IP and per email, instead of the general limit. */
+  strict?: StrictLimits | undefined;
+  /**
+   * Without a credential to read, a side-effect-free request counts beside the handler's own
+   * reads and is refused after them, so the public reads gain no sequential round trip.
+   */
+  deferWithoutCredential: boolean;
+}
+
+interface Check {
+  policy: RateLimitPolicyName;
+  rule: RateLimitPolicy;
+  /** Seconds until this window ends. */
+  reset: number;
+  hit: Promise<WindowHit | undefined>;
+}
+
+interface State {
+  checks: Check[];
+  deferred: boolean;
+  results?: (WindowHit | undefined)[];
+}
+
+const states = new WeakMap<object, State>();
+
+/** Runs before authentication, on the event as API Gateway sends it. */
+type RawMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
+
+function startCheck(policy: RateLimitPolicyName, subject: string, nowMs: number): Check {
+  const rule = config.rateLimit(policy);
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const hit = hitWindow(policy, subject, windowStart, rule.windowSeconds, rule.limit).catch((error: unknown) => {
+    // The counter is a guard, not the service: when it cannot be written the request goes on.
+    logger.warn('rate-limit counter unavailable', { error, policy });
+    return undefined;
+  });
+  return { policy, rule, reset: windowStart + rule.windowSeconds - nowSeconds, hit };
+}
+
+/** The bearer credential's id when the header carries one of our tokens; its validity is authenticate's job. */
+function credentialSubject(event: APIGatewayProxyEventV2): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization?.trim() ?? '');
+  const token = match ? parseToken(match[1]!) : undefined;
+  return token ? `${token.kind}_${token.id}` : undefined;
+}
+
+const clientIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';
+
+/** Emails are counted by a hash: the counter table holds no addresses. */
+const emailSubject = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+async function settle(state: State): Promise<(WindowHit | undefined)[]> {
+  state.results ??= await Promise.all(state.checks.map((check) => check.hit));
+  return state.results;
+}
+
+function limitedError(state: State, results: (WindowHit | undefined)[]): ApiError | undefined {
+  const refused = state.checks.filter((_, i) => results[i]?.limited);
+  if (refused.length === 0) return undefined;
+  const retryAfter = Math.max(...refused.map((check) => check.reset));
+  return new ApiError('rate_limited', {
+    message: `Too many requests; retry in ${retryAfter} s.`,
+    hint: 'Wait for the number of seconds in Retry-After; RateLimit and RateLimit-Policy describe the limit.',
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+/** The IETF httpapi RateLimit fields, structured-field form: one item per policy counted. */
+function headers(state: State, results: (WindowHit | undefined)[]): Record<string, string> {
+  if (state.checks.length === 0) return {};
+  return {
+    'ratelimit-policy': state.checks.map((c) => `"${c.policy}";q=${c.rule.limit};w=${c.rule.windowSeconds}`).join(', '),
+    ratelimit: state.checks
+      .map((c, i) => `"${c.policy}";r=${Math.max(0, c.rule.limit - (results[i]?.count ?? 0))};t=${c.reset}`)
+      .join(', '),
+  };
+}
+
+function addHeaders(response: APIGatewayProxyStructuredResultV2 | null | undefined, extra: Record<string, string>): void {
+  if (response) response.headers = { ...response.headers, ...extra };
+}
+
+/** Waits for the counts, refuses a deferred request that was over its limit, and writes the headers. */
+async function finish(request: { event: APIGatewayProxyEventV2; response: APIGatewayProxyStructuredResultV2 | null | undefined }): Promise<void> {
+  const state = states.get(request.event);
+  if (!state) return;
+  const results = await settle(state);
+  const refused = state.deferred ? limitedError(state, results) : undefined;
+  if (refused) request.response = errorResponse(refused);
+  addHeaders(request.response, headers(state, results));
+}
+
+/**
+ * Rate limits per credential (or per client IP without one), counted in DynamoDB fixed windows.
+ * Two hooks: `count` goes first in the stack, starts the counter update without waiting and
+ * writes the RateLimit headers on every response; `enforce` goes after authentication and the
+ * body parser, so the counter update runs in parallel with the credential read, and refuses the
+ * request with 429 before the handler does any work.
+ */
+export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions): { count: RawMiddleware; enforce: ApiMiddleware } {
+  const count: RawMiddleware = {
+    before: async ({ event }) => {
+      const now = Date.now();
+      const credential = credentialSubject(event);
+      const checks = strict
+        ? [startCheck(`${strict}_ip`, clientIp(event), now)]
+        : [credential ? startCheck('credential', credential, now) : startCheck('ip', clientIp(event), now)];
+      states.set(event, { checks, deferred: deferWithoutCredential && !credential });
+    },
+    after: finish,
+    onError: finish,
+  };
+
+  const enforce: ApiMiddleware = {
+    before: async ({ event }) => {
+      const state = states.get(event);
+      if (!state) return;
+      const email = (event.body as unknown as { email?: unknown } | undefined)?.email;
+      if (strict && typeof email === 'string') state.checks.push(startCheck(`${strict}_email`, emailSubject(email), Date.now()));
+      if (state.deferred) return;
+      const refused = limitedError(state, await settle(state));
+      if (refused) throw refused;
+    },
+  };
+
+  return { count, enforce };
+}

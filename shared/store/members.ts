@@ -1,0 +1,67 @@
+import type { MembershipRecord, WorkspaceRole } from '../domain/entities.js';
+import { AppError, notFound } from '../errors.js';
+import { tableName } from './client.js';
+import { keys } from './keys.js';
+import { transact, type TransactItem } from './transact.js';
+import { getMembership } from './workspaces.js';
+
+/** The caller must still be owner or admin when the change is written (unless acting on themselves). */
+function callerStillManages(caller: MembershipRecord, target: MembershipRecord): TransactItem[] {
+  if (caller.user_id === target.user_id) return [];
+  return [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.membership(caller.workspace_id, caller.user_id),
+        ConditionExpression: '#role IN (:owner, :admin)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':owner': 'owner', ':admin': 'admin' },
+      },
+    },
+  ];
+}
+
+const failure = (index: number) =>
+  index === 0
+    ? notFound('Member')
+    : new AppError('forbidden', { message: 'Only workspace owners and admins may do this.', hint: 'Your role in this workspace changed; check it with GET /v1/me.' });
+
+/** Deletes a membership that is not the owner's, in one transaction with the caller's role check. */
+export async function removeMember(target: MembershipRecord, caller: MembershipRecord): Promise<void> {
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.membership(target.workspace_id, target.user_id),
+          ConditionExpression: 'attribute_exists(pk) AND #role <> :owner',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':owner': 'owner' },
+        },
+      },
+      ...callerStillManages(caller, target),
+    ],
+    failure,
+  );
+}
+
+/** Sets a non-owner member's role, in one transaction with the caller's role check; returns the member as stored. */
+export async function changeMemberRole(target: MembershipRecord, role: Exclude<WorkspaceRole, 'owner'>, caller: MembershipRecord): Promise<MembershipRecord> {
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.membership(target.workspace_id, target.user_id),
+          UpdateExpression: 'SET #role = :role',
+          ConditionExpression: 'attribute_exists(pk) AND #role <> :owner',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':owner': 'owner', ':role': role },
+        },
+      },
+      ...callerStillManages(caller, target),
+    ],
+    failure,
+  );
+  return (await getMembership(target.workspace_id, target.user_id)) ?? { ...target, role };
+}
