@@ -1,5 +1,5 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -50,13 +50,27 @@ export class FunctionRoles extends Construct {
     this.props.logGroup.grantWrite(role);
     if (access === 'read') this.props.table.grantReadData(role);
     if (access === 'readWrite') this.props.table.grantReadWriteData(role);
+    // Every HTTP function counts its caller's requests (shared/http/middleware/rate-limit.ts); the
+    // read-only and no-data classes may touch the rate-limit window items and nothing else.
+    if (access !== 'readWrite') role.addToPrincipalPolicy(rateLimitCounting(this.props.table));
     this.roles.set(key, role);
     return role;
   }
 }
 
+/** UpdateItem on rate-limit window items only (partition keys `RATELIMIT#…`, see shared/store/keys.ts). */
+export const RATE_LIMIT_KEY_PATTERN = 'RATELIMIT#*';
+
+function rateLimitCounting(table: ITable): PolicyStatement {
+  return new PolicyStatement({
+    actions: ['dynamodb:UpdateItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [RATE_LIMIT_KEY_PATTERN] } },
+  });
+}
+
 const DESCRIPTIONS: Record<AccessClass, string> = {
-  read: 'read the table, write logs',
+  read: 'read the table, count requests, write logs',
   readWrite: 'read and write the table, write logs',
-  none: 'write logs only',
+  none: 'count requests, write logs',
 };

@@ -29,6 +29,8 @@ export const SENDER_BATCH_SIZE = 10;
 /**
  * At most this many sender invocations at once (the event source's maximum concurrency): bounds
  * the outbound connections and table writes that a burst of deliveries causes, without throttles.
+ * Keep it above WEBHOOK_WORKSPACE_MAX_IN_FLIGHT (default 10): hanging receivers of one workspace
+ * hold at most that many invocations, the rest serve the other workspaces.
  */
 export const SENDER_MAX_CONCURRENCY = 20;
 /** One fan-out invocation per stream shard at a time, so a shard's events are handled in order. */
@@ -141,6 +143,8 @@ export class WebhookPipeline extends Construct {
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
+        // The handler splits a batch by workspace and reports only a failing workspace's record.
+        reportBatchItemFailures: true,
         parallelizationFactor: FAN_OUT_PARALLELIZATION,
         bisectBatchOnError: true,
         retryAttempts: 20,

@@ -40,6 +40,14 @@ function parseDelays(raw: string): number[] {
   return delays;
 }
 
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
 export const config = {
   get tableName(): string {
     return process.env.TABLE_NAME ?? 'social-network';
@@ -66,6 +74,30 @@ export const config = {
   },
   get webhookUrlPolicy(): UrlPolicy {
     return process.env.WEBHOOK_URL_POLICY === 'allow-local' ? 'allow-local' : 'public-https';
+  },
+  /** Active (not disabled, not revoked) webhook endpoints one workspace may have. */
+  get webhookMaxActiveEndpoints(): number {
+    return positiveInt('WEBHOOK_MAX_ACTIVE_ENDPOINTS', 20);
+  },
+  /** Attempts in flight at once to one endpoint; more are deferred on the queue, never dropped. */
+  get webhookEndpointMaxInFlight(): number {
+    return positiveInt('WEBHOOK_ENDPOINT_MAX_IN_FLIGHT', 4);
+  },
+  /** Attempts in flight at once for one workspace, all its endpoints together (deferred likewise). */
+  get webhookWorkspaceMaxInFlight(): number {
+    return positiveInt('WEBHOOK_WORKSPACE_MAX_IN_FLIGHT', 10);
+  },
+  /** Delivery records written in parallel for one event by the fan-out. */
+  get webhookFanOutConcurrency(): number {
+    return positiveInt('WEBHOOK_FAN_OUT_CONCURRENCY', 8);
+  },
+  /** An endpoint whose attempts have all failed for this long (seconds) is disabled. */
+  get webhookHealthDisableAfterMs(): number {
+    return positiveInt('WEBHOOK_HEALTH_DISABLE_AFTER', 5 * 86_400) * 1000;
+  },
+  /** ... and only if its failed attempts are at least this far apart (seconds): a short burst never disables. */
+  get webhookHealthMinFailureSpreadMs(): number {
+    return positiveInt('WEBHOOK_HEALTH_MIN_FAILURE_SPREAD', 12 * 3600) * 1000;
   },
   /** The rate-limit policies, each overridable by its environment variable. */
   rateLimit(name: RateLimitPolicyName): RateLimitPolicy {

@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a webhook endpoint; the signing secret (whsec_…) is returned only in this response.
-         * @description Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace.
+         * @description Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace; the operational types (webhook_endpoint.disabled, webhook_delivery.exhausted) concern the whole workspace, carry profile_id null and are not filtered by profile_ids. A workspace has at most WEBHOOK_MAX_ACTIVE_ENDPOINTS (default 20) active endpoints: one more is 409 invalid_state. At most 4 attempts are in flight to one endpoint and 10 per workspace; more wait on the queue, none is dropped.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -778,8 +778,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes url, name, event_types or profile_ids; id and secret stay, pending retries use the new URL.
-         * @description Changes url, name, event_types or profile_ids; id and secret stay, pending retries use the new URL.
+         * Changes url, name, event_types, profile_ids or rate_limit_per_second; id and secret stay, pending retries use the new URL.
+         * @description Changes url, name, event_types, profile_ids or rate_limit_per_second; id and secret stay, pending retries use the new URL.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -794,8 +794,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-enables an endpoint that a 410 response disabled.
-         * @description Re-enables an endpoint that a 410 response disabled.
+         * Re-enables an endpoint the sender disabled (410 Gone, or failing for the health period), with a fresh health record.
+         * @description An active endpoint answers as it is. Enabling beyond the workspace's active-endpoint cap is 409 invalid_state.
          */
         post: operations["enableWebhookEndpoint"];
         delete?: never;
@@ -1060,6 +1060,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.disabled
+         * @description Operational (workspace-wide, profile_id null): another endpoint of the workspace was disabled (it answered 410, or all its deliveries failed for the health period).
+         *
+         *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
+         */
+        post: operations["webhook_webhook_endpoint_disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_delivery.exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_delivery.exhausted
+         * @description Operational (workspace-wide, profile_id null): a delivery to another endpoint of the workspace failed for good after its last attempt.
+         *
+         *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
+         */
+        post: operations["webhook_webhook_delivery_exhausted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1096,7 +1140,7 @@ export interface components {
          * @description A type from the event catalogue (GET /v1/webhook-event-types).
          * @enum {string}
          */
-        WebhookEventType: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted";
+        WebhookEventType: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
         Agent: {
             hint?: string;
         } & {
@@ -1422,7 +1466,7 @@ export interface components {
         };
         EventCatalogueEntry: {
             /** @enum {string} */
-            type: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted";
+            type: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
             description: string;
         };
         WebhookEndpoint: {
@@ -1437,11 +1481,15 @@ export interface components {
             event_types: components["schemas"]["WebhookEventType"][];
             profiles: components["schemas"]["Profile"][];
             /**
-             * @description active: matches events. disabled: the receiver answered 410 (POST .../enable re-enables). revoked: deleted, permanently.
+             * @description active: matches events. disabled: by the sender, see disabled_reason (POST .../enable re-enables). revoked: deleted, permanently.
              * @enum {string}
              */
             status: "active" | "disabled" | "revoked";
             disabled_at: string | null;
+            /** @description Why the sender disabled the endpoint: gone = the receiver answered 410 Gone; failing = every attempt failed for the health period (default 5 days, WEBHOOK_HEALTH_DISABLE_AFTER, failures at least 12 hours apart). null while active. A webhook_endpoint.disabled event goes to the workspace's other endpoints that select it. */
+            disabled_reason: ("gone" | "failing") | null;
+            /** @description Deliveries per second this endpoint accepts: the sender spaces its attempts at least 1/rate seconds apart (waiting or deferring them, never dropping them). null (the default): no limit of its own, only the in-flight limits. */
+            rate_limit_per_second: number | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -1517,12 +1565,8 @@ export interface components {
             /** @description Current name of the endpoint. */
             webhook_endpoint_name: string;
             event_type: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile; null for operational (workspace-wide) events. */
+            profile_id: string | null;
             /** @enum {string} */
             status: "pending" | "delivering" | "succeeded" | "failed";
             /** @description Completed attempts. */
@@ -9206,6 +9250,8 @@ export interface operations {
                     event_types: components["schemas"]["WebhookEventType"][];
                     /** @description Profiles of this workspace whose events the endpoint receives. */
                     profile_ids: string[];
+                    /** @description Deliveries per second this endpoint accepts: the sender spaces its attempts at least 1/rate seconds apart (waiting or deferring them, never dropping them). null (the default): no limit of its own, only the in-flight limits. */
+                    rate_limit_per_second?: number | null;
                 };
             };
         };
@@ -9632,6 +9678,8 @@ export interface operations {
                     event_types?: components["schemas"]["WebhookEventType"][];
                     /** @description Profiles of this workspace whose events the endpoint receives. */
                     profile_ids?: string[];
+                    /** @description Deliveries per second this endpoint accepts: the sender spaces its attempts at least 1/rate seconds apart (waiting or deferring them, never dropping them). null (the default): no limit of its own, only the in-flight limits. */
+                    rate_limit_per_second?: number | null;
                 };
             };
         };
@@ -11231,6 +11279,112 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "access_grant.accepted";
+                    /**
+                     * Format: uuid
+                     * @description The affected profile.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    profile_id: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp with milliseconds.
+                     */
+                    created_at: string;
+                    /** @description The resources involved, in their API shapes. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_endpoint_disabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Delivery id: stable across retries; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Event id: the same for every endpoint the event reaches.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "webhook_endpoint.disabled";
+                    /**
+                     * Format: uuid
+                     * @description The affected profile.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    profile_id: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp with milliseconds.
+                     */
+                    created_at: string;
+                    /** @description The resources involved, in their API shapes. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_delivery_exhausted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Delivery id: stable across retries; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Event id: the same for every endpoint the event reaches.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "webhook_delivery.exhausted";
                     /**
                      * Format: uuid
                      * @description The affected profile.

@@ -3,33 +3,85 @@
  * entry points wire the AWS adapters, the local runtime (infra/local) its in-process ones, so both
  * run the same code on the same event shapes.
  */
-import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '../../shared/config.js';
 import type { WebhookEvent } from '../../shared/domain/webhooks.js';
 import { logger } from '../../shared/logger.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import type { DeliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js';
-import { fanOut } from '../../shared/webhooks/fan-out.js';
+import { forEachLimit } from '../../shared/webhooks/bounded.js';
+import { fanOut, type FanOutSettings } from '../../shared/webhooks/fan-out.js';
 import { fromImage, type StreamAttribute } from '../../shared/webhooks/stream-image.js';
 
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<void>;
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 /** The sender's settings, read from the environment once per process. */
 export function deliverySettingsFromConfig(): DeliverySettings {
-  return { retryDelays: config.webhookRetryDelays, timeoutMs: config.webhookTimeoutMs, urlPolicy: config.webhookUrlPolicy };
+  return {
+    retryDelays: config.webhookRetryDelays,
+    timeoutMs: config.webhookTimeoutMs,
+    urlPolicy: config.webhookUrlPolicy,
+    inFlight: { perEndpoint: config.webhookEndpointMaxInFlight, perWorkspace: config.webhookWorkspaceMaxInFlight },
+    health: { disableAfterMs: config.webhookHealthDisableAfterMs, minFailureSpreadMs: config.webhookHealthMinFailureSpreadMs },
+  };
 }
 
-/** DynamoDB stream → fan-out. Only INSERTs of outbox items (entity 'event') are events to deliver. */
-export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>): StreamHandler {
+/** Workspaces of one stream batch fanned out at once. */
+const WORKSPACES_AT_ONCE = 4;
+/** In-process tries of one event before its workspace's part of the batch is reported failed. */
+const FAN_OUT_TRIES = 3;
+
+export function fanOutSettingsFromConfig(): FanOutSettings {
+  return { concurrency: config.webhookFanOutConcurrency };
+}
+
+async function fanOutWithRetries(event: WebhookEvent, ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fanOut(event, ports, settings);
+      return;
+    } catch (error) {
+      if (attempt >= FAN_OUT_TRIES) throw error;
+      await new Promise((r) => setTimeout(r, 100 * 4 ** attempt * (0.5 + Math.random())));
+    }
+  }
+}
+
+/**
+ * DynamoDB stream → fan-out. Only INSERTs of outbox items (entity 'event') are events to deliver.
+ * The batch is split by workspace: each workspace's events in order, workspaces side by side, so
+ * one workspace's slow or failing fan-out neither delays nor fails another's. An event that still
+ * fails after in-process tries stops its workspace's part and is reported (ReportBatchItemFailures):
+ * the stream resumes from the earliest such record, and events after it that were already fanned
+ * out are replayed idempotently (no second delivery; their queue messages claim nothing).
+ */
+export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings = fanOutSettingsFromConfig()): StreamHandler {
   return async (event) => {
+    const byWorkspace = new Map<string, { record: DynamoDBRecord; event: WebhookEvent }[]>();
     for (const record of event.Records) {
       const image = record.dynamodb?.NewImage;
       if (record.eventName !== 'INSERT' || image?.entity?.S !== 'event') continue;
-      // Sequential per batch keeps the order of events; a failure retries the batch (fan-out is idempotent).
-      await fanOut(fromImage(image as Record<string, StreamAttribute>) as unknown as WebhookEvent, ports);
+      const webhookEvent = fromImage(image as Record<string, StreamAttribute>) as unknown as WebhookEvent;
+      const list = byWorkspace.get(webhookEvent.workspace_id) ?? [];
+      list.push({ record, event: webhookEvent });
+      byWorkspace.set(webhookEvent.workspace_id, list);
     }
+    const failed: string[] = [];
+    await forEachLimit([...byWorkspace.values()], WORKSPACES_AT_ONCE, async (events) => {
+      for (const { record, event: webhookEvent } of events) {
+        try {
+          await fanOutWithRetries(webhookEvent, ports, settings);
+        } catch (error) {
+          logger.error('webhook fan-out failed', { event_id: webhookEvent.id, workspace_id: webhookEvent.workspace_id, error: error as Error });
+          failed.push(record.dynamodb?.SequenceNumber ?? '');
+          return;
+        }
+      }
+    });
+    const first = failed.sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
+    return { batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }] };
   };
 }
 

@@ -2,8 +2,9 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { newWebhookEndpoint } from '../../shared/domain/webhooks.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
-import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
-import { allowedUrl, assertWorkspaceProfiles } from './endpoints.js';
+import { config } from '../../shared/config.js';
+import { createEndpoint } from '../../shared/store/webhook-endpoints.js';
+import { activeEndpointLimit, allowedUrl, assertWorkspaceProfiles } from './endpoints.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth, now }) => {
@@ -11,7 +12,7 @@ export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params
   const url = allowedUrl(body.url);
   const profiles = await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
   const endpoint = newWebhookEndpoint(now, params.workspace_id, { ...body, url });
-  await putEndpoint(endpoint);
+  if ((await createEndpoint(endpoint, config.webhookMaxActiveEndpoints)) === 'limit_reached') throw activeEndpointLimit();
   return withHint(
     { webhook_endpoint: presentWebhooks.endpoint(endpoint, profiles), secret: endpoint.secret },
     'Store the secret now: it is shown only in this response. Verify deliveries with a Standard Webhooks library.',

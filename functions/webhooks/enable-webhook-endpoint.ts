@@ -1,14 +1,14 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
+import { changeStatus, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
-/** disabled → active (after a 410); enabling an active endpoint changes nothing. */
+/** disabled → active (after a 410 or failing too long), with a fresh health record; enabling an active endpoint changes nothing. */
 export const handler = httpHandler(routes.enableWebhookEndpoint, async ({ params, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') throw endpointRevoked();
   if (endpoint.status === 'active') return { webhook_endpoint: await presentEndpoint(endpoint) };
-  const enabled = await changeEndpoint(endpoint, ['disabled'], { status: 'active', disabled_at: null, updated_at: now.toISOString() });
+  const enabled = await changeStatus(endpoint, 'active', { disabled_at: null, disabled_reason: null, failing_since: null, updated_at: now.toISOString() });
   return { webhook_endpoint: await presentEndpoint(enabled) };
 });

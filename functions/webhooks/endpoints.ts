@@ -10,7 +10,7 @@ import { AppError } from '../../shared/errors.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { normalizeUrl } from '../../shared/ports/outbound/url-policy.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { getEndpoint, updateEndpointIf, type EndpointChanges } from '../../shared/store/webhook-endpoints.js';
+import { changeEndpointStatus, getEndpoint, updateEndpointIf, type EndpointChanges } from '../../shared/store/webhook-endpoints.js';
 
 export const endpointNotFound = () =>
   new AppError('not_found', {
@@ -38,6 +38,26 @@ export async function loadEndpoint(workspaceId: string, id: string): Promise<Web
 export async function changeEndpoint(endpoint: WebhookEndpointRecord, from: readonly EndpointStatus[], changes: EndpointChanges): Promise<WebhookEndpointRecord> {
   const updated = await updateEndpointIf(endpoint.id, from, changes);
   if (updated) return updated;
+  const now = await getEndpoint(endpoint.id);
+  if (now?.status === 'revoked') throw endpointRevoked();
+  throw new AppError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });
+}
+
+/** The cap on active endpoints (WEBHOOK_MAX_ACTIVE_ENDPOINTS) is reached: 409, with the way out in the hint. */
+export const activeEndpointLimit = () =>
+  new AppError('invalid_state', {
+    message: `This workspace already has ${config.webhookMaxActiveEndpoints} active webhook endpoints, the most it may have.`,
+    hint: 'Revoke an endpoint you no longer need (DELETE .../webhook-endpoints/{webhook_endpoint_id}) or send several event types and profiles to one endpoint.',
+  });
+
+/**
+ * A status change from the status just read (revoke, enable), keeping the active-endpoint count;
+ * a concurrent change makes it 409 rather than silently overwriting.
+ */
+export async function changeStatus(endpoint: WebhookEndpointRecord, to: EndpointStatus, changes: EndpointChanges & { updated_at: string }): Promise<WebhookEndpointRecord> {
+  const changed = await changeEndpointStatus(endpoint, to, changes, { maxActive: config.webhookMaxActiveEndpoints });
+  if (changed.ok) return changed.endpoint;
+  if (changed.reason === 'limit_reached') throw activeEndpointLimit();
   const now = await getEndpoint(endpoint.id);
   if (now?.status === 'revoked') throw endpointRevoked();
   throw new AppError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });

@@ -1,6 +1,6 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { changeEndpoint, loadEndpoint, presentEndpoint } from './endpoints.js';
+import { changeStatus, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
 /** Revokes at once and for good; revoking again answers the revoked endpoint. */
@@ -9,6 +9,6 @@ export const handler = httpHandler(routes.revokeWebhookEndpoint, async ({ params
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') return { webhook_endpoint: await presentEndpoint(endpoint) };
   const at = now.toISOString();
-  const revoked = await changeEndpoint(endpoint, ['active', 'disabled'], { status: 'revoked', revoked_at: at, updated_at: at });
+  const revoked = await changeStatus(endpoint, 'revoked', { revoked_at: at, updated_at: at });
   return withHint({ webhook_endpoint: await presentEndpoint(revoked) }, 'No new deliveries go to this endpoint; pending retries to it end as failed.');
 });

@@ -8,11 +8,12 @@ export const routes = {
   createWebhookEndpoint: defineRoute({
     method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints', handler: 'webhooks/create-webhook-endpoint', tag: 'Webhooks',
     summary: 'Creates a webhook endpoint; the signing secret (whsec_…) is returned only in this response.',
-    description: 'Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace.',
+    description:
+      'Owner/admin session only. The endpoint receives the selected event types for the selected profiles of this workspace; the operational types (webhook_endpoint.disabled, webhook_delivery.exhausted) concern the whole workspace, carry profile_id null and are not filtered by profile_ids. A workspace has at most WEBHOOK_MAX_ACTIVE_ENDPOINTS (default 20) active endpoints: one more is 409 invalid_state. At most 4 attempts are in flight to one endpoint and 10 per workspace; more wait on the queue, none is dropped.',
     auth: 'session', params: WorkspaceParams, body: CreateWebhookEndpointBody, status: 201,
     response: z.object({ webhook_endpoint: WebhookEndpoint, secret: SigningSecret }),
     idempotent: true,
-    errors: ['forbidden'],
+    errors: ['forbidden', 'invalid_state'],
   }),
   listWebhookEndpoints: defineRoute({
     method: 'GET', path: '/v1/workspaces/{workspace_id}/webhook-endpoints', handler: 'webhooks/list-webhook-endpoints', tag: 'Webhooks',
@@ -22,7 +23,7 @@ export const routes = {
   }),
   updateWebhookEndpoint: defineRoute({
     method: 'PATCH', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}', handler: 'webhooks/update-webhook-endpoint', tag: 'Webhooks',
-    summary: 'Changes url, name, event_types or profile_ids; id and secret stay, pending retries use the new URL.',
+    summary: 'Changes url, name, event_types, profile_ids or rate_limit_per_second; id and secret stay, pending retries use the new URL.',
     auth: 'session', params: WebhookEndpointParams, body: UpdateWebhookEndpointBody, status: 200,
     response: z.object({ webhook_endpoint: WebhookEndpoint }),
     errors: ['forbidden', 'not_found', 'invalid_state'],
@@ -35,7 +36,8 @@ export const routes = {
   }),
   enableWebhookEndpoint: defineRoute({
     method: 'POST', path: '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/enable', handler: 'webhooks/enable-webhook-endpoint', tag: 'Webhooks',
-    summary: 'Re-enables an endpoint that a 410 response disabled.',
+    summary: 'Re-enables an endpoint the sender disabled (410 Gone, or failing for the health period), with a fresh health record.',
+    description: 'An active endpoint answers as it is. Enabling beyond the workspace\'s active-endpoint cap is 409 invalid_state.',
     auth: 'session', params: WebhookEndpointParams, status: 200, response: z.object({ webhook_endpoint: WebhookEndpoint }),
     errors: ['forbidden', 'not_found', 'invalid_state'],
   }),

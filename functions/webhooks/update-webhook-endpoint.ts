@@ -3,13 +3,16 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { allowedUrl, assertWorkspaceProfiles, changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
 import { routes } from './routes.js';
 
-/** A URL change keeps the id and secret; pending retries read the endpoint at send time, so they use it. */
+/**
+ * A URL change keeps the id and secret; pending retries read the endpoint at send time, so they
+ * use it. A new URL also starts a fresh health record (failures of the old one do not count).
+ */
 export const handler = httpHandler(routes.updateWebhookEndpoint, async ({ params, body, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') throw endpointRevoked();
   const url = body.url === undefined ? undefined : allowedUrl(body.url);
   if (body.profile_ids) await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
-  const updated = await changeEndpoint(endpoint, [endpoint.status], { ...body, ...(url ? { url } : {}), updated_at: now.toISOString() });
+  const updated = await changeEndpoint(endpoint, [endpoint.status], { ...body, ...(url ? { url, failing_since: null } : {}), updated_at: now.toISOString() });
   return { webhook_endpoint: await presentEndpoint(updated) };
 });

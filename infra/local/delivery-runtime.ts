@@ -15,6 +15,8 @@ import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 
 const SWEEP_EVERY_MS = 3000;
+/** The deployed sender's event source maxConcurrency (SENDER_MAX_CONCURRENCY in infra/webhook-pipeline.ts). */
+const SENDER_MAX_CONCURRENCY = 20;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
 const SWEEP_GRACE_MS = 10_000;
 
@@ -28,7 +30,13 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
     console.warn('WARNING: WEBHOOK_URL_POLICY=allow-local: webhook deliveries may go to http://127.0.0.1 / localhost receivers. Never use this in production.');
   }
   // The queue feeds the sender, whose ports include the queue: tie the knot through a closure.
-  const queue = new LocalDeliveryQueue((event) => sendDelivery(event), { batchSize: 10, maxConcurrency: 10, redeliverAfterMs: 5000 });
+  // Like the deployed event source, more sender invocations than one workspace may keep busy
+  // (WEBHOOK_WORKSPACE_MAX_IN_FLIGHT): hanging receivers of one tenant cannot take them all.
+  const queue = new LocalDeliveryQueue((event) => sendDelivery(event), {
+    batchSize: 10,
+    maxConcurrency: Math.max(SENDER_MAX_CONCURRENCY, settings.inFlight.perWorkspace * 3),
+    redeliverAfterMs: 5000,
+  });
   const scheduler = new LocalRetryScheduler(queue);
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);

@@ -20,12 +20,12 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import { localClient } from './dynamodb-local.js';
 
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<void>;
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
 interface ShardState {
   iterator: string | undefined;
@@ -123,17 +123,32 @@ export class StreamPoller {
     // A checkpoint write is itself a stream record: only batches with other records move the
     // checkpoint, or the poller would feed itself forever.
     if (records.some((r) => r.dynamodb?.Keys?.pk?.S !== STARTED.pk)) {
-      await this.handler({ Records: records.map((r) => this.toLambdaRecord(r)) });
-      const last = records[records.length - 1]!.dynamodb!.SequenceNumber!;
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.streamCheckpoint(id), entity: 'stream_checkpoint', shard_id: id, sequence_number: last },
-        }),
-      );
+      const response = await this.handler({ Records: records.map((r) => this.toLambdaRecord(r)) });
+      // ReportBatchItemFailures, as the event source does it: resume at the reported record.
+      const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
+      const index = failedAt ? records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt) : -1;
+      if (index >= 0) {
+        if (index > 0) await this.checkpoint(id, records[index - 1]!.dynamodb!.SequenceNumber!);
+        const { ShardIterator } = await this.streams.send(
+          new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: id, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: failedAt }),
+        );
+        state.iterator = ShardIterator;
+        await new Promise((r) => setTimeout(r, 1000));
+        return;
+      }
+      await this.checkpoint(id, records[records.length - 1]!.dynamodb!.SequenceNumber!);
     }
     state.iterator = result.NextShardIterator;
     if (!state.iterator) state.done = true;
+  }
+
+  private async checkpoint(id: string, last: string): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.streamCheckpoint(id), entity: 'stream_checkpoint', shard_id: id, sequence_number: last },
+      }),
+    );
   }
 
   private async run(): Promise<void> {

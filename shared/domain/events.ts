@@ -10,10 +10,22 @@ export const EVENT_TYPES = {
   'message.created': 'Someone sent the profile a message.',
   'profile.followed': 'Someone started following the profile.',
   'access_grant.accepted': 'A manager accepted an access grant over the profile.',
+  'webhook_endpoint.disabled':
+    'Operational (workspace-wide, profile_id null): another endpoint of the workspace was disabled (it answered 410, or all its deliveries failed for the health period).',
+  'webhook_delivery.exhausted':
+    'Operational (workspace-wide, profile_id null): a delivery to another endpoint of the workspace failed for good after its last attempt.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
+
+/**
+ * Events about the workspace's webhooks themselves, not about a profile: they carry
+ * `profile_id: null`, ignore the endpoint's `profile_ids`, and never go to the endpoint they are about.
+ */
+export const OPERATIONAL_EVENT_TYPES = ['webhook_endpoint.disabled', 'webhook_delivery.exhausted'] as const satisfies readonly EventType[];
+export type OperationalEventType = (typeof OPERATIONAL_EVENT_TYPES)[number];
+export const isOperationalEvent = (type: string): type is OperationalEventType => (OPERATIONAL_EVENT_TYPES as readonly string[]).includes(type);
 
 /** Sent only by POST .../webhook-endpoints/{id}/test, to that endpoint alone. */
 export const TEST_EVENT_TYPE = 'webhook.test';
@@ -21,8 +33,8 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 export interface OutboxEvent {
   id: string;
   type: EventType | typeof TEST_EVENT_TYPE;
-  /** The affected profile: deliveries go to endpoints of its workspace that selected it. */
-  profile_id: string;
+  /** The affected profile: deliveries go to endpoints of its workspace that selected it. Null for operational events. */
+  profile_id: string | null;
   /** The affected profile's workspace (internal: used by the selection rule, not sent). */
   workspace_id: string;
   created_at: string;

@@ -3,12 +3,14 @@
  * delivery state machine. Pure logic (no AWS, no HTTP types).
  */
 import { createHash } from 'node:crypto';
-import { TEST_EVENT_TYPE, type EventType, type OutboxEvent } from './events.js';
+import { TEST_EVENT_TYPE, isOperationalEvent, type EventType, type OutboxEvent } from './events.js';
 import { newId } from './ids.js';
 import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
 import { generateSigningSecret } from './signing.js';
 
 export type EndpointStatus = 'active' | 'disabled' | 'revoked';
+/** Why the sender disabled an endpoint: it answered 410 Gone, or all its attempts failed for the health period. */
+export type DisabledReason = 'gone' | 'failing';
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -31,6 +33,11 @@ export interface WebhookEndpointRecord {
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
   disabled_at: string | null;
+  disabled_reason: DisabledReason | null;
+  /** The first failed attempt since the last successful one (null while healthy); drives the health rule. */
+  failing_since: string | null;
+  /** Deliveries per second the sender keeps to (spaced, never dropped); null: no limit of its own. */
+  rate_limit_per_second: number | null;
   revoked_at: string | null;
   created_at: string;
   updated_at: string;
@@ -40,7 +47,7 @@ export interface WebhookEndpointRecord {
 export function newWebhookEndpoint(
   now: Date,
   workspaceId: string,
-  fields: Pick<WebhookEndpointRecord, 'name' | 'url' | 'event_types' | 'profile_ids'>,
+  fields: Pick<WebhookEndpointRecord, 'name' | 'url' | 'event_types' | 'profile_ids'> & { rate_limit_per_second?: number | null },
 ): WebhookEndpointRecord {
   const at = now.toISOString();
   return {
@@ -55,6 +62,9 @@ export function newWebhookEndpoint(
     previous_secret: null,
     previous_secret_expires_at: null,
     disabled_at: null,
+    disabled_reason: null,
+    failing_since: null,
+    rate_limit_per_second: fields.rate_limit_per_second ?? null,
     revoked_at: null,
     created_at: at,
     updated_at: at,
@@ -67,7 +77,8 @@ export interface DeliveryRecord {
   webhook_event_id: string;
   webhook_endpoint_id: string;
   event_type: string;
-  profile_id: string;
+  /** The event's affected profile; null for operational (workspace-wide) events. */
+  profile_id: string | null;
   status: DeliveryStatus;
   attempt_count: number;
   last_status_code: number | null;
@@ -101,17 +112,24 @@ export interface WebhookTotals {
   delivering: number;
 }
 
-/** A `webhook.test` event carries the one endpoint it is for. */
+/**
+ * A `webhook.test` event carries the one endpoint it is for; an operational event the endpoint it
+ * is about (which it never goes to).
+ */
 export type WebhookEvent = OutboxEvent & { webhook_endpoint_id?: string };
 
 /**
  * The spec's selection rule: the endpoint belongs to the affected profile's workspace, is active,
  * selected the profile and selected the type. `webhook.test` goes to its target endpoint only.
+ * Operational events concern the workspace, not a profile: every other active endpoint of the
+ * workspace that selected the type gets them, whatever its `profile_ids`.
  */
 export function endpointMatches(endpoint: WebhookEndpointRecord, event: WebhookEvent): boolean {
   if (endpoint.workspace_id !== event.workspace_id || endpoint.status !== 'active') return false;
   if (event.type === TEST_EVENT_TYPE) return endpoint.id === event.webhook_endpoint_id;
-  return endpoint.profile_ids.includes(event.profile_id) && (endpoint.event_types as string[]).includes(event.type);
+  if (!(endpoint.event_types as string[]).includes(event.type)) return false;
+  if (isOperationalEvent(event.type)) return endpoint.id !== event.webhook_endpoint_id;
+  return event.profile_id !== null && endpoint.profile_ids.includes(event.profile_id);
 }
 
 /**
@@ -137,7 +155,7 @@ export interface AttemptResult {
 
 export type Outcome =
   | { status: 'succeeded'; disableEndpoint: false }
-  | { status: 'failed'; disableEndpoint: boolean }
+  | { status: 'failed'; disableEndpoint: boolean; exhausted: boolean }
   | { status: 'pending'; disableEndpoint: false; nextAttemptAt: Date };
 
 /**
@@ -148,9 +166,9 @@ export type Outcome =
 export function outcomeOf(attempt: number, result: AttemptResult, delays: readonly number[]): Outcome {
   const code = result.statusCode;
   if (code !== null && code >= 200 && code <= 299) return { status: 'succeeded', disableEndpoint: false };
-  if (code === 410) return { status: 'failed', disableEndpoint: true };
+  if (code === 410) return { status: 'failed', disableEndpoint: true, exhausted: false };
   const next = attempt < MAX_ATTEMPTS ? nextAttemptAt(attempt, result.endedAt, delays) : undefined;
-  return next ? { status: 'pending', disableEndpoint: false, nextAttemptAt: next } : { status: 'failed', disableEndpoint: false };
+  return next ? { status: 'pending', disableEndpoint: false, nextAttemptAt: next } : { status: 'failed', disableEndpoint: false, exhausted: true };
 }
 
 /** The error text recorded for a non-2xx response (no receiver content in it). */

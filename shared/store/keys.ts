@@ -24,6 +24,9 @@
  * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires 30 days after created_at)       |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
  * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
+ * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |
+ * | sending (ws)      | WS#<ws>                | WEBHOOK_SENDING    |   (in-flight attempt leases of the workspace) |
+ * | sending (endpoint)| WHEP#<id>              | SENDING            |   (in-flight leases, next rate-limit slot) |
  * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
  * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
  * |                   |                        |                    |   (only while pending/delivering)          |
@@ -67,6 +70,9 @@ export const keys = {
   workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
   webhookTotals: (workspaceId: string, shard: number) => ({ pk: `WS#${workspaceId}`, sk: `WEBHOOK_TOTALS#${shard}` }),
   webhookTotalsPrefix: 'WEBHOOK_TOTALS#',
+  webhookActiveEndpoints: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_ACTIVE_ENDPOINTS' }),
+  webhookWorkspaceSending: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_SENDING' }),
+  webhookEndpointSending: (endpointId: string) => ({ pk: `WHEP#${endpointId}`, sk: 'SENDING' }),
   webhookDelivery: (id: string) => ({ pk: `WHDL#${id}`, sk: 'WHDL' }),
   webhookDeliveryPartition: (id: string) => `WHDL#${id}`,
   webhookAttempt: (deliveryId: string, n: number) => ({ pk: `WHDL#${deliveryId}`, sk: `ATTEMPT#${String(n).padStart(3, '0')}` }),

@@ -1,18 +1,21 @@
 /**
- * The sender's work for one queue message: claim, load the endpoint's current URL and secrets,
- * sign, POST, record the attempt and the outcome (with the totals) in one transaction, and
+ * The sender's work for one queue message: load the endpoint's current URL and secrets, pass the
+ * send gate (in-flight leases, rate limit; else deferred), claim, sign, POST, record the attempt and the outcome (with the totals) in one transaction, and
  * schedule the next attempt per the retry schedule.
  */
 import type { UrlPolicy } from '../config.js';
 import { webhookHeaders } from '../domain/signing.js';
-import { errorForStatus, outcomeOf, signingSecrets, staleClaimMs, type AttemptResult } from '../domain/webhooks.js';
+import { errorForStatus, outcomeOf, signingSecrets, staleClaimMs, type AttemptResult, type DeliveryRecord, type WebhookEndpointRecord } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
-import { abandonDelivery, claimDelivery, completeAttempt, getDelivery } from '../store/webhook-deliveries.js';
-import { getEndpoint, updateEndpointIf } from '../store/webhook-endpoints.js';
+import { abandonDelivery, claimDelivery, completeAttempt, getDelivery, releaseClaim } from '../store/webhook-deliveries.js';
+import type { LeaseLimits } from '../store/webhook-send-slots.js';
+import { getEndpoint } from '../store/webhook-endpoints.js';
+import { recordEndpointHealth, reportExhausted, type HealthSettings } from './endpoint-health.js';
+import { deferUntil, paceSend, passSendGate, releaseSendLease } from './send-gate.js';
 
-export type DeliverResult = 'not_found' | 'not_claimed' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
+export type DeliverResult = 'not_found' | 'not_claimed' | 'deferred' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
 
 export interface DeliverySettings {
   /** Seconds before attempts 2..10. */
@@ -20,23 +23,58 @@ export interface DeliverySettings {
   /** The attempt's timeout; a claim goes stale after it (plus a margin). */
   timeoutMs: number;
   urlPolicy: UrlPolicy;
+  /** Attempts in flight at once per endpoint and per workspace; more are deferred. */
+  inFlight: LeaseLimits;
+  health: HealthSettings;
 }
 
 export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, settings: DeliverySettings): Promise<DeliverResult> {
   const found = await getDelivery(message.delivery_id);
   if (!found) return 'not_found';
+  // A duplicate or stale message would claim nothing: it takes no lease either.
+  if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
+  const current = await getEndpoint(found.webhook_endpoint_id);
+  if (current?.status !== 'active') return abandon(found, message, current?.status ?? 'deleted', settings);
+
+  const gate = await passSendGate(found, current, message, ports, { limits: settings.inFlight, leaseMs: staleClaimMs(settings.timeoutMs), timeoutMs: settings.timeoutMs });
+  if (!gate.open) return 'deferred';
+  try {
+    return await attempt(found, current, message, ports, settings);
+  } finally {
+    await releaseSendLease(gate.lease);
+  }
+}
+
+/** The endpoint is gone, disabled or revoked: the delivery ends as failed without an attempt. */
+async function abandon(found: DeliveryRecord, message: DeliveryMessage, status: string, settings: DeliverySettings): Promise<DeliverResult> {
+  const claimedAt = new Date();
+  const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
+  if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
+  const delivery = (await getDelivery(found.id))!;
+  await abandonDelivery(delivery, `endpoint ${status}: not sent`, new Date().toISOString());
+  return 'abandoned';
+}
+
+/** The endpoint as read just before the claim: its URL and secrets at send time. */
+async function attempt(
+  found: DeliveryRecord,
+  endpoint: WebhookEndpointRecord,
+  message: DeliveryMessage,
+  ports: DeliveryPorts,
+  settings: DeliverySettings,
+): Promise<DeliverResult> {
   const claimedAt = new Date();
   const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
   if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
   const delivery = (await getDelivery(found.id))!;
 
-  const endpoint = await getEndpoint(delivery.webhook_endpoint_id);
-  if (!endpoint || endpoint.status !== 'active') {
-    const reason = `endpoint ${endpoint?.status ?? 'deleted'}: not sent`;
-    await abandonDelivery(delivery, reason, new Date().toISOString());
-    return 'abandoned';
+  const paced = await paceSend(endpoint);
+  if (paced) {
+    // The endpoint's rate limit is booked further ahead than a sender should wait: give the claim back, come back then.
+    const at = new Date().toISOString();
+    if (await releaseClaim(delivery, at)) await deferUntil({ ...delivery, status: 'pending', updated_at: at }, message, ports, paced.freeAt);
+    return 'deferred';
   }
-
   const startedAt = new Date();
   const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, delivery.payload);
   const response = await ports.http.post(endpoint.url, headers, delivery.payload, {
@@ -48,10 +86,7 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
   const outcome = outcomeOf(message.attempt, result, settings.retryDelays);
   const error = response.error ?? (response.statusCode === null ? null : errorForStatus(response.statusCode));
 
-  if (outcome.disableEndpoint) {
-    const at = endedAt.toISOString();
-    await updateEndpointIf(endpoint.id, ['active'], { status: 'disabled', disabled_at: at, updated_at: at });
-  }
+  await recordEndpointHealth(endpoint, outcome, startedAt, endedAt, settings.health);
   const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
   const recorded = await completeAttempt(
     delivery,
@@ -72,5 +107,6 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
     return 'lost_claim';
   }
   if (next) await dispatch(ports, { delivery_id: delivery.id, attempt: message.attempt + 1 }, next, endedAt);
+  await reportExhausted({ ...delivery, attempt_count: message.attempt, last_status_code: response.statusCode, last_error: error }, outcome, endedAt);
   return outcome.status;
 }

@@ -7,6 +7,12 @@ import { deliveryIdFor, endpointMatches, type DeliveryRecord, type WebhookEndpoi
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { createDelivery } from '../store/webhook-deliveries.js';
 import { getEndpoint, listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
+import { forEachLimit } from './bounded.js';
+
+export interface FanOutSettings {
+  /** Delivery records written at once for one event (the workspace's endpoints are capped, this bounds the burst). */
+  concurrency: number;
+}
 
 /** Candidate endpoints by key: the test event's target, or the workspace's endpoints (one query). */
 async function candidates(event: WebhookEvent): Promise<WebhookEndpointRecord[]> {
@@ -40,19 +46,17 @@ export function newDelivery(event: WebhookEvent, endpoint: WebhookEndpointRecord
 }
 
 /** Returns the ids of the deliveries of this event (new or already there). */
-export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'queue'>): Promise<string[]> {
+export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings): Promise<string[]> {
   const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
   const ids: string[] = [];
-  await Promise.all(
-    matching.map(async (endpoint) => {
-      const delivery = newDelivery(event, endpoint, new Date().toISOString());
-      const result = await createDelivery(delivery);
-      if (result === 'endpoint_inactive') return;
-      // Also when it already existed: a redelivered stream record may mean the first enqueue was
-      // lost; a duplicate message claims nothing.
-      await ports.queue.enqueue({ delivery_id: delivery.id, attempt: 1 });
-      ids.push(delivery.id);
-    }),
-  );
+  await forEachLimit(matching, settings.concurrency, async (endpoint) => {
+    const delivery = newDelivery(event, endpoint, new Date().toISOString());
+    const result = await createDelivery(delivery);
+    if (result === 'endpoint_inactive') return;
+    // Also when it already existed: a redelivered stream record may mean the first enqueue was
+    // lost; a duplicate message claims nothing.
+    await ports.queue.enqueue({ delivery_id: delivery.id, attempt: 1 });
+    ids.push(delivery.id);
+  });
   return ids;
 }

@@ -27,7 +27,13 @@ async function api(baseUrl: string, method: string, path: string, body?: unknown
 }
 
 async function main() {
-  const stack = await startStack({ WEBHOOK_URL_POLICY: 'allow-local' });
+  // One workspace with ENDPOINTS endpoints: the per-workspace cap and in-flight limit raised to fit,
+  // so this measures the pipeline's throughput (the leases are still taken), not the fairness limits.
+  const stack = await startStack({
+    WEBHOOK_URL_POLICY: 'allow-local',
+    WEBHOOK_MAX_ACTIVE_ENDPOINTS: String(ENDPOINTS),
+    WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: String(ENDPOINTS),
+  });
   const arrivals = new Map<string, number[]>();
   const servers: Server[] = [];
   try {

@@ -41,23 +41,32 @@ class Wiring {
     expect(this.resources[functionId]?.Type).toBe('AWS::Lambda::Function');
     return functionId;
   }
-  /** Every IAM action granted to the function's role, with the resources of the statements. */
-  permissionsOf(functionId: string): { actions: Set<string>; resources: unknown[] } {
+  /**
+   * Every IAM action granted to the function's role without a condition, with the resources of
+   * the statements, and the statements that carry a condition.
+   */
+  permissionsOf(functionId: string): { actions: Set<string>; resources: unknown[]; conditioned: { Action: unknown; Condition: unknown }[] } {
     const roleId = this.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
     const actions = new Set<string>();
     const resources: unknown[] = [];
+    const conditioned: { Action: unknown; Condition: unknown }[] = [];
     for (const [, policy] of this.ofType('AWS::IAM::Policy')) {
       if (!policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId)) continue;
       for (const statement of policy.Properties.PolicyDocument.Statement) {
+        if (statement.Condition) {
+          conditioned.push({ Action: statement.Action, Condition: statement.Condition });
+          continue;
+        }
         for (const action of [statement.Action].flat()) actions.add(action);
         resources.push(...[statement.Resource].flat());
       }
     }
-    return { actions, resources };
+    return { actions, resources, conditioned };
   }
 }
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const RATE_LIMIT_COUNTING = { Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } } };
 
 describe('CDK stack (default context)', () => {
   let stack: SocialNetworkStack;
@@ -149,10 +158,18 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('gives the not-found function no access to the table', () => {
+  it('gives the not-found function no access to the table beyond counting requests', () => {
     const functionId = wiring.functionOf(wiring.routesWithKey('$default')[0]!);
-    const { actions } = wiring.permissionsOf(functionId);
+    const { actions, conditioned } = wiring.permissionsOf(functionId);
     expect([...actions].filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    expect(conditioned).toEqual([RATE_LIMIT_COUNTING]);
+  });
+
+  it('lets GET routes write rate-limit window items and nothing else', () => {
+    for (const route of routeList.filter((r) => r.method === 'GET')) {
+      const { conditioned } = wiring.permissionsOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!));
+      expect(conditioned, route.name).toEqual([RATE_LIMIT_COUNTING]);
+    }
   });
 
   it('builds the one table from the shared layout', () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataTable } from '../../infra/data-table.js';
 import { stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
-import { MAX_RECEIVE_COUNT, QUEUE_VISIBILITY, SENDER_TIMEOUT, WebhookPipeline } from '../../infra/webhook-pipeline.js';
+import { FAN_OUT_PARALLELIZATION, MAX_RECEIVE_COUNT, QUEUE_VISIBILITY, SENDER_MAX_CONCURRENCY, SENDER_TIMEOUT, WebhookPipeline } from '../../infra/webhook-pipeline.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -52,7 +52,7 @@ describe('webhook pipeline (CDK)', () => {
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebhooksDeliveries(?!Dlq)'), 'Arn'] },
       BatchSize: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ScalingConfig: { MaximumConcurrency: 20 },
+      ScalingConfig: { MaximumConcurrency: SENDER_MAX_CONCURRENCY },
     });
     expect(resources[sender]!.Properties.Environment.Variables).toMatchObject({
       DELIVERIES_QUEUE_URL: expect.anything(),
@@ -69,6 +69,8 @@ describe('webhook pipeline (CDK)', () => {
     expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Table/), 'StreamArn'] });
     expect(mapping.Properties.StartingPosition).toBe('TRIM_HORIZON');
     expect(mapping.Properties.BisectBatchOnFunctionError).toBe(true);
+    expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping.Properties.ParallelizationFactor).toBe(FAN_OUT_PARALLELIZATION);
     expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } }]);

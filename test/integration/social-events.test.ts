@@ -100,7 +100,10 @@ describe('social events in the outbox', () => {
   it('GET /v1/webhook-event-types lists the catalogue', async () => {
     const { items } = ok(await call('GET', '/v1/webhook-event-types'));
     expect(items.map((i: any) => i.type).sort()).toEqual(
-      ['access_grant.accepted', 'comment.created', 'comment.reply', 'message.created', 'post.mention', 'post.reply', 'profile.followed'].sort(),
+      [
+        'access_grant.accepted', 'comment.created', 'comment.reply', 'message.created', 'post.mention', 'post.reply', 'profile.followed',
+        'webhook_delivery.exhausted', 'webhook_endpoint.disabled',
+      ].sort(),
     );
     for (const item of items) expect(item.description.length).toBeGreaterThan(10);
   });

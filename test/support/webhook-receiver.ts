@@ -21,17 +21,26 @@ export interface Receiver {
   /** Secrets the signatures are checked against (set after the endpoint is created). */
   secrets: string[];
   respond: Responder;
+  /** Requests answered with 'hang' that are still open. */
+  hanging(): number;
+  /** Drops the connections of the hanging requests (the sender sees a network error). */
+  release(): void;
   close(): Promise<void>;
 }
 
 /** A real webhook receiver on 127.0.0.1 that verifies every request with the standardwebhooks package. */
 export async function startReceiver(respond: Responder = () => 200): Promise<Receiver> {
   const hanging: ServerResponse[] = [];
+  const open = new Set<ServerResponse>();
   const receiver: Receiver = {
     url: '',
     received: [],
     secrets: [],
     respond,
+    hanging: () => open.size,
+    release: () => {
+      for (const res of hanging.splice(0)) res.destroy();
+    },
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -57,6 +66,8 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
       const answer = receiver.respond(receiver.received.length, request);
       if (answer === 'hang') {
         hanging.push(res);
+        open.add(res);
+        res.once('close', () => open.delete(res));
         return;
       }
       const { status, headers: extra, body: text } = typeof answer === 'number' ? { status: answer, headers: {}, body: 'ok' } : answer;

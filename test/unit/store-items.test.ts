@@ -50,7 +50,8 @@ describe('presenters', () => {
   it('never send a webhook secret', () => {
     const endpoint = {
       id: 'e1', workspace_id: 'w1', name: 'n', url: 'https://example.com', event_types: [], profile_ids: [], status: 'active' as const,
-      secret: 'whsec_current', previous_secret: 'whsec_old', previous_secret_expires_at: null, disabled_at: null, revoked_at: null,
+      secret: 'whsec_current', previous_secret: 'whsec_old', previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
+      failing_since: null, rate_limit_per_second: null, revoked_at: null,
       created_at: now.toISOString(), updated_at: now.toISOString(),
     };
     expect(JSON.stringify(presentWebhooks.endpoint(endpoint, new Map()))).not.toContain('whsec_');

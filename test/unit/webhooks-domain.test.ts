@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { generateSigningSecret, sign, signatureHeader, webhookHeaders } from '../../shared/domain/signing.js';
 import { MAX_ATTEMPTS, SPEC_RETRY_DELAYS, nextAttemptAt, retryDelaySeconds } from '../../shared/domain/retry-schedule.js';
+import { failingTooLong } from '../../shared/domain/endpoint-health.js';
 import { deliveryIdFor, endpointMatches, outcomeOf, signingSecrets, successRate, type WebhookEndpointRecord } from '../../shared/domain/webhooks.js';
 
 describe('Standard Webhooks signing', () => {
@@ -44,7 +45,8 @@ describe('retry schedule', () => {
 
 const endpoint = (over: Partial<WebhookEndpointRecord> = {}): WebhookEndpointRecord => ({
   id: 'e1', workspace_id: 'w1', name: 'n', url: 'https://example.com', event_types: ['post.mention', 'comment.reply'], profile_ids: ['p1'],
-  status: 'active', secret: 's', previous_secret: null, previous_secret_expires_at: null, disabled_at: null, revoked_at: null,
+  status: 'active', secret: 's', previous_secret: null, previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
+  failing_since: null, rate_limit_per_second: null, revoked_at: null,
   created_at: '', updated_at: '', ...over,
 });
 const event = (over: Record<string, unknown> = {}) =>
@@ -77,12 +79,12 @@ describe('response handling', () => {
   it('follows the spec table', () => {
     expect(outcomeOf(1, at(200), delays).status).toBe('succeeded');
     expect(outcomeOf(1, at(299), delays).status).toBe('succeeded');
-    expect(outcomeOf(1, at(410), delays)).toEqual({ status: 'failed', disableEndpoint: true });
+    expect(outcomeOf(1, at(410), delays)).toEqual({ status: 'failed', disableEndpoint: true, exhausted: false });
     for (const code of [301, 302, 400, 404, 500, 503]) {
       expect(outcomeOf(1, at(code), delays)).toMatchObject({ status: 'pending', nextAttemptAt: new Date(2000) });
     }
     expect(outcomeOf(3, at(null, 'timeout'), delays)).toMatchObject({ status: 'pending', nextAttemptAt: new Date(4000) });
-    expect(outcomeOf(10, at(500), delays)).toEqual({ status: 'failed', disableEndpoint: false });
+    expect(outcomeOf(10, at(500), delays)).toEqual({ status: 'failed', disableEndpoint: false, exhausted: true });
   });
   it('computes success_rate to 0.1 or null', () => {
     expect(successRate({ total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 })).toBeNull();
@@ -92,5 +94,28 @@ describe('response handling', () => {
     const e = endpoint({ secret: 'new', previous_secret: 'old', previous_secret_expires_at: '2026-01-02T00:00:00.000Z' });
     expect(signingSecrets(e, new Date('2026-01-01T12:00:00Z'))).toEqual(['new', 'old']);
     expect(signingSecrets(e, new Date('2026-01-02T00:00:01Z'))).toEqual(['new']);
+  });
+});
+
+describe('endpoint health and operational events', () => {
+  const settings = { disableAfterMs: 5 * 86_400_000, minFailureSpreadMs: 12 * 3_600_000 };
+  const since = '2026-01-01T00:00:00.000Z';
+  it('disables only after the whole period of failures, and never below the spread', () => {
+    expect(failingTooLong(endpoint({ failing_since: null }), new Date('2026-02-01T00:00:00Z'), settings)).toBe(false);
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-05T23:59:59Z'), settings)).toBe(false);
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-06T00:00:00Z'), settings)).toBe(true);
+    const shortPeriod = { disableAfterMs: 60_000, minFailureSpreadMs: 12 * 3_600_000 };
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-01T11:59:59Z'), shortPeriod)).toBe(false);
+    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-01T12:00:00Z'), shortPeriod)).toBe(true);
+  });
+
+  it('sends operational events to the workspace\'s other endpoints that select the type, whatever their profiles', () => {
+    const disabled = event({ type: 'webhook_endpoint.disabled', profile_id: null, webhook_endpoint_id: 'e9' });
+    expect(endpointMatches(endpoint({ event_types: ['webhook_endpoint.disabled'], profile_ids: ['p7'] }), disabled)).toBe(true);
+    expect(endpointMatches(endpoint({ event_types: ['webhook_endpoint.disabled'], id: 'e9' }), disabled)).toBe(false);
+    expect(endpointMatches(endpoint({ event_types: ['webhook_delivery.exhausted'] }), disabled)).toBe(false);
+    expect(endpointMatches(endpoint({ event_types: ['webhook_endpoint.disabled'] }), event({ type: 'webhook_endpoint.disabled', profile_id: null, webhook_endpoint_id: 'e9', workspace_id: 'w2' }))).toBe(false);
+    // A profile event never matches on a null profile.
+    expect(endpointMatches(endpoint(), event({ profile_id: null }))).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ export const presentWebhooks = {
   endpoint: (e: WebhookEndpointRecord, profiles: Map<string, ProfileRecord>) =>
     declared(WebhookEndpoint, {
       ...e,
+      disabled_reason: e.disabled_reason ?? null,
+      rate_limit_per_second: e.rate_limit_per_second ?? null,
       profiles: e.profile_ids.flatMap((id) => {
         const profile = profiles.get(id);
         return profile ? [presentProfile(profile)] : [];

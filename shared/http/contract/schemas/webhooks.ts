@@ -19,11 +19,17 @@ const ProfileIds = z.array(Uuid).min(1).max(100).refine(noDuplicates, 'must not 
   description: 'Profiles of this workspace whose events the endpoint receives.',
 });
 
+const RateLimit = z.number().int().min(1).max(1000).nullable().meta({
+  description:
+    'Deliveries per second this endpoint accepts: the sender spaces its attempts at least 1/rate seconds apart (waiting or deferring them, never dropping them). null (the default): no limit of its own, only the in-flight limits.',
+});
+
 export const CreateWebhookEndpointBody = z.strictObject({
   name: EndpointName,
   url: EndpointUrl,
   event_types: EventTypes,
   profile_ids: ProfileIds,
+  rate_limit_per_second: RateLimit.optional(),
 });
 
 export const UpdateWebhookEndpointBody = z
@@ -32,8 +38,9 @@ export const UpdateWebhookEndpointBody = z
     url: EndpointUrl.optional(),
     event_types: EventTypes.optional(),
     profile_ids: ProfileIds.optional(),
+    rate_limit_per_second: RateLimit.optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), 'send at least one of name, url, event_types, profile_ids');
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'send at least one of name, url, event_types, profile_ids, rate_limit_per_second');
 
 export const WebhookEndpoint = z
   .object({
@@ -43,9 +50,15 @@ export const WebhookEndpoint = z
     event_types: z.array(WebhookEventType),
     profiles: z.array(Profile),
     status: z.enum(['active', 'disabled', 'revoked']).meta({
-      description: 'active: matches events. disabled: the receiver answered 410 (POST .../enable re-enables). revoked: deleted, permanently.',
+      description:
+        'active: matches events. disabled: by the sender, see disabled_reason (POST .../enable re-enables). revoked: deleted, permanently.',
     }),
     disabled_at: Timestamp.nullable(),
+    disabled_reason: z.enum(['gone', 'failing']).nullable().meta({
+      description:
+        'Why the sender disabled the endpoint: gone = the receiver answered 410 Gone; failing = every attempt failed for the health period (default 5 days, WEBHOOK_HEALTH_DISABLE_AFTER, failures at least 12 hours apart). null while active. A webhook_endpoint.disabled event goes to the workspace\'s other endpoints that select it.',
+    }),
+    rate_limit_per_second: RateLimit,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -71,7 +84,7 @@ export const WebhookDelivery = z
     webhook_endpoint_id: Uuid,
     webhook_endpoint_name: z.string().meta({ description: 'Current name of the endpoint.' }),
     event_type: z.string(),
-    profile_id: Uuid,
+    profile_id: Uuid.nullable().meta({ description: 'The affected profile; null for operational (workspace-wide) events.' }),
     status: z.enum(['pending', 'delivering', 'succeeded', 'failed']),
     attempt_count: z.number().int().min(0).meta({ description: 'Completed attempts.' }),
     last_status_code: z.number().int().nullable(),
