@@ -1,4 +1,5 @@
 import type { BuildOptions } from 'esbuild';
+import { projectPath } from './project-root.js';
 
 /**
  * How every Lambda is bundled, in esbuild's terms: the CDK stack's NodejsFunction settings
@@ -21,4 +22,6 @@ export const LAMBDA_BUNDLING = {
   banner: { js: REQUIRE_BANNER },
   // The AWS SDK is bundled too (see lambda-defaults.ts for why).
   external: [],
+  // A Lambda reads its credentials from the environment only (see the module for the saving).
+  alias: { '@aws-sdk/credential-provider-node': projectPath('shared/ports/aws/lambda-env-credentials.ts') },
 } satisfies BuildOptions;

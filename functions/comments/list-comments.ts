@@ -5,21 +5,39 @@ import { presentProfile } from '../../shared/http/present/profiles.js';
 import { likedComments, listComments } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
 import { getProfiles } from '../../shared/store/profiles.js';
+import type { ReadBatch } from '../../shared/store/read-batch.js';
+import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
+import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { routes } from './routes.js';
 
-/** Public: top-level comments and nested replies of a published post, oldest first. */
-export const handler = httpHandler(routes.listComments, async ({ params, query, auth }) => {
-  const [post, page] = await Promise.all([getPost(params.post_id), listComments(params.post_id, query)]);
-  if (post?.status !== 'published') throw notFound('Post');
-  const [profiles, liked] = await Promise.all([
-    getProfiles(page.items.map((c) => c.profile_id)),
-    likedComments(page.items.map((c) => c.id), auth.actingProfile?.id),
-  ]);
-  return {
-    items: page.items.flatMap((c) => {
-      const profile = profiles.get(c.profile_id);
-      return profile ? [{ comment: presentComment(c, liked.has(c.id)), profile: presentProfile(profile) }] : [];
-    }),
-    next_cursor: page.next_cursor,
-  };
-});
+async function readCommentPage({ params, query, viewerId }: PrefetchRequest<typeof routes.listComments>, reads: ReadBatch) {
+  const [post, page] = await Promise.all([getPost(params.post_id, false, reads), listComments(params.post_id, query)]);
+  const [profiles, liked] =
+    post?.status === 'published'
+      ? await Promise.all([getProfiles(page.items.map((c) => c.profile_id)), likedComments(page.items.map((c) => c.id), viewerId)])
+      : [new Map<string, ProfileRecord>(), new Set<string>()];
+  return { post, page, profiles, liked };
+}
+
+/**
+ * Public: top-level comments and nested replies of a published post, oldest first. Read ahead in
+ * two rounds that overlap authentication: the post (in the credential's BatchGetItem) beside the
+ * comment Query, then the authors beside the claimed viewer's reactions.
+ */
+export const handler = httpHandler(
+  routes.listComments,
+  async ({ auth, prefetched }) => {
+    const { post, page, profiles, liked } = await prefetched;
+    if (post?.status !== 'published') throw notFound('Post');
+    // Reactions were read for the claimed viewer: shown only once that profile is the acting one.
+    const viewerLikes = auth.actingProfile ? liked : new Set<string>();
+    return {
+      items: page.items.flatMap((c) => {
+        const profile = profiles.get(c.profile_id);
+        return profile ? [{ comment: presentComment(c, viewerLikes.has(c.id)), profile: presentProfile(profile) }] : [];
+      }),
+      next_cursor: page.next_cursor,
+    };
+  },
+  { prefetch: readCommentPage },
+);

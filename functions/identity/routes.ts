@@ -1,5 +1,5 @@
 /** The identity routes: method, path, auth, schemas and the errors each can answer with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { ChangePasswordBody, CreateSessionBody, CreateUserBody, Me, PasswordChanged, Session, SessionsEnded, User, Workspace } from '../../shared/http/contract/schemas/identity.js';
 

@@ -1,5 +1,5 @@
 /** The messages routes: method, path, auth, schemas and the errors each can answer with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { page } from '../../shared/http/contract/schemas/common.js';
 import { ListMessagesQuery, Message, SendMessageBody } from '../../shared/http/contract/schemas/messages.js';

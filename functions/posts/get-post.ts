@@ -4,14 +4,27 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { getPostWithReaction } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
+import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
+import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from './routes.js';
 
-/** Public. With a credential and X-Profile-Id: viewer_reaction, and the author sees their drafts and removed posts. */
-export const handler = httpHandler(routes.getPost, async ({ params, auth }) => {
-  const viewerId = auth.actingProfile?.id;
-  const { post, liked } = await getPostWithReaction(params.post_id, viewerId);
-  if (!post || !isVisibleTo(post, viewerId)) throw notFound('Post');
-  const author = post.profile_id === viewerId ? auth.actingProfile : await getProfile(post.profile_id);
-  if (!author) throw notFound('Post');
-  return presentPostWithProfile(post, author, liked);
-});
+const readPost = ({ params, viewerId }: PrefetchRequest<typeof routes.getPost>, reads: ReadBatch) => getPostWithReaction(params.post_id, viewerId, reads);
+
+/**
+ * Public. With a credential and X-Profile-Id: viewer_reaction, and the author sees their drafts and
+ * removed posts. The post (with its author's card) and the viewer's reaction are read ahead, in the
+ * same BatchGetItem as the credential and the acting profile.
+ */
+export const handler = httpHandler(
+  routes.getPost,
+  async ({ params, auth, prefetched }) => {
+    const viewerId = auth.actingProfile?.id;
+    const { post, author: card, liked } = await prefetched;
+    if (!post || !isVisibleTo(post, viewerId)) throw notFound('Post');
+    const author = post.profile_id === viewerId ? auth.actingProfile : (card ?? (await getProfile(post.profile_id)));
+    if (!author) throw notFound('Post');
+    // The reaction was read for the claimed viewer: it counts only once that profile is the acting one.
+    return presentPostWithProfile(post, author, viewerId !== undefined && liked);
+  },
+  { prefetch: readPost },
+);

@@ -18,6 +18,6 @@ export const handler = httpHandler(routes.updatePost, async ({ params, body, aut
     const published = { ...before, body: body.body ?? before.body, status: 'published' as const, published_at: publishAt, updated_at: at };
     events.push(...socialEvents.postPublished(published, author, await profilesByUsername(extractMentions(published.body))));
   }
-  const [post, liked] = await Promise.all([updatePost(before, { body: body.body, publishAt }, at, events), likedPosts([before.id], author.id)]);
+  const [post, liked] = await Promise.all([updatePost(before, { body: body.body, publishAt, author }, at, events), likedPosts([before.id], author.id)]);
   return presentPostWithProfile(post, author, liked.has(post.id));
 });

@@ -1,5 +1,5 @@
 /** The profiles routes: method, path, auth, schemas and the errors each can answer with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { NoParams } from '../../shared/http/contract/schemas/common.js';
 import { CreateProfileBody, Occupation, Profile, ProfileIdParams, UpdateProfileBody } from '../../shared/http/contract/schemas/profiles.js';

@@ -1,5 +1,5 @@
 /** The system routes: method, path, auth, schemas and the errors each can answer with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { Health } from '../../shared/http/contract/schemas/system.js';
 

@@ -1,5 +1,5 @@
 /** The webhooks routes: method, path, auth, schemas and the errors each can answer with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
 import { CreateWebhookEndpointBody, RecoverWebhookDeliveriesBody, SigningSecret, UpdateWebhookEndpointBody, WebhookActivity, WebhookDeliveryLogQuery, WebhookRecoveryResult, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryParams, WebhookEndpoint, WebhookEndpointList, WebhookEndpointParams, WebhookTestResult } from '../../shared/http/contract/schemas/webhooks.js';

@@ -1,5 +1,5 @@
 /** The workspaces routes: method, path, auth, schemas and the errors each can answer with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
 import { AddMemberBody, ApiKey, ApiKeyParams, ChangeMemberRoleBody, CreateApiKeyBody, CreateWorkspaceBody, Member, MemberParams, Workspace, WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';

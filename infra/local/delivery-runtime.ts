@@ -12,6 +12,7 @@ import { useLocalDeliveryQueue } from '../../functions/webhooks/delivery-queue.j
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
+import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** The deployed sender's event source maxConcurrency (SENDER_MAX_CONCURRENCY in infra/webhook-pipeline.ts). */
@@ -41,7 +42,12 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
   const sendDelivery = sendDeliveryHandler(ports, settings);
   useLocalDeliveryQueue(queue);
 
-  const poller = new StreamPoller(dynamodbEndpoint, fanOutHandler(ports));
+  // One poller stands in for both stream consumers of the AWS stack (their filters are in the handlers).
+  const fanOut = fanOutHandler(ports);
+  const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
+    await fanOut(event);
+    await refreshAuthorCards(event);
+  });
   await poller.start();
 
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -4,6 +4,7 @@ import type { GrantPermissionName as GrantPermission } from '../domain/grants.js
 import { covers } from '../domain/grants.js';
 import { grantAccessAll, grantAccessFor } from '../store/grants.js';
 import { getProfile } from '../store/profiles.js';
+import type { ReadBatch } from '../store/read-batch.js';
 import type { Principal } from './principal.js';
 import { canAccessWorkspace } from './workspace-access.js';
 
@@ -46,8 +47,9 @@ export async function resolveActingProfile(
   principal: Principal,
   profileId: string,
   permission: GrantPermission | undefined,
+  reads?: ReadBatch,
 ): Promise<ProfileRecord> {
-  const profile = await getProfile(profileId);
+  const profile = await getProfile(profileId, reads);
   if (!profile || !(await canActAs(principal, profile, permission))) {
     throw notPermitted(
       principal.kind === 'api_key'

@@ -2,13 +2,14 @@ import { hasScope, type RequiredScope } from '../domain/scopes.js';
 import { parseToken, secretMatches } from '../domain/secret-tokens.js';
 import { AppError } from '../errors.js';
 import { getApiKey } from '../store/api-keys.js';
+import type { ReadBatch } from '../store/read-batch.js';
 import { getSession } from '../store/sessions.js';
 import type { AuthKind, Principal } from './principal.js';
 
 const unauthorized = (hint: string) => new AppError('unauthorized', { hint });
 
 /** Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. */
-export async function resolvePrincipal(authorization: string | undefined, now: Date): Promise<Principal | undefined> {
+export async function resolvePrincipal(authorization: string | undefined, now: Date, reads?: ReadBatch): Promise<Principal | undefined> {
   if (authorization === undefined || authorization === '') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthorized('Send the credential as "Authorization: Bearer <token>".');
@@ -16,7 +17,7 @@ export async function resolvePrincipal(authorization: string | undefined, now: D
   if (!token) throw unauthorized('The bearer token is not a session token (st_…) or an API key (sk_…) issued by this service.');
 
   if (token.kind === 'st') {
-    const session = await getSession(token.id);
+    const session = await getSession(token.id, reads);
     if (!session || !secretMatches(token.secret, session.secret_hash)) {
       throw unauthorized('The session token is unknown or was logged out; create a new session with POST /v1/sessions.');
     }
@@ -26,7 +27,7 @@ export async function resolvePrincipal(authorization: string | undefined, now: D
     return { kind: 'session', userId: session.user_id, session };
   }
 
-  const apiKey = await getApiKey(token.id);
+  const apiKey = await getApiKey(token.id, reads);
   if (!apiKey || !secretMatches(token.secret, apiKey.secret_hash)) {
     throw unauthorized('The API key is unknown; create one with POST /v1/workspaces/{workspace_id}/api-keys.');
   }

@@ -2,13 +2,15 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuthContext } from '../auth/principal.js';
 import { rawJsonResponse, successResponse } from './envelope.js';
 import { actingProfile } from './middleware/acting-profile.js';
 import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
 import { authenticate } from './middleware/authenticate.js';
 import { bodyLimit } from './middleware/body-limit.js';
+import { prefetch, type Prefetch } from './middleware/prefetch.js';
+import type { ReadBatch } from '../store/read-batch.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { idempotency } from './middleware/idempotency.js';
 import { rateLimit } from './middleware/rate-limit.js';
@@ -22,6 +24,13 @@ export interface HandlerInput<R extends RouteDef> {
   auth: AuthContext;
   now: Date;
   event: APIGatewayProxyEventV2;
+  /** This request's point reads: a key the middlewares or the route's prefetch read is not read again. */
+  reads: ReadBatch;
+}
+
+export interface HandlerOptions<R extends RouteDef, P> {
+  /** Reads the route can start before the caller is known (see middleware/prefetch.ts); the handler gets the promise. */
+  prefetch?: Prefetch<R, P>;
 }
 
 /** Data with service guidance for the caller (agent.hint); the hint never carries user content. */
@@ -34,7 +43,7 @@ export class Hinted<D> {
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
 
 type Data<R extends RouteDef> = z.input<R['response']>;
-type Fn<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Data<R> | Hinted<Data<R>>>;
+type Fn<R extends RouteDef, P> = (input: HandlerInput<R> & { prefetched: Promise<P> }) => Promise<Data<R> | Hinted<Data<R>>>;
 
 export type { HttpLambda } from './middleware/api-event.js';
 
@@ -44,14 +53,14 @@ export type { HttpLambda } from './middleware/api-event.js';
  * `fn`, inside the one error envelope. The route's definition is the only place its auth, scope,
  * schemas, limits and idempotency are stated.
  */
-export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>): HttpLambda {
+export function httpHandler<R extends RouteDef, P = undefined>(route: R, fn: Fn<R, NoInfer<P>>, options: HandlerOptions<R, P> = {}): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.idempotentReplay) return event.idempotentReplay;
     const params = parseInput('path', route.params ?? z.object({}), event.pathParameters ?? {});
     const query = parseInput('query', route.query ?? z.object({}), event.queryStringParameters ?? {});
     const body = route.body ? parseInput('body', route.body, event.body) : undefined;
-    const input = { params, query, body, auth: event.auth, now: event.now, event };
-    const result = await fn(input as unknown as HandlerInput<R>);
+    const input = { params, query, body, auth: event.auth, now: event.now, event, reads: event.reads, prefetched: event.prefetched };
+    const result = await fn(input as unknown as Parameters<Fn<R, P>>[0]);
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted ? successResponse(route.status, result.data, result.hint) : successResponse(route.status, result);
   };
@@ -63,6 +72,7 @@ export function httpHandler<R extends RouteDef>(route: R, fn: Fn<R>): HttpLambda
   stack.use(errorEnvelope());
   stack.use(httpHeaderNormalizer());
   stack.use(bodyLimit());
+  stack.use(prefetch(route, options.prefetch));
   stack.use(authenticate(route));
   if (route.body) stack.use(httpJsonBodyParser());
   stack.use(limits.enforce);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from './contract/errors.js';
 
 export type InputPart = 'path' | 'query' | 'body' | 'header';

@@ -4,6 +4,7 @@ import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { getItem, putItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
+import type { ReadBatch } from './read-batch.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure, type TransactItem } from './transact.js';
 
@@ -11,8 +12,8 @@ export async function putApiKey(apiKey: ApiKeyRecord): Promise<void> {
   await putItem(entities.apiKey, apiKey);
 }
 
-export function getApiKey(id: string): Promise<ApiKeyRecord | undefined> {
-  return getItem(entities.apiKey, keys.apiKey(id), { consistent: true });
+export function getApiKey(id: string, reads?: ReadBatch): Promise<ApiKeyRecord | undefined> {
+  return getItem(entities.apiKey, keys.apiKey(id), { consistent: true, reads });
 }
 
 export function listApiKeys(workspaceId: string, request: PageRequest): Promise<Page<ApiKeyRecord>> {

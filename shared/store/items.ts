@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, type ItemKey } from './batch.js';
 import { db, tableName } from './client.js';
+import type { ReadBatch } from './read-batch.js';
 import { LAYOUT_ATTRIBUTES, TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 
@@ -47,7 +48,9 @@ export function recordOf<R>(layout: EntityLayout<R>, item: Item): R {
 export const recordOrUndefined = <R>(layout: EntityLayout<R>, item: Item | undefined): R | undefined =>
   item ? recordOf(layout, item) : undefined;
 
-export async function getItem<R>(layout: EntityLayout<R>, key: ItemKey, options: { consistent?: boolean } = {}): Promise<R | undefined> {
+/** One item's record; through the request's `reads` when given (joins its BatchGetItem, always consistent). */
+export async function getItem<R>(layout: EntityLayout<R>, key: ItemKey, options: { consistent?: boolean; reads?: ReadBatch | undefined } = {}): Promise<R | undefined> {
+  if (options.reads) return recordOrUndefined(layout, await options.reads.get(key));
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }));
   return recordOrUndefined(layout, Item);
 }

@@ -2,13 +2,17 @@ import type { OutboxEvent } from '../domain/events.js';
 import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
 import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { tableName } from './client.js';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProfileRecord } from '../domain/entities.js';
+import { db, tableName } from './client.js';
 import { entities, postListing } from './entities.js';
 import { getItem, putTransactItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { transactConditional } from './transact.js';
+import { isConditionFailure, transactConditional } from './transact.js';
+import type { ReadBatch } from './read-batch.js';
+import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 
 const changedMeanwhile = () =>
@@ -28,27 +32,96 @@ const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
   },
 });
 
-export async function createPost(post: PostRecord, events: OutboxEvent[]): Promise<void> {
-  const items: TransactItem[] = [putTransactItem(entities.post, post)];
+/** The post's put, carrying the author's card. */
+function putPostWithCard(post: PostRecord, author: ProfileRecord): TransactItem {
+  const put = putTransactItem(entities.post, post);
+  return { Put: { ...put.Put!, Item: { ...put.Put!.Item, [TABLE.authorCardAttribute]: author } } };
+}
+
+export async function createPost(post: PostRecord, author: ProfileRecord, events: OutboxEvent[]): Promise<void> {
+  const items: TransactItem[] = [putPostWithCard(post, author)];
   if (post.reply_to_post_id && post.status === 'published') items.push(bumpReplyCount(post.reply_to_post_id, 1));
   items.push(...events.map(outboxItem));
   const outcome = await transactConditional(items);
   if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
 }
 
-export function getPost(id: string, consistent = false): Promise<PostRecord | undefined> {
-  return getItem(entities.post, keys.post(id), { consistent });
+export function getPost(id: string, consistent = false, reads?: ReadBatch): Promise<PostRecord | undefined> {
+  return getItem(entities.post, keys.post(id), { consistent, reads });
 }
 
-/** The post and, when a viewer is known, the viewer's reaction: one BatchGetItem. */
-export async function getPostWithReaction(id: string, viewerId: string | undefined): Promise<{ post: PostRecord | undefined; liked: boolean }> {
+export interface PostRead {
+  post: PostRecord | undefined;
+  /** The author's card as the post carries it; undefined for posts written before cards existed. */
+  author: ProfileRecord | undefined;
+  liked: boolean;
+}
+
+/**
+ * The post with its author's card and, when a viewer is known, the viewer's reaction: one
+ * BatchGetItem (the request's, when `reads` is given).
+ */
+export async function getPostWithReaction(id: string, viewerId: string | undefined, reads?: ReadBatch): Promise<PostRead> {
   const postKey = keys.post(id);
   const reactionKey = viewerId ? keys.postReaction(id, viewerId) : undefined;
-  const found = await batchGet(reactionKey ? [postKey, reactionKey] : [postKey]);
-  return {
-    post: recordOrUndefined(entities.post, found.get(keyId(postKey))),
-    liked: reactionKey !== undefined && found.has(keyId(reactionKey)),
-  };
+  let item: Record<string, unknown> | undefined;
+  let liked = false;
+  if (reads) {
+    const [postItem, reaction] = await Promise.all([reads.get(postKey), reactionKey ? reads.get(reactionKey) : undefined]);
+    item = postItem;
+    liked = reaction !== undefined;
+  } else {
+    const found = await batchGet(reactionKey ? [postKey, reactionKey] : [postKey]);
+    item = found.get(keyId(postKey));
+    liked = reactionKey !== undefined && found.has(keyId(reactionKey));
+  }
+  const card = item?.[TABLE.authorCardAttribute] as ProfileRecord | undefined;
+  return { post: recordOrUndefined(entities.post, item), author: card, liked };
+}
+
+/**
+ * Copies the profile into the card of each of its published posts (drafts get a fresh card when
+ * published). Guarded by the profile's updated_at, so a late or replayed stream record never puts
+ * an older card over a newer one. Returns how many posts were refreshed.
+ */
+export async function refreshAuthorCards(profile: ProfileRecord): Promise<number> {
+  let refreshed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.profilePosts(profile.id) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    const results = await Promise.all(
+      (page.Items ?? []).map(async (item) => {
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: { pk: item.pk, sk: item.sk },
+              UpdateExpression: 'SET #card = :card',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#card) OR #card.updated_at <= :at)',
+              ExpressionAttributeNames: { '#card': TABLE.authorCardAttribute },
+              ExpressionAttributeValues: { ':card': profile, ':at': profile.updated_at },
+            }),
+          );
+          return 1;
+        } catch (error) {
+          if (isConditionFailure(error)) return 0;
+          throw error;
+        }
+      }),
+    );
+    refreshed += results.reduce<number>((a, b) => a + b, 0);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return refreshed;
 }
 
 /** Which of `postIds` the viewer likes (one BatchGetItem per 100). */
@@ -64,7 +137,7 @@ export async function likedPosts(postIds: readonly string[], viewerId: string | 
  */
 export async function updatePost(
   before: PostRecord,
-  changes: { body?: string | undefined; publishAt?: string | undefined },
+  changes: { body?: string | undefined; publishAt?: string | undefined; author?: ProfileRecord | undefined },
   updatedAt: string,
   events: OutboxEvent[],
 ): Promise<PostRecord> {
@@ -83,6 +156,11 @@ export async function updatePost(
     values[':gsi1pk'] = listing.gsi1pk;
     values[':gsi1sk'] = listing.gsi1sk;
     sets.push('#status = :published', 'published_at = :published_at', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
+    if (changes.author) {
+      names['#card'] = TABLE.authorCardAttribute;
+      values[':card'] = changes.author;
+      sets.push('#card = :card');
+    }
   }
   const items: TransactItem[] = [
     {

@@ -5,6 +5,7 @@ import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { batchGetItems, getItem, putTransactItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
+import { ReadBatch } from './read-batch.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure, transact, type TransactItem } from './transact.js';
 
@@ -23,8 +24,8 @@ export async function createProfile(profile: ProfileRecord, extra: TransactItem[
   );
 }
 
-export function getProfile(id: string): Promise<ProfileRecord | undefined> {
-  return getItem(entities.profile, keys.profile(id));
+export function getProfile(id: string, from?: ReadBatch | { consistent: boolean }): Promise<ProfileRecord | undefined> {
+  return getItem(entities.profile, keys.profile(id), from instanceof ReadBatch ? { reads: from } : { consistent: from?.consistent ?? false });
 }
 
 /** Profiles by id, in one BatchGetItem per 100 ids; missing ids are absent from the map. */

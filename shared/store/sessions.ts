@@ -5,14 +5,15 @@ import { entities } from './entities.js';
 import { getItem, putItem } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
+import type { ReadBatch } from './read-batch.js';
 
 export async function putSession(session: SessionRecord): Promise<void> {
   await putItem(entities.session, session, { ifAbsent: false });
 }
 
-/** Strongly consistent: a session ended a moment ago must not authenticate the next request. */
-export function getSession(id: string): Promise<SessionRecord | undefined> {
-  return getItem(entities.session, keys.session(id), { consistent: true });
+/** Strongly consistent (the request's read batch always is): a session ended a moment ago must not authenticate the next request. */
+export function getSession(id: string, reads?: ReadBatch): Promise<SessionRecord | undefined> {
+  return getItem(entities.session, keys.session(id), { consistent: true, reads });
 }
 
 export async function deleteSession(id: string): Promise<void> {

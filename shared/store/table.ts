@@ -15,6 +15,8 @@ export const TABLE = {
   ttlAttribute: 'expires_at_epoch',
   /** The outbox: event items reach the fan-out through the stream. */
   streamView: 'NEW_IMAGE',
+  /** A post's copy of its author's profile, so a post reads in one request (refreshed from the profile's stream record). */
+  authorCardAttribute: 'author_card',
 } as const;
 
 export type TableIndexName = (typeof TABLE.indexes)[number]['name'];
@@ -25,5 +27,6 @@ export const LAYOUT_ATTRIBUTES: readonly string[] = [
   TABLE.sortKey,
   ...TABLE.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
   TABLE.ttlAttribute,
+  TABLE.authorCardAttribute,
   'entity',
 ];

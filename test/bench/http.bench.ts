@@ -1,11 +1,18 @@
 /**
- * `npm run bench` (HTTP part): autocannon against the local server for the public post read, the
- * comment list and the reaction write, and beside each the same DynamoDB work done by the store
- * functions on a bare @aws-sdk/lib-dynamodb client in a loop, so our overhead over the database
- * is visible as a ratio. DynamoDB Local is the floor of local speed (see DESIGN.md).
+ * `npm run bench` (HTTP part), on a throw-away stack (DynamoDB Local in memory):
+ * 1. DynamoDB calls per request, COUNTED: the same handlers served in this process with an SDK
+ *    middleware on the store's client (dynamodb-calls.ts) recording every call, its consumed
+ *    capacity, and the longest chain of calls waited for one after another; with the request's
+ *    serial latency (the Lambda duration estimate of the cost table).
+ * 2. The post read against a bare reference (node:http + one BatchGetItem, reference-server.ts),
+ *    both as child processes on the same DynamoDB Local, A/B alternated, median of rounds.
+ * 3. autocannon on the comment list and the reaction write beside the same DynamoDB work done by
+ *    the store functions in a loop (db/http is our overhead over the database).
  */
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { recordDynamoDbCalls, sequentialRoundTrips } from '../support/dynamodb-calls.js';
 import { keys } from '../../shared/store/keys.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { loop, printTable, startStack, type LoopResult } from './support.js';
@@ -13,6 +20,8 @@ import { loop, printTable, startStack, type LoopResult } from './support.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROFILES = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SERIAL = Number(process.env.BENCH_SERIAL ?? 40);
 
 async function api(base: string, method: string, path: string, body?: unknown, token?: string, profileId?: string) {
   const response = await fetch(`${base}${path}`, {
@@ -43,7 +52,7 @@ async function seed(base: string) {
   for (let i = 0; i < 20; i++) {
     await api(base, 'POST', `/v1/posts/${post.id}/comments`, { body: `Comment ${i}` }, key, profiles[i % PROFILES]);
   }
-  return { key, profiles, postId: post.id as string };
+  return { key, session: session.token as string, profiles, postId: post.id as string };
 }
 
 function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
@@ -56,13 +65,14 @@ async function main() {
   const stack = await startStack();
   try {
     const base = stack.server.baseUrl;
-    const { key, profiles, postId } = await seed(base);
+    const { key, session, profiles, postId } = await seed(base);
+    await countedRequests({ key, session, profiles, postId });
+    await postReadAgainstReference(base, stack.dynamo.endpoint, stack.tableName, postId);
 
     // Imported after startStack set DYNAMODB_ENDPOINT/TABLE_NAME for the store's client.
-    const { getPostWithReaction } = await import('../../shared/store/posts.js');
     const { getPost } = await import('../../shared/store/posts.js');
     const { listComments } = await import('../../shared/store/comments.js');
-    const { getProfile, getProfiles } = await import('../../shared/store/profiles.js');
+    const { getProfiles } = await import('../../shared/store/profiles.js');
     const { setReaction } = await import('../../shared/store/reactions.js');
 
     const reactionRequests = profiles.flatMap((profileId) =>
@@ -75,16 +85,6 @@ async function main() {
     );
 
     const cases: { name: string; http: () => Promise<autocannon.Result>; db: () => Promise<LoopResult>; dbWork: string }[] = [
-      {
-        name: 'GET /v1/posts/{id}',
-        http: () => cannon(`${base}/v1/posts/${postId}`, {}),
-        db: () =>
-          loop(async () => {
-            const { post } = await getPostWithReaction(postId, undefined);
-            await getProfile(post!.profile_id);
-          }, CONNECTIONS, SECONDS),
-        dbWork: 'BatchGet(post) + Get(author)',
-      },
       {
         name: 'GET /v1/posts/{id}/comments',
         http: () => cannon(`${base}/v1/posts/${postId}/comments`, {}),
@@ -126,6 +126,121 @@ async function main() {
     );
   } finally {
     await stack.stop();
+  }
+}
+
+interface Seeded {
+  key: string;
+  session: string;
+  profiles: string[];
+  postId: string;
+}
+
+/** Goal 1: DynamoDB calls of one request of each kind, recorded on the client, plus its serial latency. */
+async function countedRequests({ key, session, profiles, postId }: Seeded) {
+  const { db } = await import('../../shared/store/client.js');
+  const { createHttpServer } = await import('../../infra/local/http-server.js');
+  const recorder = recordDynamoDbCalls(db());
+  const server = await createHttpServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const viewer = profiles[1]!;
+  const asKey = { authorization: `Bearer ${key}`, 'x-profile-id': viewer };
+  const asSession = { authorization: `Bearer ${session}`, 'x-profile-id': viewer };
+  const react = (active: boolean) => ({ method: 'PUT', body: JSON.stringify({ reaction_type: 'like', active }), headers: { ...asKey, 'content-type': 'application/json' } });
+  const cases: { name: string; path: string; init: () => RequestInit; goal: string; check: (requests: number, sequential: number) => boolean }[] = [
+    { name: 'GET post, anonymous', path: `/v1/posts/${postId}`, init: () => ({}), goal: '1 request', check: (n) => n === 1 },
+    { name: 'GET post, API key + X-Profile-Id', path: `/v1/posts/${postId}`, init: () => ({ headers: asKey }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
+    { name: 'GET post, session + X-Profile-Id', path: `/v1/posts/${postId}`, init: () => ({ headers: asSession }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
+    { name: 'GET comments (20), anonymous', path: `/v1/posts/${postId}/comments`, init: () => ({}), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
+    { name: 'GET comments (20), API key + X-Profile-Id', path: `/v1/posts/${postId}/comments`, init: () => ({ headers: asKey }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
+    { name: 'GET comments (20), session + X-Profile-Id', path: `/v1/posts/${postId}/comments`, init: () => ({ headers: asSession }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
+    { name: 'PUT reaction (like)', path: `/v1/posts/${postId}/reaction`, init: () => react(true), goal: '≤ 3 requests', check: (n) => n <= 3 },
+    { name: 'PUT reaction (unlike)', path: `/v1/posts/${postId}/reaction`, init: () => react(false), goal: '≤ 3 requests', check: (n) => n <= 3 },
+  ];
+  const rows: (string | number)[][] = [];
+  try {
+    for (const c of cases) {
+      const send = async () => {
+        const response = await fetch(`${base}${c.path}`, c.init());
+        if (!response.ok) throw new Error(`${c.name}: ${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      };
+      await send(); // warm: module state, connections
+      // So that the measured like adds a like and the measured unlike removes one.
+      if (c.name.includes('(like)')) await fetch(`${base}${c.path}`, react(false));
+      if (c.name.includes('unlike')) await fetch(`${base}${c.path}`, react(true));
+      recorder.reset();
+      await send();
+      const calls = [...recorder.calls];
+      const latencies: number[] = [];
+      for (let i = 0; i < SERIAL; i++) {
+        if (c.name.includes('(like)')) await fetch(`${base}${c.path}`, react(false));
+        if (c.name.includes('unlike')) await fetch(`${base}${c.path}`, react(true));
+        const t = performance.now();
+        await send();
+        latencies.push(performance.now() - t);
+      }
+      latencies.sort((a, b) => a - b);
+      const sequential = sequentialRoundTrips(calls);
+      const read = calls.reduce((sum, call) => sum + call.readUnits, 0);
+      const write = calls.reduce((sum, call) => sum + call.writeUnits, 0);
+      rows.push([c.name, calls.map((call) => call.command).join(' + '), calls.length, sequential, read, write, latencies[Math.floor(latencies.length / 2)]!, c.goal, c.check(calls.length, sequential) ? 'met' : 'NOT MET']);
+    }
+  } finally {
+    server.close();
+    server.closeAllConnections();
+  }
+  printTable(
+    'Goal 1: DynamoDB calls per request, counted on the client (read/write units as DynamoDB Local reports them; serial p50 in-process)',
+    ['request', 'calls', 'requests', 'sequential', 'RRU', 'WRU', 'serial p50 ms', 'goal', ''],
+    rows,
+  );
+}
+
+function startReference(endpoint: string, tableName: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/reference-server.ts'], {
+    env: { ...process.env, DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, NODE_NO_WARNINGS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening on (http:\/\/\S+)/.exec(chunk.toString());
+      if (match) resolve({ url: match[1]!, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+  });
+}
+
+/** Goal 2: the post read against node:http + one BatchGetItem, alternated, median of rounds. */
+async function postReadAgainstReference(base: string, endpoint: string, tableName: string, postId: string) {
+  const reference = await startReference(endpoint, tableName);
+  try {
+    const ours: number[] = [];
+    const bare: number[] = [];
+    const rows: (string | number)[][] = [];
+    await cannon(`${base}/v1/posts/${postId}`, { duration: 1 });
+    await cannon(`${reference.url}/v1/posts/${postId}`, { duration: 1 });
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternate which goes first, so neither always gets the warmer (or the noisier) slot.
+      const order = round % 2 === 1 ? ['api', 'reference'] : ['reference', 'api'];
+      const result: Record<string, autocannon.Result> = {};
+      for (const which of order) result[which] = await cannon(`${which === 'api' ? base : reference.url}/v1/posts/${postId}`, {});
+      const api = result.api!;
+      const ref = result.reference!;
+      ours.push(api.requests.average);
+      bare.push(ref.requests.average);
+      rows.push([round, api.requests.average, api.latency.p50, api.latency.p99, api.non2xx + api.errors, ref.requests.average, ref.latency.p50, ref.latency.p99, (api.requests.average / ref.requests.average).toFixed(2)]);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    rows.push(['median', median(ours), '', '', '', median(bare), '', '', (median(ours) / median(bare)).toFixed(2)]);
+    printTable(
+      `Goal 2: GET /v1/posts/{id} (anonymous) vs. node:http + one BatchGetItem on the same DynamoDB Local (${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds A/B alternated; goal: ratio ≥ 0.9)`,
+      ['round', 'api req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'reference req/s', 'p50 ms', 'p99 ms', 'api/reference'],
+      rows,
+    );
+  } finally {
+    reference.stop();
   }
 }
 

@@ -192,3 +192,29 @@ describe('posts', () => {
     expect(created.profile.id).toBe(other.id);
   });
 });
+
+describe('the author card a post carries', () => {
+  it('follows a profile edit within a few seconds (the stream refreshes it), and the author sees the edit at once', async () => {
+    const author = await actor();
+    const { post: published } = await post(author, { body: 'card test' });
+    const { post: draft } = await post(author, { body: 'draft card test', status: 'draft' });
+    expect(ok(await call('GET', `/v1/posts/${published.id}`)).profile.name).toBe(author.profile.name);
+
+    const name = `Renamed ${randomUUID().slice(0, 8)}`;
+    ok(await call('PATCH', `/v1/profiles/${author.profile.id}`, { token: author.session, body: { name } }));
+    // The author reading as themselves gets their current profile, not the card.
+    expect(ok(await call('GET', `/v1/posts/${published.id}`, { token: author.key, profileId: author.profile.id })).profile.name).toBe(name);
+
+    const started = Date.now();
+    let seen = '';
+    while (Date.now() - started < 5000) {
+      seen = ok(await call('GET', `/v1/posts/${published.id}`)).profile.name;
+      if (seen === name) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toBe(name);
+    // A draft published after the edit carries the current card from the start.
+    ok(await call('PATCH', `/v1/posts/${draft.id}`, { token: author.key, profileId: author.profile.id, body: { status: 'published' } }));
+    expect(ok(await call('GET', `/v1/posts/${draft.id}`)).profile.name).toBe(name);
+  });
+});

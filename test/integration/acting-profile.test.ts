@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { newId, nowIso } from '../../shared/domain/ids.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
 import type { ProfileRecord } from '../../shared/domain/entities.js';

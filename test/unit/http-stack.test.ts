@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { defineRoute } from '../../shared/http/contract/route.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { routeList } from '../../../functions/routes.js';
 import { acceptedScopes } from '../../domain/scopes.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AuthKind } from '../../auth/principal.js';
 import type { GrantPermissionName as GrantPermission } from '../../domain/grants.js';
 import type { RequiredScope } from '../../domain/scopes.js';

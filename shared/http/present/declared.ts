@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * The fields a response schema declares, in its order, taken from `source`: the schema is the one

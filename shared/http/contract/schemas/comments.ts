@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp, Uuid } from './common.js';
 import { ViewerReaction } from './posts.js';
 import { Profile } from './profiles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Uuid = z.uuid().meta({ description: 'A lowercase UUID.', example: '3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e' });
 export const Timestamp = z.iso.datetime().meta({ description: 'ISO 8601 UTC timestamp with milliseconds.' });

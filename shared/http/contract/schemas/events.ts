@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_TYPE_NAMES } from '../../../domain/events.js';
 
 export const WebhookEventType = z

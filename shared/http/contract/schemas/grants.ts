@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GRANT_PERMISSIONS } from '../../../domain/grants.js';
 import { Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PageQuery, Timestamp, Uuid } from './common.js';
 
 export const Message = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BODY_PREVIEW_LENGTH, MAX_IMAGES } from '../../../domain/posts.js';
 import { Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DisplayName, Timestamp, Uuid } from './common.js';
 
 export const ProfileType = z.enum(['human', 'company', 'agent']);

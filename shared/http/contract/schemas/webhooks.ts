@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_TYPE_NAMES } from '../../../domain/events.js';
 import { DisplayName, Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';
