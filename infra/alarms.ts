@@ -30,6 +30,8 @@ export interface ServiceAlarmsProps {
   deadLetterQueue: IQueue;
   /** Stream batches the fan-out gave up on. */
   fanOutFailures: IQueue;
+  /** Profile changes the author-card refresh gave up on. */
+  authorCardFailures: IQueue;
   sender: IFunction;
   fanOut: IFunction;
   /** Subscribed to the topic when given (the address must confirm the subscription). */
@@ -53,6 +55,7 @@ export class ServiceAlarms extends Construct {
     const visible = (queue: IQueue) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
     this.add('DeadLettersWaiting', 'Webhook deliveries are in the dead-letter queue: the sender failed on them repeatedly. Redrive them once the cause is fixed (README).', visible(props.deadLetterQueue), 1);
     this.add('FanOutFailuresWaiting', 'Outbox events the fan-out gave up on are in the fan-out failure queue: their webhooks were not created.', visible(props.fanOutFailures), 1);
+    this.add('AuthorCardFailuresWaiting', 'Profile changes the author-card refresh gave up on: those profiles\' posts show their previous name until the next change.', visible(props.authorCardFailures), 1);
     this.add(
       'FanOutIteratorAge',
       'The fan-out is behind on the table stream: webhooks are late by more than 5 minutes.',

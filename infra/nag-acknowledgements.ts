@@ -11,7 +11,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   const ack = (scope: IConstruct, rule: string, reason: string) => Validations.of(scope).acknowledge({ id: rule, reason });
   const { httpApi, webhooks } = stack;
   const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
-  const pipelineFunctions = [webhooks.sender, webhooks.fanOut, webhooks.sweeper];
+  const pipelineFunctions = [webhooks.sender, webhooks.fanOut, webhooks.sweeper, stack.authorCards.fn];
 
   // The runtime is decided in one place (infra/lambda-defaults.ts) for every function of the stack.
   const runtime = 'The customer fixed the Lambda runtime to nodejs22.x (the code also runs on the Node 20 of the dev machines); a newer one is a deliberate, tested change in infra/lambda-defaults.ts.';
@@ -58,6 +58,13 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
 
   // Failure handling of the webhook pipeline, where the rules expect another mechanism.
   ack(webhooks.deadLetterQueue, 'Serverless::Serverless-SQSRedrivePolicy', 'This is the dead-letter queue of the deliveries queue; it has no further one.');
+  ack(stack.authorCards.failures, 'Serverless::Serverless-SQSRedrivePolicy', 'This is the on-failure destination of the author-card refresh\'s stream mapping; it has no further one.');
+  ack(stack.authorCards.failures, 'AwsSolutions::AwsSolutions-SQS3', 'This queue is itself a failure destination (of the author-card refresh\'s stream mapping), which the rule does not recognise as a DLQ.');
+  ack(
+    stack.authorCards.fn,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the author-card failure queue.',
+  );
   ack(webhooks.fanOutFailures, 'Serverless::Serverless-SQSRedrivePolicy', 'This is the on-failure destination of the fan-out\'s stream mapping; it has no further one.');
   ack(webhooks.fanOutFailures, 'AwsSolutions::AwsSolutions-SQS3', 'This queue is itself a failure destination (of the fan-out\'s stream mapping), which the rule does not recognise as a DLQ.');
   ack(

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { ServiceAlarms } from './alarms.js';
+import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
 import { createDataTable } from './data-table.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
@@ -31,6 +32,7 @@ export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
+  readonly authorCards: AuthorCards;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
 
@@ -57,10 +59,14 @@ export class SocialNetworkStack extends Stack {
     // logging as the API) and grants the route functions that enqueue deliveries what they need.
     this.webhooks = new WebhookPipeline(this, 'Webhooks', { table: this.table, environment, routeFunctions: this.httpApi.routeFunctions });
 
+    // Posts carry their author's card; profile changes reach it through the stream.
+    this.authorCards = new AuthorCards(this, 'AuthorCards', { table: this.table, environment });
+
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,
       deadLetterQueue: this.webhooks.deadLetterQueue,
       fanOutFailures: this.webhooks.fanOutFailures,
+      authorCardFailures: this.authorCards.failures,
       sender: this.webhooks.sender,
       fanOut: this.webhooks.fanOut,
       email: props.alarmEmail,

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { unique } from '../support/api.js';
+import { TEST_SERVER_SETTINGS } from '../support/global-setup.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { activity, createEndpoint, emitEvent, waitFor, workspaceWithProfiles } from '../support/webhooks.js';
@@ -17,8 +18,7 @@ describe('restarting the local server in the middle of deliveries', () => {
     const env = {
       DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
       TABLE_NAME: unique('wh_restart'),
-      WEBHOOK_URL_POLICY: 'allow-local',
-      WEBHOOK_RETRY_DELAYS: '1,1,1,1,1,1,1,1,1',
+      ...TEST_SERVER_SETTINGS,
       WEBHOOK_TIMEOUT_MS: '1000',
     };
     const first = await startLocalServer(env);
@@ -31,7 +31,7 @@ describe('restarting the local server in the middle of deliveries', () => {
 
     const before = [];
     for (let i = 0; i < 4; i++) before.push(await emitEvent(ws, { tableName: env.TABLE_NAME }));
-    await waitFor('deliveries in flight', () => (receiver!.received.length >= 1 ? true : undefined));
+    await waitFor('deliveries in flight', () => (receiver!.received.length >= 1 ? true : undefined), 40_000);
     first.process.kill('SIGKILL');
     servers.splice(servers.indexOf(first), 1);
     await new Promise<void>((done) => (first.process.exitCode !== null || first.process.signalCode !== null ? done() : first.process.once('exit', () => done())));
@@ -48,7 +48,9 @@ describe('restarting the local server in the middle of deliveries', () => {
       'every event delivered',
       async () => {
         const { items, totals } = await activity(ws);
-        return items.length === all.length && items.every((d) => d.status === 'succeeded') ? { items, totals } : undefined;
+        // The list and the totals are two reads made side by side: wait until both show the last success.
+        const settled = items.length === all.length && items.every((d) => d.status === 'succeeded') && totals.succeeded === all.length;
+        return settled ? { items, totals } : undefined;
       },
       40_000,
     );

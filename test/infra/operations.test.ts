@@ -31,7 +31,7 @@ describe('operations: alarms, topic, concurrency', () => {
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(8);
+    expect(alarms).toHaveLength(9);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
@@ -46,9 +46,9 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it('alarms as soon as anything waits in the deliveries dead-letter queue or the fan-out failure queue', () => {
+  it('alarms as soon as anything waits in the deliveries dead-letter queue, the fan-out or the author-card failure queue', () => {
     const { deadLetterQueue, fanOutFailures } = built.stack.webhooks;
-    for (const queue of [deadLetterQueue, fanOutFailures]) {
+    for (const queue of [deadLetterQueue, fanOutFailures, built.stack.authorCards.failures]) {
       const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', { Name: 'QueueName', Value: { 'Fn::GetAtt': [id(queue), 'QueueName'] } });
       expect(more).toEqual([]);
       expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Threshold: 1, EvaluationPeriods: 1, Period: 60 });

@@ -26,6 +26,16 @@ export const GENEROUS_RATE_LIMITS = {
 /** Test-speed webhook retries: attempts 2..10 follow within seconds. */
 export const TEST_RETRY_DELAYS = '1,1,1,1,1,1,1,1,1';
 
+/** How every test server runs besides its table: local receivers, quick retries, test-cost passwords, generous limits. */
+export const TEST_SERVER_SETTINGS = {
+  WEBHOOK_URL_POLICY: 'allow-local',
+  WEBHOOK_RETRY_DELAYS: TEST_RETRY_DELAYS,
+  WEBHOOK_TIMEOUT_MS: '2000',
+  // scrypt at N=2^14 rather than production's 2^17: hundreds of sign-ups on 2 cores.
+  PASSWORD_SCRYPT_LOG2_N: '14',
+  ...GENEROUS_RATE_LIMITS,
+};
+
 export default function setup(project: TestProject) {
   return startTestStack(project);
 }
@@ -38,12 +48,7 @@ export async function startTestStack(project: TestProject, serverArgs: string[] 
   const server = await startLocalServer({
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     TABLE_NAME: tableName,
-    WEBHOOK_URL_POLICY: 'allow-local',
-    WEBHOOK_RETRY_DELAYS: TEST_RETRY_DELAYS,
-    WEBHOOK_TIMEOUT_MS: '2000',
-    // scrypt at N=2^14 rather than production's 2^17: hundreds of sign-ups on 2 cores.
-    PASSWORD_SCRYPT_LOG2_N: '14',
-    ...GENEROUS_RATE_LIMITS,
+    ...TEST_SERVER_SETTINGS,
   }, serverArgs);
   project.provide('dynamodbEndpoint', dynamo.endpoint);
   project.provide('tableName', tableName);

@@ -1,0 +1,50 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { apiFunction } from './lambda-defaults.js';
+
+export interface AuthorCardsProps {
+  /** The single table; its stream carries profile changes. */
+  table: ITable;
+  /** Variables every function gets (TABLE_NAME at least). */
+  environment: Record<string, string>;
+}
+
+/**
+ * Keeps the author card that every post carries (so a post reads in one request) in step with
+ * its profile: the table stream, filtered to MODIFYs of profile items, refreshes the cards of the
+ * profile's posts. The refresh is idempotent and only replaces a card with a newer one, so
+ * retries, bisected batches and replays are harmless.
+ */
+export class AuthorCards extends Construct {
+  readonly fn: NodejsFunction;
+  /** Stream records the refresh gave up on (after retries): their profiles' cards stay stale until the next change. */
+  readonly failures: Queue;
+
+  constructor(scope: Construct, id: string, props: AuthorCardsProps) {
+    super(scope, id);
+    this.failures = new Queue(this, 'Failures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.fn = apiFunction(this, 'Refresh', 'functions/profile-stream/refresh-author-cards.ts', props.environment, {
+      timeout: Duration.seconds(60),
+      description: 'Author cards: profile changes from the table stream to the posts that carry them',
+    });
+    this.fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        onFailure: new SqsDlq(this.failures),
+        filters: [
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('MODIFY'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('profile') } } } }),
+        ],
+      }),
+    );
+    // Read the profile, find its posts on gsi1, update their cards: nothing else.
+    props.table.grant(this.fn, 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
+  }
+}
