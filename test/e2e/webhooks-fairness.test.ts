@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, expectError, unique } from '../support/api.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
-import { startReceiver, type Receiver, type Responder } from '../support/webhook-receiver.js';
+import { receiverPool, type Receiver } from '../support/webhook-receiver.js';
 import { activity, createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
 
 // A server of its own with small limits, and an attempt timeout long enough that hanging
@@ -21,17 +21,13 @@ const env = {
 };
 
 let server: LocalServer;
-const receivers: Receiver[] = [];
-async function receiver(respond?: Responder) {
-  const r = await startReceiver(respond);
-  receivers.push(r);
-  return r;
-}
+const receivers = receiverPool();
+const receiver = receivers.start;
 beforeAll(async () => {
   server = await startLocalServer(env);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
+  await receivers.closeAll();
   await server?.stop();
 });
 

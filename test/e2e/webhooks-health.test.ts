@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, unique } from '../support/api.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
-import { startReceiver, type Receiver, type Responder } from '../support/webhook-receiver.js';
+import { receiverPool, type Receiver, type Responder } from '../support/webhook-receiver.js';
 import { createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
 
 // A server of its own: retries at once (all ten attempts of a delivery within about a second), an
@@ -21,17 +21,13 @@ const env = {
 const OPERATIONAL = ['webhook_endpoint.disabled', 'webhook_delivery.exhausted'];
 
 let server: LocalServer;
-const receivers: Receiver[] = [];
-async function receiver(respond?: Responder) {
-  const r = await startReceiver(respond);
-  receivers.push(r);
-  return r;
-}
+const receivers = receiverPool();
+const receiver = receivers.start;
 beforeAll(async () => {
   server = await startLocalServer(env);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
+  await receivers.closeAll();
   await server?.stop();
 });
 

@@ -1,18 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api.js';
-import { startReceiver, type Receiver, type Responder } from '../support/webhook-receiver.js';
+import { receiverPool } from '../support/webhook-receiver.js';
 import { activity, createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
 
 // The global local server runs with WEBHOOK_RETRY_DELAYS=1,…,1 and WEBHOOK_TIMEOUT_MS=2000.
-const receivers: Receiver[] = [];
-async function receiver(respond?: Responder) {
-  const r = await startReceiver(respond);
-  receivers.push(r);
-  return r;
-}
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
+const receivers = receiverPool();
+const receiver = receivers.start;
+afterAll(receivers.closeAll);
 
 const deliveriesPath = (ws: Workspace) => `/v1/workspaces/${ws.workspace.id}/webhook-deliveries`;
 const recoverPath = (ws: Workspace, endpointId: string) => `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${endpointId}/recover`;

@@ -1,18 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../support/api.js';
-import { startReceiver, type Receiver, type Responder } from '../support/webhook-receiver.js';
+import { receiverPool, type Responder } from '../support/webhook-receiver.js';
 import { activity, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
 
 // The global local server runs with WEBHOOK_RETRY_DELAYS=1,…,1 and WEBHOOK_TIMEOUT_MS=2000.
-const receivers: Receiver[] = [];
-async function receiver(respond?: Responder) {
-  const r = await startReceiver(respond);
-  receivers.push(r);
-  return r;
-}
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
+const receivers = receiverPool();
+const receiver = receivers.start;
+afterAll(receivers.closeAll);
 
 async function setUp(respond: Responder, profileCount = 1) {
   const ws = await workspaceWithProfiles(profileCount);

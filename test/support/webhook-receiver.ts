@@ -79,3 +79,21 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }
+
+/**
+ * Receivers a test file starts as it goes, all closed once after its tests:
+ * `const receivers = receiverPool(); afterAll(receivers.closeAll);`.
+ */
+export function receiverPool() {
+  const started: Receiver[] = [];
+  return {
+    async start(respond?: Responder): Promise<Receiver> {
+      const receiver = await startReceiver(respond);
+      started.push(receiver);
+      return receiver;
+    },
+    closeAll: async (): Promise<void> => {
+      await Promise.all(started.map((r) => r.close()));
+    },
+  };
+}
