@@ -22,6 +22,8 @@ export interface EndpointInput {
   url: string;
   event_types: EventTypeEntry['type'][];
   profile_ids: string[];
+  /** null: no limit of its own. */
+  rate_limit_per_second: number | null;
 }
 
 export const webhooks = {
