@@ -179,11 +179,16 @@ describe('web console', () => {
   it('edits the name and event types of the endpoint, and shows the API refusing an empty selection', async () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Orders and mentions');
     await page.getByRole('checkbox', { name: /^post\.mention/ }).check();
+    const rateLimit = page.getByRole('spinbutton', { name: /^Rate limit/ });
+    expect(await rateLimit.inputValue()).toBe('');
+    await rateLimit.fill('5');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Changes saved' }).waitFor();
     await page.getByRole('heading', { name: 'Orders and mentions' }).waitFor();
     const endpoint = (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { token: ws.token })).body.data.items[0];
-    expect(endpoint).toMatchObject({ name: 'Orders and mentions', event_types: ['post.mention', 'profile.followed'] });
+    expect(endpoint).toMatchObject({ name: 'Orders and mentions', event_types: ['post.mention', 'profile.followed'], rate_limit_per_second: 5 });
+    expect(await page.locator('dl.facts', { hasText: 'Rate limit' }).textContent()).toContain('5 per second');
+    expect(await rateLimit.inputValue()).toBe('5');
     expect(endpoint.profiles.map((p: { id: string }) => p.id)).toEqual([ws.profiles[0]!.id]);
 
     // Unchecking every event type is the API's to refuse, in its words.
@@ -203,6 +208,7 @@ describe('web console', () => {
     await waitFor('the endpoint to be disabled', async () => ((await endpointStatus()) === 'disabled' ? true : undefined));
     await page.reload();
     await page.locator('.title-row .badge-disabled').waitFor();
+    await page.getByText('Disabled: the receiver answered 410 Gone.').waitFor();
     expect(await page.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
 
     receiver.respond = () => 200;

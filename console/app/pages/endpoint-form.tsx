@@ -4,6 +4,9 @@ import { asProblem } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';
 import type { Endpoint, EndpointInput, EndpointList, EventTypeEntry } from '../webhooks-api.js';
 
+/** Empty means no limit (null); anything else goes to the API as typed, for it to accept or refuse. */
+const rateLimit = (raw: string): number | null => (raw.trim() === '' ? null : Number(raw));
+
 /** Name, URL, event types and profiles of an endpoint: the create form and the edit form. */
 export function EndpointForm(props: {
   endpoint?: Endpoint;
@@ -29,6 +32,7 @@ export function EndpointForm(props: {
         url: String(form.get('url') ?? ''),
         event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
         profile_ids: form.getAll('profile_ids').map(String),
+        rate_limit_per_second: rateLimit(String(form.get('rate_limit_per_second') ?? '')),
       });
     } catch (error) {
       setProblem(asProblem(error));
@@ -73,6 +77,20 @@ export function EndpointForm(props: {
             </label>
           ))}
         </fieldset>
+        <label>
+          Rate limit (deliveries per second, optional)
+          <input
+            name="rate_limit_per_second"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            step={1}
+            placeholder="No limit"
+            defaultValue={props.endpoint?.rate_limit_per_second?.toString() ?? ''}
+          />
+          <span class="hint">The sender spaces its attempts to this rate; none are dropped. Empty: no limit of its own.</span>
+        </label>
         <div>
           <button type="submit" class="primary">
             {busy ? 'Saving…' : props.submitLabel}

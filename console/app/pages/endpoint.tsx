@@ -95,8 +95,8 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
             </div>
             <p class="hint">
               {endpoint.status === 'disabled'
-                ? 'Disabled because its receiver answered 410 Gone. Enable it once the receiver is ready again.'
-                : 'An endpoint is disabled when its receiver answers 410 Gone; the API has no action to disable it by hand.'}
+                ? `${disabledBecause(endpoint.disabled_reason)} Enable it once the receiver is ready again.`
+                : 'The sender disables an endpoint whose receiver answers 410 Gone or fails every delivery for days; the API has no action to disable it by hand.'}
             </p>
           </section>
 
@@ -146,6 +146,13 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
   );
 }
 
+/** Why the sender disabled the endpoint, in the words of its disabled_reason. */
+function disabledBecause(reason: Endpoint['disabled_reason']): string {
+  if (reason === 'gone') return 'Disabled: the receiver answered 410 Gone.';
+  if (reason === 'failing') return 'Disabled: every delivery failed for days.';
+  return 'Disabled by the sender.';
+}
+
 function EndpointSummary({ endpoint }: { endpoint: Endpoint }) {
   return (
     <dl class="facts">
@@ -155,6 +162,8 @@ function EndpointSummary({ endpoint }: { endpoint: Endpoint }) {
       <dd>{endpoint.event_types.map((t) => <code key={t} class="tag">{t}</code>)}</dd>
       <dt>Profiles</dt>
       <dd>{endpoint.profiles.map((p) => `${p.name} (@${p.username})`).join(', ')}</dd>
+      <dt>Rate limit</dt>
+      <dd>{endpoint.rate_limit_per_second === null ? 'None of its own' : `${endpoint.rate_limit_per_second} per second`}</dd>
       <dt>Created</dt>
       <dd><Time at={endpoint.created_at} /></dd>
       <dt>Updated</dt>
