@@ -2,6 +2,7 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
+import { deliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
 import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { deliveryQueue } from './delivery-queue.js';
@@ -25,7 +26,7 @@ export const handler = httpHandler(routes.retryWebhookDelivery, async ({ params,
   const restarted = await restartDelivery(delivery, now.toISOString());
   if (!restarted) throw notFailed();
   // The answer is the delivery as restarted (pending): the attempt may already be under way.
-  await deliveryQueue().enqueue({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
+  await deliveryQueue().enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
   const names = await endpointNames([delivery.webhook_endpoint_id]);
   return { delivery: presentWebhooks.delivery(restarted, names.get(delivery.webhook_endpoint_id) ?? '') };
 });

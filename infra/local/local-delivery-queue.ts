@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { DeliveryMessage, DeliveryQueue } from '../../shared/ports/delivery-queue.js';
+import { messageBody, type DeliveryMessage, type DeliveryQueue } from '../../shared/ports/delivery-queue.js';
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -37,7 +37,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 
   async enqueue(message: DeliveryMessage, delaySeconds = 0): Promise<void> {
     if (this.stopped) return;
-    const record = this.record(JSON.stringify({ delivery_id: message.delivery_id, attempt: message.attempt }));
+    const record = this.record(messageBody(message));
     this.later(delaySeconds * 1000, record);
   }
 

@@ -1,9 +1,32 @@
-/** DeliveryQueue port: puts `{ delivery_id, attempt }` on the deliveries queue, optionally delayed. */
+/** DeliveryQueue port: puts `{ delivery_id, attempt, webhook_event_id, webhook_endpoint_id }` on the deliveries queue, optionally delayed. */
 export interface DeliveryMessage {
   delivery_id: string;
   /** The attempt number this message is for; the sender's claim is guarded by it. */
   attempt: number;
+  /**
+   * The delivery's event and endpoint, so the sender reads all three items in one BatchGetItem.
+   * Absent in messages queued before they were added: the sender then reads the delivery first.
+   */
+  webhook_event_id?: string;
+  webhook_endpoint_id?: string;
 }
+
+/** The message for attempt `attempt` of a delivery. */
+export const deliveryMessage = (delivery: { id: string; webhook_event_id: string; webhook_endpoint_id: string }, attempt: number): DeliveryMessage => ({
+  delivery_id: delivery.id,
+  attempt,
+  webhook_event_id: delivery.webhook_event_id,
+  webhook_endpoint_id: delivery.webhook_endpoint_id,
+});
+
+/** The message body on the wire (SQS, a schedule's input): the known fields only, in a fixed order. */
+export const messageBody = (message: DeliveryMessage): string =>
+  JSON.stringify({
+    delivery_id: message.delivery_id,
+    attempt: message.attempt,
+    webhook_event_id: message.webhook_event_id,
+    webhook_endpoint_id: message.webhook_endpoint_id,
+  });
 
 /** SQS's largest DelaySeconds; later retries go through the RetryScheduler. */
 export const MAX_QUEUE_DELAY_SECONDS = 900;

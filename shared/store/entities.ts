@@ -17,8 +17,20 @@ import { keys, timeSortKey } from './keys.js';
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
-/** Outbox items expire after 30 days; deliveries keep their own copy of the body. */
+/** Outbox items are kept at least 30 days. */
 const OUTBOX_TTL_SECONDS = 30 * 86_400;
+
+/**
+ * When an event item may expire, counted from its creation or from a restart of one of its
+ * deliveries: the sender reads the body from it on every attempt, so it outlives every delivery of
+ * the event that can still be attempted: the whole retry schedule, then a delivery's retention
+ * (a failed delivery can be retried by hand until it expires), and a day for the clocks. A manual
+ * retry or a recovery pushes it forward again (`extendEventExpiry`).
+ */
+export const eventExpiresAt = (fromIso: string) => {
+  const retrySpan = config.webhookRetryDelays.reduce((sum, seconds) => sum + seconds, 0);
+  return epochSeconds(fromIso) + Math.max(OUTBOX_TTL_SECONDS, retrySpan + (config.webhookRetentionDays + 1) * 86_400);
+};
 
 /**
  * Where a delivery sits in the second index: while pending/delivering in the sweeper's due-time
@@ -121,7 +133,7 @@ export const entities = {
   event: entityLayout<OutboxEvent>({
     entity: 'event',
     key: (e) => keys.event(e.id),
-    expiresAt: (e) => epochSeconds(e.created_at) + OUTBOX_TTL_SECONDS,
+    expiresAt: (e) => eventExpiresAt(e.created_at),
   }),
   /** A like on a post or comment: the key names the target and the profile. */
   reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: 'reaction', key: () => key }),

@@ -21,7 +21,7 @@
  * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
- * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires 30 days after created_at)       |
+ * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires ≥ 30 days after created_at)     |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
  * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
  * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |

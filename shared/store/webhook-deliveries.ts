@@ -3,15 +3,15 @@
  * TransactWriteItems: the delivery (conditioned on the state it leaves), the totals counters and,
  * for an attempt's outcome, the attempt record.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { deliveryExpiresAt, deliveryIndexes, deliverySlotOf, entities, type DeliverySlot } from './entities.js';
+import { deliveryExpiresAt, deliveryIndexes, deliverySlotOf, entities, eventExpiresAt, type DeliverySlot } from './entities.js';
 import { TABLE } from './table.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
-import { transactConditional, type TransactItem } from './transact.js';
+import { isConditionFailure, transactConditional, type TransactItem } from './transact.js';
 
 type Counter = 'total' | DeliveryStatus;
 
@@ -98,17 +98,20 @@ export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
  * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing.
  * `staleAt` is when the sweeper may consider the claim abandoned.
  */
-export async function claimDelivery(id: string, workspaceId: string, attempt: number, now: string, staleAt: string): Promise<boolean> {
-  return transactIf([
+export async function claimDelivery(delivery: DeliveryRecord, attempt: number, now: string, staleAt: string): Promise<DeliveryRecord | undefined> {
+  const { id, workspace_id: workspaceId } = delivery;
+  const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now, updated_at: now };
+  const claimed = await transactIf([
     deliveryUpdate(
       { id, workspace_id: workspaceId },
-      { status: 'delivering', claimed_attempt: attempt, claimed_at: now, updated_at: now },
+      fields,
       { due: staleAt },
       '#status = :pending AND attempt_count = :done',
       { ':pending': 'pending', ':done': attempt - 1 },
     ),
     totalsUpdate({ id, workspace_id: workspaceId }, { pending: -1, delivering: 1 }),
   ]);
+  return claimed ? { ...delivery, ...fields } : undefined;
 }
 
 export interface AttemptOutcome {
@@ -183,7 +186,31 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
     ),
     totalsUpdate(delivery, { failed: -1, pending: 1 }),
   ]);
-  return applied ? { ...delivery, ...fields } : undefined;
+  if (!applied) return undefined;
+  await extendEventExpiry(delivery.webhook_event_id, now);
+  return { ...delivery, ...fields };
+}
+
+/**
+ * A restarted delivery is attempted again through the whole retry schedule and can be restarted
+ * again until it expires: its event item (the body) must live that long from now. Never shortens;
+ * an event that is gone (a delivery that carries its own payload) is left alone.
+ */
+async function extendEventExpiry(eventId: string, now: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.event(eventId),
+        UpdateExpression: 'SET #ttl = :ttl',
+        ConditionExpression: 'attribute_exists(pk) AND #ttl < :ttl',
+        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: { ':ttl': eventExpiresAt(now) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** The delivery and its attempts (oldest first), in one query of its partition. */

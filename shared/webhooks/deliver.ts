@@ -1,7 +1,8 @@
 /**
- * The sender's work for one queue message: load the endpoint's current URL and secrets, pass the
- * send gate (in-flight leases, rate limit; else deferred), claim, sign, POST, record the attempt and the outcome (with the totals) in one transaction, and
- * schedule the next attempt per the retry schedule.
+ * The sender's work for one queue message: load the delivery, the endpoint's current URL and
+ * secrets and the event (the body) in one round trip, pass the send gate (in-flight leases, rate
+ * limit; else deferred), claim, sign, POST, record the attempt and the outcome, and schedule the
+ * next attempt per the retry schedule.
  */
 import type { UrlPolicy } from '../config.js';
 import { webhookHeaders } from '../domain/signing.js';
@@ -9,9 +10,11 @@ import { errorForStatus, outcomeOf, signingSecrets, staleClaimMs, type AttemptRe
 import { logger } from '../logger.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
-import { abandonDelivery, claimDelivery, completeAttempt, getDelivery, releaseClaim } from '../store/webhook-deliveries.js';
+import { deliveryMessage } from '../ports/delivery-queue.js';
+import { loadDeliveryContext } from '../store/webhook-delivery-context.js';
+import { abandonDelivery, claimDelivery, completeAttempt, releaseClaim } from '../store/webhook-deliveries.js';
 import type { LeaseLimits } from '../store/webhook-send-slots.js';
-import { getEndpoint } from '../store/webhook-endpoints.js';
+import { webhookBody } from './body.js';
 import { recordEndpointHealth, reportExhausted, type HealthSettings } from './endpoint-health.js';
 import { deferUntil, paceSend, passSendGate, releaseSendLease } from './send-gate.js';
 
@@ -29,29 +32,31 @@ export interface DeliverySettings {
 }
 
 export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, settings: DeliverySettings): Promise<DeliverResult> {
-  const found = await getDelivery(message.delivery_id);
+  const { delivery: found, endpoint: current, event } = await loadDeliveryContext(message);
   if (!found) return 'not_found';
   // A duplicate or stale message would claim nothing: it takes no lease either.
   if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
-  const current = await getEndpoint(found.webhook_endpoint_id);
-  if (current?.status !== 'active') return abandon(found, message, current?.status ?? 'deleted', settings, ports);
+  if (current?.status !== 'active') return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, settings, ports);
+  // The event item outlives every delivery that can still be attempted; this is a safety net.
+  const body = found.payload ?? (event ? webhookBody(event) : undefined);
+  if (body === undefined) return abandon(found, message, 'event no longer stored: not sent', settings, ports);
 
   const gate = await passSendGate(found, current, message, ports, { limits: settings.inFlight, leaseMs: staleClaimMs(settings.timeoutMs), timeoutMs: settings.timeoutMs });
   if (!gate.open) return 'deferred';
   try {
-    return await attempt(found, current, message, ports, settings);
+    return await attempt(found, current, body, message, ports, settings);
   } finally {
     await releaseSendLease(gate.lease);
   }
 }
 
-/** The endpoint is gone, disabled or revoked: the delivery ends as failed without an attempt. */
-async function abandon(found: DeliveryRecord, message: DeliveryMessage, status: string, settings: DeliverySettings, ports: DeliveryPorts): Promise<DeliverResult> {
+/** The endpoint is gone, disabled or revoked (or the event is gone): the delivery ends as failed without an attempt. */
+async function abandon(found: DeliveryRecord, message: DeliveryMessage, reason: string, settings: DeliverySettings, ports: DeliveryPorts): Promise<DeliverResult> {
   const claimedAt = new Date();
   const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
-  if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
-  const delivery = (await getDelivery(found.id))!;
-  await abandonDelivery(delivery, `endpoint ${status}: not sent`, new Date().toISOString());
+  const delivery = await claimDelivery(found, message.attempt, claimedAt.toISOString(), staleAt);
+  if (!delivery) return 'not_claimed';
+  await abandonDelivery(delivery, reason, new Date().toISOString());
   ports.metrics?.abandoned();
   return 'abandoned';
 }
@@ -60,14 +65,15 @@ async function abandon(found: DeliveryRecord, message: DeliveryMessage, status: 
 async function attempt(
   found: DeliveryRecord,
   endpoint: WebhookEndpointRecord,
+  body: string,
   message: DeliveryMessage,
   ports: DeliveryPorts,
   settings: DeliverySettings,
 ): Promise<DeliverResult> {
   const claimedAt = new Date();
   const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
-  if (!(await claimDelivery(found.id, found.workspace_id, message.attempt, claimedAt.toISOString(), staleAt))) return 'not_claimed';
-  const delivery = (await getDelivery(found.id))!;
+  const delivery = await claimDelivery(found, message.attempt, claimedAt.toISOString(), staleAt);
+  if (!delivery) return 'not_claimed';
 
   const paced = await paceSend(endpoint);
   if (paced) {
@@ -77,8 +83,8 @@ async function attempt(
     return 'deferred';
   }
   const startedAt = new Date();
-  const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, delivery.payload);
-  const response = await ports.http.post(endpoint.url, headers, delivery.payload, {
+  const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, body);
+  const response = await ports.http.post(endpoint.url, headers, body, {
     timeoutMs: settings.timeoutMs,
     policy: settings.urlPolicy,
   });
@@ -108,7 +114,7 @@ async function attempt(
     logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', { delivery_id: delivery.id, attempt: message.attempt });
     return 'lost_claim';
   }
-  if (next) await dispatch(ports, { delivery_id: delivery.id, attempt: message.attempt + 1 }, next, endedAt);
+  if (next) await dispatch(ports, deliveryMessage(delivery, message.attempt + 1), next, endedAt);
   await reportExhausted({ ...delivery, attempt_count: message.attempt, last_status_code: response.statusCode, last_error: error }, outcome, endedAt);
   return outcome.status;
 }

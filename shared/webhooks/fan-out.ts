@@ -2,9 +2,10 @@
  * Fan-out: an outbox event → one pending delivery per matching endpoint (created with the totals
  * in one transaction, idempotently), then `{ delivery_id, attempt: 1 }` on the deliveries queue.
  */
-import { TEST_EVENT_TYPE, eventBody } from '../domain/events.js';
+import { TEST_EVENT_TYPE } from '../domain/events.js';
 import { deliveryIdFor, endpointMatches, type DeliveryRecord, type WebhookEndpointRecord, type WebhookEvent } from '../domain/webhooks.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
+import { deliveryMessage } from '../ports/delivery-queue.js';
 import { createDelivery } from '../store/webhook-deliveries.js';
 import { getEndpoint, listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
 import { forEachLimit } from './bounded.js';
@@ -39,7 +40,6 @@ export function newDelivery(event: WebhookEvent, endpoint: WebhookEndpointRecord
     delivered_at: null,
     created_at: now,
     updated_at: now,
-    payload: JSON.stringify(eventBody(event)),
     claimed_attempt: null,
     claimed_at: null,
   };
@@ -55,7 +55,7 @@ export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'qu
     if (result === 'endpoint_inactive') return;
     // Also when it already existed: a redelivered stream record may mean the first enqueue was
     // lost; a duplicate message claims nothing.
-    await ports.queue.enqueue({ delivery_id: delivery.id, attempt: 1 });
+    await ports.queue.enqueue(deliveryMessage(delivery, 1));
     ids.push(delivery.id);
   });
   return ids;

@@ -4,7 +4,7 @@
  * recoveries restart it once) and put on the queue.
  */
 import { RECOVERY_BATCH_LIMIT, recoverable } from '../domain/webhooks.js';
-import type { DeliveryQueue } from '../ports/delivery-queue.js';
+import { deliveryMessage, type DeliveryQueue } from '../ports/delivery-queue.js';
 import { listFailedDeliveries } from '../store/webhook-delivery-log.js';
 import { restartDelivery } from '../store/webhook-deliveries.js';
 
@@ -20,7 +20,7 @@ export async function recoverDeliveries(endpointId: string, since: string, until
       failed.slice(i, i + PARALLEL).map(async (delivery) => {
         const restarted = await restartDelivery(delivery, now);
         if (!restarted) return;
-        await queue.enqueue({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
+        await queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
         queued += 1;
       }),
     );

@@ -4,6 +4,7 @@
  * take (a sender that died mid-attempt), so nothing is lost. Reads the due-time index, no scan.
  */
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
+import { deliveryMessage } from '../ports/delivery-queue.js';
 import { listDueDeliveries, releaseClaim } from '../store/webhook-deliveries.js';
 
 export interface SweepResult {
@@ -28,7 +29,7 @@ export async function sweepDeliveries(now: Date, ports: Pick<DeliveryPorts, 'que
         if (!(await releaseClaim(delivery, now.toISOString()))) return;
         result.released += 1;
       } else if (delivery.status !== 'pending' || (delivery.next_attempt_at ?? '') > overdue) return;
-      await ports.queue.enqueue({ delivery_id: delivery.id, attempt: delivery.attempt_count + 1 });
+      await ports.queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
       result.requeued += 1;
     }),
   );

@@ -24,10 +24,15 @@ export interface WriteUnits {
   requests: number;
 }
 
+/** Write requests and their units by kind: operation and the kinds of item written (sort key up to its first `#`, or the entity). */
+export type WriteBreakdown = Map<string, { requests: number; units: number }>;
+
 export interface CapacityProxy {
   endpoint: string;
   /** Write units counted since the start (or the last `reset`). */
   units(): WriteUnits;
+  /** The same units by kind of write request. */
+  breakdown(): WriteBreakdown;
   reset(): void;
   close(): Promise<void>;
 }
@@ -35,12 +40,17 @@ export interface CapacityProxy {
 export async function startCapacityProxy(target: string): Promise<CapacityProxy> {
   const upstream = new URL(target);
   let counted: WriteUnits = { table: 0, indexes: 0, total: 0, requests: 0 };
-  const add = (capacity: Capacity[] | Capacity | undefined) => {
+  let kinds: WriteBreakdown = new Map();
+  const add = (capacity: Capacity[] | Capacity | undefined, kind: string) => {
+    const entry = kinds.get(kind) ?? { requests: 0, units: 0 };
+    entry.requests += 1;
+    kinds.set(kind, entry);
     for (const c of Array.isArray(capacity) ? capacity : capacity ? [capacity] : []) {
       const indexes = Object.values(c.GlobalSecondaryIndexes ?? {}).reduce((sum, i) => sum + (i.CapacityUnits ?? 0), 0);
       counted.table += c.Table?.CapacityUnits ?? (c.CapacityUnits ?? 0) - indexes;
       counted.indexes += indexes;
       counted.total += c.CapacityUnits ?? 0;
+      entry.units += c.CapacityUnits ?? 0;
     }
   };
   const server: Server = createServer((req, res) => {
@@ -50,8 +60,10 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
       let body = Buffer.concat(chunks);
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       const counting = WRITES.has(operation) && !body.includes('STREAMCHECKPOINT');
+      let kind = operation;
       if (counting) {
         const input = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        kind = kindOf(operation, input);
         input.ReturnConsumedCapacity = 'INDEXES';
         body = Buffer.from(JSON.stringify(input));
         counted.requests += 1;
@@ -65,7 +77,7 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
             const text = Buffer.concat(parts);
             if (counting && answer.statusCode === 200) {
               try {
-                add((JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity[] | Capacity }).ConsumedCapacity);
+                add((JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity[] | Capacity }).ConsumedCapacity, kind);
               } catch {
                 // Not JSON: nothing to count.
               }
@@ -83,12 +95,33 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     units: () => ({ ...counted }),
+    breakdown: () => new Map([...kinds].map(([kind, entry]) => [kind, { ...entry }])),
     reset: () => {
       counted = { table: 0, indexes: 0, total: 0, requests: 0 };
+      kinds = new Map();
     },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+type Attribute = { S?: string };
+
+/** `UpdateItem WHDL`, `TransactWriteItems [PutItem WHDL, UpdateItem WEBHOOK_TOTALS, ConditionCheck WHEP]`, … */
+function kindOf(operation: string, input: Record<string, unknown>): string {
+  const itemKind = (request: Record<string, unknown>) => {
+    const key = (request.Key ?? request.Item) as Record<string, Attribute> | undefined;
+    return (key?.sk?.S ?? '?').split('#')[0];
+  };
+  if (operation === 'TransactWriteItems') {
+    const items = (input.TransactItems as Record<string, Record<string, unknown>>[]).map((item) => {
+      const [type, request] = Object.entries(item)[0]!;
+      return `${type} ${itemKind(request)}`;
+    });
+    return `${operation} [${items.join(', ')}]`;
+  }
+  if (operation === 'BatchWriteItem') return operation;
+  return `${operation} ${itemKind(input)}`;
 }

@@ -107,6 +107,15 @@ async function main() {
     const latencies: number[] = [];
     const rows: (string | number)[][] = [];
     const ratios: number[] = [];
+    const kinds = new Map<string, { requests: number; units: number }>();
+    const addKinds = () => {
+      for (const [kind, entry] of proxy.breakdown()) {
+        const sum = kinds.get(kind) ?? { requests: 0, units: 0 };
+        sum.requests += entry.requests;
+        sum.units += entry.units;
+        kinds.set(kind, sum);
+      }
+    };
     const wru = { pipeline: [] as number[], reference: [] as number[], retry: [] as number[], table: [] as number[], indexes: [] as number[], requests: [] as number[] };
     const newEvent = () => ({ id: randomUUID(), type: 'profile.followed' as const, profile_id: profile.id, workspace_id: workspace.id, created_at: new Date().toISOString(), data: {} });
     const waitForAll = async (id: string, round: number) => {
@@ -128,6 +137,7 @@ async function main() {
       const times = arrivals.get(event.id)!.map((t) => t - started).sort((a, b) => a - b);
       await settle();
       const units = proxy.units();
+      addKinds();
       const pipelineUnits = units.total / ENDPOINTS;
       wru.pipeline.push(pipelineUnits);
       wru.table.push(units.table / ENDPOINTS);
@@ -161,6 +171,9 @@ async function main() {
       `Webhook fan-out: 1 event → ${ENDPOINTS} endpoints (local runtime, DynamoDB Local) vs the bare reference`,
       ['round', 'deliveries', 'pipeline/s', 'reference/s', 'ratio', 'first ms', 'p50 ms', 'p99 ms', 'last ms', 'WRU/delivery'],
       rows,
+    );
+    printTable(`Write requests of a successful first attempt by kind (mean per delivery over ${ROUNDS} rounds)`, ['kind', 'requests', 'WRU'],
+      [...kinds].sort((a, b) => b[1].units - a[1].units).map(([kind, { requests, units }]) => [kind, (requests / ENDPOINTS / ROUNDS).toFixed(2), (units / ENDPOINTS / ROUNDS).toFixed(2)]),
     );
     printTable('Write request units (base table + GSIs, transactional items doubled)', ['what', 'WRU (median)'], [
       ['successful first-attempt delivery', median(wru.pipeline).toFixed(2)],

@@ -6,6 +6,8 @@ import { newWebhookEndpoint } from '../../shared/domain/webhooks.js';
 import { powertoolsDeliveryMetrics } from '../../shared/ports/aws/powertools-delivery-metrics.js';
 import type { DeliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
+import { entities } from '../../shared/store/entities.js';
+import { putItem } from '../../shared/store/items.js';
 import { createDelivery } from '../../shared/store/webhook-deliveries.js';
 import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { newDelivery } from '../../shared/webhooks/fan-out.js';
@@ -26,8 +28,10 @@ async function sendOnce(status: number) {
   const workspaceId = newId();
   const endpoint = newWebhookEndpoint(new Date(), workspaceId, { name: 'metrics', url: receiver.url, event_types: ['profile.followed'], profile_ids: [newId()] });
   await putEndpoint(endpoint);
-  const event = { id: newId(), type: 'profile.followed' as const, profile_id: endpoint.profile_ids[0]!, workspace_id: workspaceId, created_at: new Date().toISOString(), data: {} };
+  // Not a profile the endpoint selected: the shared local runtime's fan-out leaves this event alone.
+  const event = { id: newId(), type: 'profile.followed' as const, profile_id: newId(), workspace_id: workspaceId, created_at: new Date().toISOString(), data: {} };
   const delivery = newDelivery(event, endpoint, new Date().toISOString());
+  await putItem(entities.event, event);
   await createDelivery(delivery);
 
   const queued: DeliveryMessage[] = [];

@@ -23,8 +23,8 @@ async function deliveredOnce(workspaceId = newId()) {
   const delivery = newDelivery(event, endpoint, new Date().toISOString());
   expect(await createDelivery(delivery)).toBe('created');
   const claimedAt = new Date().toISOString();
-  expect(await claimDelivery(delivery.id, workspaceId, 1, claimedAt, claimedAt)).toBe(true);
-  const claimed = (await getDelivery(delivery.id))!;
+  const claimed = (await claimDelivery(delivery, 1, claimedAt, claimedAt))!;
+  expect(claimed).toMatchObject({ status: 'delivering', claimed_attempt: 1 });
   const done = new Date().toISOString();
   const attempt = { delivery_id: delivery.id, number: 1, started_at: claimedAt, duration_ms: 3, status_code: 200, error: null, response_body: 'ok' };
   expect(await completeAttempt(claimed, attempt, { status: 'succeeded', nextAttemptAt: null, deliveredAt: done }, done)).toBe(true);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/aws/eventbridge-retry-scheduler.js';
 import { SqsDeliveryQueue, sqsDeliveryQueueFromConfig } from '../../shared/ports/aws/sqs-delivery-queue.js';
 import { dispatch } from '../../shared/ports/delivery-ports.js';
+import { deliveryMessage } from '../../shared/ports/delivery-queue.js';
 
 const sqs = mockClient(SQSClient);
 const scheduler = mockClient(SchedulerClient);
@@ -23,6 +24,13 @@ describe('SQS delivery queue adapter', () => {
     const calls = sqs.commandCalls(SendMessageCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input).toEqual({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 1 }) });
+  });
+
+  it("carries the delivery's event and endpoint ids, so the sender reads all three items in one round trip", async () => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
+    const delivery = { id: DELIVERY, webhook_event_id: 'e-1', webhook_endpoint_id: 'ep-1' };
+    await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).enqueue(deliveryMessage(delivery, 2));
+    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody!)).toEqual({ delivery_id: DELIVERY, attempt: 2, webhook_event_id: 'e-1', webhook_endpoint_id: 'ep-1' });
   });
 
   it('uses DelaySeconds (whole seconds, rounded up, at most 900) for a retry', async () => {

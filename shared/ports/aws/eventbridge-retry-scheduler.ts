@@ -1,6 +1,6 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { config } from '../../config.js';
-import type { DeliveryMessage } from '../delivery-queue.js';
+import { messageBody, type DeliveryMessage } from '../delivery-queue.js';
 import type { RetryScheduler } from '../retry-scheduler.js';
 
 export interface SchedulerTarget {
@@ -46,7 +46,7 @@ export class EventBridgeRetryScheduler implements RetryScheduler {
           Target: {
             Arn: this.target.queueArn,
             RoleArn: this.target.roleArn,
-            Input: JSON.stringify({ delivery_id: message.delivery_id, attempt: message.attempt }),
+            Input: messageBody(message),
           },
         }),
       );

@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../../config.js';
-import { MAX_QUEUE_DELAY_SECONDS, type DeliveryMessage, type DeliveryQueue } from '../delivery-queue.js';
+import { MAX_QUEUE_DELAY_SECONDS, messageBody, type DeliveryMessage, type DeliveryQueue } from '../delivery-queue.js';
 
 /** The AWS adapter: SQS SendMessage, with DelaySeconds (0..900, whole seconds, rounded up). */
 export class SqsDeliveryQueue implements DeliveryQueue {
@@ -14,7 +14,7 @@ export class SqsDeliveryQueue implements DeliveryQueue {
     await this.client.send(
       new SendMessageCommand({
         QueueUrl: this.queueUrl,
-        MessageBody: JSON.stringify({ delivery_id: message.delivery_id, attempt: message.attempt }),
+        MessageBody: messageBody(message),
         ...(delay > 0 ? { DelaySeconds: delay } : {}),
       }),
     );
