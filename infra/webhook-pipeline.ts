@@ -36,6 +36,13 @@ export const SENDER_MAX_CONCURRENCY = 20;
 /** One fan-out invocation per stream shard at a time, so a shard's events are handled in order. */
 export const FAN_OUT_PARALLELIZATION = 1;
 export const MAX_RECEIVE_COUNT = 5;
+/**
+ * The fan-out's event source runs with a tumbling window for one reason: only then does Lambda's
+ * stream event name its shard (`shardId`), which the totals fold keys its exactly-once watermarks
+ * by. Records are still handed over batch by batch as they arrive; the window's end adds one
+ * invocation per shard per window, so it is long (the maximum, 15 minutes). No state is kept in it.
+ */
+export const FAN_OUT_WINDOW = Duration.minutes(15);
 /** HTTP routes that put deliveries on the queue (the queue grant keeps them on roles of their own). */
 export const ENQUEUING_ROUTES = ['retryWebhookDelivery', 'recoverWebhookDeliveries'] as const;
 
@@ -134,12 +141,13 @@ export class WebhookPipeline extends Construct {
       }),
     );
 
-    // Fan-out: the table stream, filtered to INSERTs of outbox items, → delivery records + queue.
+    // Fan-out: the table stream, filtered to INSERTs of outbox items (→ delivery records + queue) and
+    // to writes of deliveries (→ the workspace totals). The table stream keeps two consumers.
     const fanOutFailures = new Queue(this, 'FanOutFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.fanOutFailures = fanOutFailures;
     this.fanOut = apiFunction(this, 'FanOut', 'functions/webhook-pipeline/fan-out.ts', environment, {
       timeout: Duration.seconds(60),
-      description: 'Webhook fan-out: outbox events from the table stream to delivery records',
+      description: 'Webhook fan-out: outbox events from the table stream to delivery records; delivery changes to the totals',
     });
     this.fanOut.addEventSource(
       new DynamoEventSource(props.table, {
@@ -151,8 +159,10 @@ export class WebhookPipeline extends Construct {
         bisectBatchOnError: true,
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),
+        tumblingWindow: FAN_OUT_WINDOW,
         filters: [
           FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('event') } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('webhook_delivery') } } } }),
         ],
       }),
     );

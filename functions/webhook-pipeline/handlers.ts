@@ -13,8 +13,14 @@ import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js
 import { forEachLimit } from '../../shared/webhooks/bounded.js';
 import { fanOut, type FanOutSettings } from '../../shared/webhooks/fan-out.js';
 import { fromImage, type StreamAttribute } from '../../shared/webhooks/stream-image.js';
+import { foldDeliveryTotals, totalsChangeOf } from '../../shared/webhooks/totals-from-stream.js';
 
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+/**
+ * A batch of one stream shard. The deployed event source has a tumbling window, which is what makes
+ * Lambda name the shard (`shardId`) and ask for a `state` back; the local poller names it too.
+ */
+export type ShardStreamEvent = DynamoDBStreamEvent & { shardId?: string; window?: { start: string; end: string }; state?: Record<string, string> };
+export type StreamHandler = (event: ShardStreamEvent) => Promise<DynamoDBBatchResponse & { state?: Record<string, string> }>;
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 /** The sender's settings, read from the environment once per process. */
@@ -50,7 +56,9 @@ async function fanOutWithRetries(event: WebhookEvent, ports: Pick<DeliveryPorts,
 }
 
 /**
- * DynamoDB stream → fan-out. Only INSERTs of outbox items (entity 'event') are events to deliver.
+ * DynamoDB stream → fan-out and totals. INSERTs of outbox items (entity 'event') are events to
+ * deliver; writes of deliveries are folded into their workspaces' totals, exactly once per shard
+ * (see shared/webhooks/totals-from-stream.ts).
  * The batch is split by workspace: each workspace's events in order, workspaces side by side, so
  * one workspace's slow or failing fan-out neither delays nor fails another's. An event that still
  * fails after in-process tries stops its workspace's part and is reported (ReportBatchItemFailures):
@@ -69,7 +77,7 @@ export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: Fan
       byWorkspace.set(webhookEvent.workspace_id, list);
     }
     const failed: string[] = [];
-    await forEachLimit([...byWorkspace.values()], WORKSPACES_AT_ONCE, async (events) => {
+    const fanOutAll = forEachLimit([...byWorkspace.values()], WORKSPACES_AT_ONCE, async (events) => {
       for (const { record, event: webhookEvent } of events) {
         try {
           await fanOutWithRetries(webhookEvent, ports, settings);
@@ -80,9 +88,19 @@ export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: Fan
         }
       }
     });
+    const [, foldFailed] = await Promise.all([fanOutAll, foldTotalsOf(event)]);
+    failed.push(...foldFailed);
     const first = failed.sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
-    return { batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }] };
+    return { batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }], ...(event.window ? { state: {} } : {}) };
   };
+}
+
+/** The delivery records' totals; the sequence numbers of records whose fold failed. */
+async function foldTotalsOf(event: ShardStreamEvent): Promise<string[]> {
+  if (!event.Records.some((record) => totalsChangeOf(record))) return [];
+  // Without the shard, a watermark cannot tell a repeated record from a new one of another shard.
+  if (!event.shardId) throw new Error('delivery records on a stream event without shardId: the event source needs its tumbling window');
+  return foldDeliveryTotals(event.Records, event.shardId);
 }
 
 /** SQS → sender. Each record is `{ delivery_id, attempt }`; failures are reported per item. */

@@ -61,7 +61,9 @@ export const routes = {
       'webhook_endpoint_id, since (inclusive) and until (exclusive) on updated_at) combine with AND; the order stays most recently updated first. since/until ' +
       'narrow the index range itself; the other filters read at most twice limit deliveries per page (status=failed together with ' +
       'webhook_endpoint_id reads an exact index), so a page may be short or empty while next_cursor is not null: follow it until null. ' +
-      'Deliveries expire after the retention period (30 days by default); the totals still count them.',
+      'Deliveries expire after the retention period (30 days by default); the totals still count them. ' +
+      'The totals are counted from the table\'s change stream: they lag the deliveries by one stream batch (about a second), ' +
+      'so right after a change the items can already show it while the totals do not yet; they never count a change twice.',
     auth: 'session', params: WorkspaceParams, query: WebhookDeliveryLogQuery, status: 200, response: WebhookActivity,
     errors: ['forbidden'],
   }),

@@ -25,7 +25,8 @@ import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import { localClient } from './dynamodb-local.js';
 
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+/** A batch of one shard, named like a tumbling-window event of the Lambda event source names it. */
+export type StreamHandler = (event: DynamoDBStreamEvent & { shardId: string }) => Promise<DynamoDBBatchResponse | void>;
 
 interface ShardState {
   iterator: string | undefined;
@@ -123,7 +124,7 @@ export class StreamPoller {
     // A checkpoint write is itself a stream record: only batches with other records move the
     // checkpoint, or the poller would feed itself forever.
     if (records.some((r) => r.dynamodb?.Keys?.pk?.S !== STARTED.pk)) {
-      const response = await this.handler({ Records: records.map((r) => this.toLambdaRecord(r)) });
+      const response = await this.handler({ Records: records.map((r) => this.toLambdaRecord(r)), shardId: id });
       // ReportBatchItemFailures, as the event source does it: resume at the reported record.
       const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
       const index = failedAt ? records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt) : -1;

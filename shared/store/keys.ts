@@ -24,6 +24,7 @@
  * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires ≥ 30 days after created_at)     |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
  * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
+ * |                   | WS#<ws>                | WEBHOOK_TOTALS#STREAM | (folded from the stream; per-shard watermarks) |
  * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |
  * | sending (ws)      | WS#<ws>                | WEBHOOK_SENDING    |   (in-flight attempt leases of the workspace) |
  * | sending (endpoint)| WHEP#<id>              | SENDING            |   (in-flight leases, next rate-limit slot) |
@@ -70,7 +71,8 @@ export const keys = {
 
   webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
   workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
-  webhookTotals: (workspaceId: string, shard: number) => ({ pk: `WS#${workspaceId}`, sk: `WEBHOOK_TOTALS#${shard}` }),
+  /** Counted from the table stream; summed with the 0..7 shards that transactions counted before. */
+  webhookStreamTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS#STREAM' }),
   webhookTotalsPrefix: 'WEBHOOK_TOTALS#',
   webhookActiveEndpoints: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_ACTIVE_ENDPOINTS' }),
   webhookWorkspaceSending: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_SENDING' }),

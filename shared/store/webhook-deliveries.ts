@@ -1,92 +1,79 @@
 /**
- * Webhook deliveries, their attempts and the workspace totals. Every status change is one
- * TransactWriteItems: the delivery (conditioned on the state it leaves), the totals counters and,
- * for an attempt's outcome, the attempt record.
+ * Webhook deliveries and their attempts. Every status change is one single-item conditional write
+ * of the delivery (conditioned on the state it leaves) that also records the status it left
+ * (`prev_status`; null when it creates the delivery): the stream consumer folds those records into
+ * the workspace totals (webhooks/totals-from-stream.ts), so no write here touches a counter.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { deliveryExpiresAt, deliveryIndexes, deliverySlotOf, entities, eventExpiresAt, type DeliverySlot } from './entities.js';
 import { TABLE } from './table.js';
-import { getItem, putTransactItem, recordOf } from './items.js';
+import { getItem, itemOf, putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
-import { isConditionFailure, transactConditional, type TransactItem } from './transact.js';
+import { isConditionFailure } from './transact.js';
 
-type Counter = 'total' | DeliveryStatus;
+/** The attribute that tells the stream consumer which status a write left. */
+export const PREV_STATUS = 'prev_status';
 
-export const TOTALS_SHARDS = 8;
-const totalsShard = (deliveryId: string) => parseInt(deliveryId.slice(-2), 16) % TOTALS_SHARDS;
-
-/**
- * The workspace totals live in TOTALS_SHARDS counter items, each delivery always in the same one:
- * a single item would be touched by every status change of the workspace and make concurrent
- * deliveries' transactions conflict. Reading sums the shards (one Query).
- */
-function totalsUpdate(delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>, changes: Partial<Record<Counter, number>>): TransactItem {
-  const entries = Object.entries(changes);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.webhookTotals(delivery.workspace_id, totalsShard(delivery.id)),
-      UpdateExpression: 'SET entity = :entity ADD ' + entries.map((_, i) => `#c${i} :d${i}`).join(', '),
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
-      ExpressionAttributeValues: { ':entity': 'webhook_totals', ...Object.fromEntries(entries.map(([, delta], i) => [`:d${i}`, delta])) },
-    },
-  };
+/** Runs a conditional write: true when applied, false when its condition did not hold. */
+async function applied(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
-/** SET the given fields and the index slot (REMOVE the second index when the slot is null), with a condition. */
-function deliveryUpdate(
+/**
+ * A status change `from` → `fields.status`: SET the given fields, `prev_status` and the index slot
+ * (REMOVE the second index when the slot is null), if `condition` holds.
+ */
+function changeStatus(
   delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
-  fields: Partial<DeliveryRecord> & { updated_at: string },
+  from: DeliveryStatus,
+  fields: Partial<DeliveryRecord> & { updated_at: string; status: DeliveryStatus },
   slot: DeliverySlot,
   condition: string,
   conditionValues: Record<string, unknown>,
-): TransactItem {
+): Promise<boolean> {
   const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, slot);
-  const set = Object.entries({ ...fields, ...index, [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at) });
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.webhookDelivery(delivery.id),
-      UpdateExpression:
-        'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
-      ConditionExpression: condition,
-      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])) },
-      ExpressionAttributeValues: { ...conditionValues, ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])) },
-    },
-  };
+  const set = Object.entries({ ...fields, [PREV_STATUS]: from, ...index, [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at) });
+  return applied(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(delivery.id),
+        UpdateExpression: 'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])) },
+        ExpressionAttributeValues: { ...conditionValues, ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])) },
+      }),
+    ),
+  );
 }
 
-export type CreateResult = 'created' | 'exists' | 'endpoint_inactive';
+export type CreateResult = 'created' | 'exists';
 
 /**
- * Creates a pending delivery and bumps the totals, only if the endpoint is still active (read in
- * the transaction, so a revoke stops new deliveries at once) and the delivery does not exist yet
- * (a redelivered stream record creates nothing twice).
+ * Creates a pending delivery, once: a redelivered stream record creates nothing twice. The fan-out
+ * read the endpoint as active just before; an endpoint revoked or disabled in between is caught by
+ * the sender, which ends such a delivery as failed without sending it.
  */
 export async function createDelivery(delivery: DeliveryRecord): Promise<CreateResult> {
-  const outcome = await transactConditional([
-    putTransactItem(entities.webhookDelivery, delivery),
-    totalsUpdate(delivery, { total: 1, pending: 1 }),
-    {
-      ConditionCheck: {
+  const created = await applied(() =>
+    db().send(
+      new PutCommand({
         TableName: tableName(),
-        Key: keys.webhookEndpoint(delivery.webhook_endpoint_id),
-        ConditionExpression: '#status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':active': 'active' },
-      },
-    },
-  ]);
-  if (outcome.ok) return 'created';
-  return outcome.failed[0] ? 'exists' : 'endpoint_inactive';
-}
-
-/** True when the transaction was applied, false when one of its conditions did not hold. */
-async function transactIf(items: TransactItem[]): Promise<boolean> {
-  return (await transactConditional(items)).ok;
+        Item: { ...itemOf(entities.webhookDelivery, delivery), [PREV_STATUS]: null },
+        ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})`,
+      }),
+    ),
+  );
+  return created ? 'created' : 'exists';
 }
 
 export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
@@ -96,21 +83,14 @@ export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
 /**
  * pending → delivering for attempt `attempt`, only if the delivery is pending with exactly
  * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing.
- * `staleAt` is when the sweeper may consider the claim abandoned.
+ * `staleAt` is when the sweeper may consider the claim abandoned. Returns the claimed delivery.
  */
 export async function claimDelivery(delivery: DeliveryRecord, attempt: number, now: string, staleAt: string): Promise<DeliveryRecord | undefined> {
-  const { id, workspace_id: workspaceId } = delivery;
   const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now, updated_at: now };
-  const claimed = await transactIf([
-    deliveryUpdate(
-      { id, workspace_id: workspaceId },
-      fields,
-      { due: staleAt },
-      '#status = :pending AND attempt_count = :done',
-      { ':pending': 'pending', ':done': attempt - 1 },
-    ),
-    totalsUpdate({ id, workspace_id: workspaceId }, { pending: -1, delivering: 1 }),
-  ]);
+  const claimed = await changeStatus(delivery, 'pending', fields, { due: staleAt }, '#status = :pending AND attempt_count = :done', {
+    ':pending': 'pending',
+    ':done': attempt - 1,
+  });
   return claimed ? { ...delivery, ...fields } : undefined;
 }
 
@@ -120,73 +100,66 @@ export interface AttemptOutcome {
   deliveredAt: string | null;
 }
 
-/** Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours. */
+/**
+ * Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours. Two
+ * writes, in this order, so a crash between them loses nothing and counts nothing twice: the
+ * attempt record first (keyed by its number: made again after a released claim, it is simply
+ * rewritten), then the outcome, conditioned on the claim (a released claim takes no outcome).
+ */
 export async function completeAttempt(delivery: DeliveryRecord, attempt: AttemptRecord, outcome: AttemptOutcome, now: string): Promise<boolean> {
-  return transactIf([
-    deliveryUpdate(
-      delivery,
-      {
-        status: outcome.status,
-        attempt_count: attempt.number,
-        last_status_code: attempt.status_code,
-        last_error: attempt.error,
-        next_attempt_at: outcome.nextAttemptAt,
-        delivered_at: outcome.deliveredAt,
-        claimed_attempt: null,
-        claimed_at: null,
-        updated_at: now,
-      },
-      deliverySlotOf({ status: outcome.status, next_attempt_at: outcome.nextAttemptAt, claimed_at: null, webhook_endpoint_id: delivery.webhook_endpoint_id }),
-      '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
-      { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
-    ),
-    putTransactItem(entities.webhookAttempt, attempt, { ifAbsent: false }),
-    totalsUpdate(delivery, { delivering: -1, [outcome.status]: 1 }),
-  ]);
+  await putItem(entities.webhookAttempt, attempt, { ifAbsent: false });
+  return changeStatus(
+    delivery,
+    'delivering',
+    {
+      status: outcome.status,
+      attempt_count: attempt.number,
+      last_status_code: attempt.status_code,
+      last_error: attempt.error,
+      next_attempt_at: outcome.nextAttemptAt,
+      delivered_at: outcome.deliveredAt,
+      claimed_attempt: null,
+      claimed_at: null,
+      updated_at: now,
+    },
+    deliverySlotOf({ status: outcome.status, next_attempt_at: outcome.nextAttemptAt, claimed_at: null, webhook_endpoint_id: delivery.webhook_endpoint_id }),
+    '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
+    { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
+  );
 }
 
 /** delivering → failed without an attempt (the endpoint was revoked, disabled or deleted meanwhile). */
 export async function abandonDelivery(delivery: DeliveryRecord, error: string, now: string): Promise<boolean> {
-  return transactIf([
-    deliveryUpdate(
-      delivery,
-      { status: 'failed', last_error: error, next_attempt_at: null, claimed_attempt: null, claimed_at: null, updated_at: now },
-      { failedOf: delivery.webhook_endpoint_id },
-      '#status = :delivering AND claimed_at = :claimed',
-      { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
-    ),
-    totalsUpdate(delivery, { delivering: -1, failed: 1 }),
-  ]);
+  return changeStatus(
+    delivery,
+    'delivering',
+    { status: 'failed', last_error: error, next_attempt_at: null, claimed_attempt: null, claimed_at: null, updated_at: now },
+    { failedOf: delivery.webhook_endpoint_id },
+    '#status = :delivering AND claimed_at = :claimed',
+    { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+  );
 }
 
 /** delivering → pending for a claim the sweeper found abandoned; the same attempt is made again. */
 export async function releaseClaim(delivery: DeliveryRecord, now: string): Promise<boolean> {
-  return transactIf([
-    deliveryUpdate(
-      delivery,
-      { status: 'pending', next_attempt_at: now, claimed_attempt: null, claimed_at: null, updated_at: now },
-      { due: now },
-      '#status = :delivering AND claimed_at = :claimed',
-      { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
-    ),
-    totalsUpdate(delivery, { delivering: -1, pending: 1 }),
-  ]);
+  return changeStatus(
+    delivery,
+    'delivering',
+    { status: 'pending', next_attempt_at: now, claimed_attempt: null, claimed_at: null, updated_at: now },
+    { due: now },
+    '#status = :delivering AND claimed_at = :claimed',
+    { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+  );
 }
 
 /** failed → pending (manual retry): numbering continues, the webhook-id stays. Returns the delivery as restarted, or undefined when it was no longer failed. */
 export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
   const fields = { status: 'pending' as const, next_attempt_at: now, last_error: delivery.last_error, updated_at: now, restarted_at: now };
-  const applied = await transactIf([
-    deliveryUpdate(
-      delivery,
-      fields,
-      { due: now },
-      '#status = :failed AND attempt_count = :done',
-      { ':failed': 'failed', ':done': delivery.attempt_count },
-    ),
-    totalsUpdate(delivery, { failed: -1, pending: 1 }),
-  ]);
-  if (!applied) return undefined;
+  const restarted = await changeStatus(delivery, 'failed', fields, { due: now }, '#status = :failed AND attempt_count = :done', {
+    ':failed': 'failed',
+    ':done': delivery.attempt_count,
+  });
+  if (!restarted) return undefined;
   await extendEventExpiry(delivery.webhook_event_id, now);
   return { ...delivery, ...fields };
 }
@@ -197,8 +170,8 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
  * an event that is gone (a delivery that carries its own payload) is left alone.
  */
 async function extendEventExpiry(eventId: string, now: string): Promise<void> {
-  try {
-    await db().send(
+  await applied(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.event(eventId),
@@ -207,10 +180,8 @@ async function extendEventExpiry(eventId: string, now: string): Promise<void> {
         ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
         ExpressionAttributeValues: { ':ttl': eventExpiresAt(now) },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** The delivery and its attempts (oldest first), in one query of its partition. */

@@ -8,10 +8,12 @@ import type { DeliveryRecord } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { deliveryIndexes } from './entities.js';
 import { keys } from './keys.js';
+import { PREV_STATUS } from './webhook-deliveries.js';
 import { isConditionFailure } from './transact.js';
 
 export async function deferDelivery(delivery: DeliveryRecord, until: string): Promise<boolean> {
-  const fields = { next_attempt_at: until, ...deliveryIndexes(delivery, { due: until }) };
+  // Still pending: prev_status = status tells the stream consumer the totals do not change.
+  const fields = { next_attempt_at: until, [PREV_STATUS]: 'pending', ...deliveryIndexes(delivery, { due: until }) };
   const entries = Object.entries(fields);
   try {
     await db().send(

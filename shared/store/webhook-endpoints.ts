@@ -163,7 +163,10 @@ export async function updateEndpointIf(
 
 const ZERO_TOTALS: WebhookTotals = { total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 };
 
-/** The workspace's delivery counters (kept in the same transaction as every status change): the sum of its shards. */
+/**
+ * The workspace's delivery counters: the sum of its counter items (the one the stream folds every
+ * status change into, and the shards transactions kept before). Lags the deliveries by one stream batch.
+ */
 export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
   const shards = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

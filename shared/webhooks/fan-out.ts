@@ -1,6 +1,6 @@
 /**
- * Fan-out: an outbox event → one pending delivery per matching endpoint (created with the totals
- * in one transaction, idempotently), then `{ delivery_id, attempt: 1 }` on the deliveries queue.
+ * Fan-out: an outbox event → one pending delivery per matching endpoint (created idempotently; the
+ * totals count it from its stream record), then its first attempt's message on the deliveries queue.
  */
 import { TEST_EVENT_TYPE } from '../domain/events.js';
 import { deliveryIdFor, endpointMatches, type DeliveryRecord, type WebhookEndpointRecord, type WebhookEvent } from '../domain/webhooks.js';
@@ -51,8 +51,7 @@ export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'qu
   const ids: string[] = [];
   await forEachLimit(matching, settings.concurrency, async (endpoint) => {
     const delivery = newDelivery(event, endpoint, new Date().toISOString());
-    const result = await createDelivery(delivery);
-    if (result === 'endpoint_inactive') return;
+    await createDelivery(delivery);
     // Also when it already existed: a redelivered stream record may mean the first enqueue was
     // lost; a duplicate message claims nothing.
     await ports.queue.enqueue(deliveryMessage(delivery, 1));

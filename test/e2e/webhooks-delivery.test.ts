@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { activity, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles } from '../support/webhooks.js';
+import { activity, activityWithTotals, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles } from '../support/webhooks.js';
 
 const receivers: Receiver[] = [];
 const receiver = async (...args: Parameters<typeof startReceiver>) => {
@@ -80,7 +80,7 @@ describe('webhook deliveries (signed, selected, recorded)', () => {
     expect(ids).toEqual([matching]);
     expect(ids).not.toContain(unselectedProfile);
     expect(ids).not.toContain(unselectedType);
-    const { items, totals } = await activity(ws);
+    const { items, totals } = await activityWithTotals(ws, { total: 1, succeeded: 1 });
     expect(items.map((d) => d.webhook_event_id)).toEqual([matching]);
     expect(totals).toMatchObject({ total: 1, succeeded: 1 });
     expect(foreign.received).toHaveLength(0);

@@ -90,7 +90,10 @@ describe('tenant fairness in webhook delivery', () => {
     expect(inFlight()).toBe(4);
     expect(hangingReceivers.reduce((sum, r) => sum + r.received.length, 0)).toBe(4);
     for (const r of hangingReceivers) expect(r.received.length).toBeLessThanOrEqual(2);
-    const held = await activity(noisy);
+    const held = await waitFor('the held deliveries counted', async () => {
+      const page = await activity(noisy);
+      return page.totals.pending! + page.totals.delivering! === 24 ? page : undefined;
+    });
     expect(held.totals).toMatchObject({ total: 24, failed: 0, succeeded: 0 });
     expect(held.totals.pending! + held.totals.delivering!).toBe(24);
 

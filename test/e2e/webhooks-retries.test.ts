@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../support/api.js';
 import { receiverPool, type Responder } from '../support/webhook-receiver.js';
-import { activity, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import { activity, activityWithTotals, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
 
 // The global local server runs with WEBHOOK_RETRY_DELAYS=1,…,1 and WEBHOOK_TIMEOUT_MS=2000.
 const receivers = receiverPool();
@@ -167,7 +167,8 @@ describe('webhook retries and response handling', () => {
     await allFinal(2);
     events.push(await emitEvent(ws));
     await allFinal(3);
-    const { totals, items } = await activity(ws);
+    // The totals lag by one stream batch: wait for them to count the three, then they must match exactly.
+    const { totals, items } = await activityWithTotals(ws, { total: 3, pending: 0, delivering: 0 });
     const count = (status: string) => items.filter((d) => d.status === status).length;
     expect(totals).toEqual({
       total: items.length,

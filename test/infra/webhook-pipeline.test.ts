@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataTable } from '../../infra/data-table.js';
 import { stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
-import { FAN_OUT_PARALLELIZATION, MAX_RECEIVE_COUNT, QUEUE_VISIBILITY, SENDER_MAX_CONCURRENCY, SENDER_TIMEOUT, WebhookPipeline } from '../../infra/webhook-pipeline.js';
+import { FAN_OUT_PARALLELIZATION, FAN_OUT_WINDOW, MAX_RECEIVE_COUNT, QUEUE_VISIBILITY, SENDER_MAX_CONCURRENCY, SENDER_TIMEOUT, WebhookPipeline } from '../../infra/webhook-pipeline.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -63,7 +63,7 @@ describe('webhook pipeline (CDK)', () => {
     });
   });
 
-  it('runs the fan-out on the table stream, filtered to INSERTs of outbox events', () => {
+  it('runs the fan-out on the table stream, filtered to INSERTs of outbox events and writes of deliveries, in a tumbling window (for the shard id)', () => {
     const fanOut = logicalId('WebhooksFanOut', 'AWS::Lambda::Function');
     const mapping = ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === fanOut)![1];
     expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Table/), 'StreamArn'] });
@@ -73,7 +73,11 @@ describe('webhook pipeline (CDK)', () => {
     expect(mapping.Properties.ParallelizationFactor).toBe(FAN_OUT_PARALLELIZATION);
     expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
-    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } }]);
+    expect(patterns).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } },
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { entity: { S: ['webhook_delivery'] } } } },
+    ]);
+    expect(mapping.Properties.TumblingWindowInSeconds).toBe(FAN_OUT_WINDOW.toSeconds());
   });
 
   it('has a schedule group and a role that only EventBridge Scheduler assumes, allowed only to send to the queue', () => {

@@ -95,6 +95,17 @@ export async function activity(ws: Workspace) {
   return response.body.data as { totals: Record<string, number | null>; items: Array<Record<string, any>> };
 }
 
+/**
+ * The activity once its totals show `expected` (the totals lag the deliveries by one stream batch).
+ * Totals counted twice never match: the wait times out.
+ */
+export async function activityWithTotals(ws: Workspace, expected: Record<string, number | null>, timeoutMs = 20_000) {
+  return waitFor(`totals ${JSON.stringify(expected)}`, async () => {
+    const page = await activity(ws);
+    return Object.entries(expected).every(([name, value]) => page.totals[name] === value) ? page : undefined;
+  }, timeoutMs);
+}
+
 export async function deliveryDetail(ws: Workspace, id: string) {
   const response = await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${id}`, { baseUrl: ws.baseUrl, token: ws.token });
   if (response.status !== 200) throw new Error(`delivery read failed: ${JSON.stringify(response.body)}`);
