@@ -1,4 +1,6 @@
 /** Lambda, scheduled (every minute): re-enqueue overdue pending deliveries, release abandoned claims. */
+import { config } from '../../shared/config.js';
+import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import { logger } from '../../shared/logger.js';
 import { sqsDeliveryQueueFromConfig } from '../../shared/ports/aws/sqs-delivery-queue.js';
 import { sweepDeliveries } from '../../shared/webhooks/sweep.js';
@@ -8,6 +10,6 @@ const GRACE_MS = 120_000;
 const ports = { queue: sqsDeliveryQueueFromConfig() };
 
 export const handler = async (): Promise<void> => {
-  const result = await sweepDeliveries(new Date(), ports, { graceMs: GRACE_MS });
+  const result = await sweepDeliveries(new Date(), ports, { graceMs: GRACE_MS, staleClaimMs: staleClaimMs(config.webhookTimeoutMs) });
   if (result.requeued > 0) logger.info('webhook sweeper re-enqueued deliveries', { ...result });
 };

@@ -63,7 +63,9 @@ export const routes = {
       'webhook_endpoint_id reads an exact index), so a page may be short or empty while next_cursor is not null: follow it until null. ' +
       'Deliveries expire after the retention period (30 days by default); the totals still count them. ' +
       'The totals are counted from the table\'s change stream: they lag the deliveries by one stream batch (about a second), ' +
-      'so right after a change the items can already show it while the totals do not yet; they never count a change twice.',
+      'so right after a change the items can already show it while the totals do not yet; they never count a change twice. ' +
+      'updated_at (and so the order and since/until) is the time of the delivery\'s creation, last attempt outcome, restart or release: ' +
+      'taking an attempt (status delivering) does not change it, the outcome follows within one attempt timeout.',
     auth: 'session', params: WorkspaceParams, query: WebhookDeliveryLogQuery, status: 200, response: WebhookActivity,
     errors: ['forbidden'],
   }),

@@ -4,6 +4,7 @@
  * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters
  * instead of the AWS ones; the enqueuing HTTP handlers get the same in-process queue.
  */
+import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { sweepDeliveries } from '../../shared/webhooks/sweep.js';
@@ -52,7 +53,7 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (graceMs: number) => {
-    sweeping = sweeping.then(() => sweepDeliveries(new Date(), ports, { graceMs })).catch((error) => console.error('sweeper:', (error as Error).message));
+    sweeping = sweeping.then(() => sweepDeliveries(new Date(), ports, { graceMs, staleClaimMs: staleClaimMs(settings.timeoutMs) })).catch((error) => console.error('sweeper:', (error as Error).message));
     return sweeping;
   };
   // At start: whatever was due while the server was down (timers do not survive a restart).

@@ -30,7 +30,8 @@
  * | sending (endpoint)| WHEP#<id>              | SENDING            |   (in-flight leases, next rate-limit slot) |
  * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
  * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
- * |                   |                        |                    |   (only while pending/delivering)          |
+ * |                   |                        |                    |   (only while pending/delivering; a claim  |
+ * |                   |                        |                    |    leaves it at the due time it was claimed at) |
  * |                   |                        |                    | gsi2: WHEP#<endpoint>#FAILED / <updated>#<id> |
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |

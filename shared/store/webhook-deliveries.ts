@@ -82,15 +82,28 @@ export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
 
 /**
  * pending → delivering for attempt `attempt`, only if the delivery is pending with exactly
- * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing.
- * `staleAt` is when the sweeper may consider the claim abandoned. Returns the claimed delivery.
+ * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing. Returns the
+ * claimed delivery.
+ *
+ * The claim moves no index key and leaves `updated_at` and the expiry alone: the outcome follows
+ * within one attempt timeout and moves them anyway. The delivery stays at its due time in the
+ * sweeper's index (already past), where the sweeper tells a stale claim by `claimed_at`; the
+ * activity keeps it at its last creation, outcome or restart.
  */
-export async function claimDelivery(delivery: DeliveryRecord, attempt: number, now: string, staleAt: string): Promise<DeliveryRecord | undefined> {
-  const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now, updated_at: now };
-  const claimed = await changeStatus(delivery, 'pending', fields, { due: staleAt }, '#status = :pending AND attempt_count = :done', {
-    ':pending': 'pending',
-    ':done': attempt - 1,
-  });
+export async function claimDelivery(delivery: DeliveryRecord, attempt: number, now: string): Promise<DeliveryRecord | undefined> {
+  const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now };
+  const claimed = await applied(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(delivery.id),
+        UpdateExpression: 'SET #status = :delivering, #prev = :pending, claimed_attempt = :n, claimed_at = :now',
+        ConditionExpression: '#status = :pending AND attempt_count = :done',
+        ExpressionAttributeNames: { '#status': 'status', '#prev': PREV_STATUS },
+        ExpressionAttributeValues: { ':delivering': 'delivering', ':pending': 'pending', ':n': attempt, ':now': now, ':done': attempt - 1 },
+      }),
+    ),
+  );
   return claimed ? { ...delivery, ...fields } : undefined;
 }
 
@@ -196,7 +209,10 @@ export async function getDeliveryWithAttempts(id: string): Promise<{ delivery: D
   return delivery ? { delivery: recordOf(entities.webhookDelivery, delivery), attempts } : undefined;
 }
 
-/** Pending or delivering deliveries due (or stale) at or before `before`, from the sweeper index. */
+/**
+ * Pending or delivering deliveries due at or before `before`, from the sweeper index (a claimed one
+ * keeps the due time it was claimed at: the caller judges the claim by `claimed_at`).
+ */
 export async function listDueDeliveries(before: string, limit = 500): Promise<DeliveryRecord[]> {
   const found: DeliveryRecord[] = [];
   for (const shard of keys.webhookDueShards) {

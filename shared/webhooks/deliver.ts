@@ -36,10 +36,10 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
   if (!found) return 'not_found';
   // A duplicate or stale message would claim nothing: it takes no lease either.
   if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
-  if (current?.status !== 'active') return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, settings, ports);
+  if (current?.status !== 'active') return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, ports);
   // The event item outlives every delivery that can still be attempted; this is a safety net.
   const body = found.payload ?? (event ? webhookBody(event) : undefined);
-  if (body === undefined) return abandon(found, message, 'event no longer stored: not sent', settings, ports);
+  if (body === undefined) return abandon(found, message, 'event no longer stored: not sent', ports);
 
   const gate = await passSendGate(found, current, message, ports, { limits: settings.inFlight, leaseMs: staleClaimMs(settings.timeoutMs), timeoutMs: settings.timeoutMs });
   if (!gate.open) return 'deferred';
@@ -51,10 +51,8 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
 }
 
 /** The endpoint is gone, disabled or revoked (or the event is gone): the delivery ends as failed without an attempt. */
-async function abandon(found: DeliveryRecord, message: DeliveryMessage, reason: string, settings: DeliverySettings, ports: DeliveryPorts): Promise<DeliverResult> {
-  const claimedAt = new Date();
-  const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
-  const delivery = await claimDelivery(found, message.attempt, claimedAt.toISOString(), staleAt);
+async function abandon(found: DeliveryRecord, message: DeliveryMessage, reason: string, ports: DeliveryPorts): Promise<DeliverResult> {
+  const delivery = await claimDelivery(found, message.attempt, new Date().toISOString());
   if (!delivery) return 'not_claimed';
   await abandonDelivery(delivery, reason, new Date().toISOString());
   ports.metrics?.abandoned();
@@ -70,9 +68,7 @@ async function attempt(
   ports: DeliveryPorts,
   settings: DeliverySettings,
 ): Promise<DeliverResult> {
-  const claimedAt = new Date();
-  const staleAt = new Date(claimedAt.getTime() + staleClaimMs(settings.timeoutMs)).toISOString();
-  const delivery = await claimDelivery(found, message.attempt, claimedAt.toISOString(), staleAt);
+  const delivery = await claimDelivery(found, message.attempt, new Date().toISOString());
   if (!delivery) return 'not_claimed';
 
   const paced = await paceSend(endpoint);

@@ -13,20 +13,23 @@ export interface SweepResult {
 }
 
 export interface SweepSettings {
-  /** How overdue a pending delivery must be before the sweeper steps in (claims: none). */
+  /** How overdue a pending delivery must be before the sweeper steps in. */
   graceMs: number;
+  /** How old a claim must be before it is presumed lost (`staleClaimMs` of the attempt timeout). */
+  staleClaimMs: number;
 }
 
-export async function sweepDeliveries(now: Date, ports: Pick<DeliveryPorts, 'queue'>, { graceMs }: SweepSettings): Promise<SweepResult> {
-  // Delivering items are indexed by the time their claim goes stale, pending ones by when due.
+export async function sweepDeliveries(now: Date, ports: Pick<DeliveryPorts, 'queue'>, { graceMs, staleClaimMs }: SweepSettings): Promise<SweepResult> {
+  // A claim leaves the delivery at the due time it was claimed at: among the due ones.
   const due = await listDueDeliveries(now.toISOString());
   const overdue = new Date(now.getTime() - graceMs).toISOString();
+  const staleBefore = new Date(now.getTime() - staleClaimMs).toISOString();
   const result: SweepResult = { requeued: 0, released: 0 };
   await Promise.all(
     due.map(async (delivery) => {
       if (delivery.status === 'delivering') {
-        // Indexed by the time the claim goes stale; past it, the attempt is presumed lost.
-        if (!(await releaseClaim(delivery, now.toISOString()))) return;
+        // Claimed longer ago than a sender can take: the attempt is presumed lost.
+        if ((delivery.claimed_at ?? '') > staleBefore || !(await releaseClaim(delivery, now.toISOString()))) return;
         result.released += 1;
       } else if (delivery.status !== 'pending' || (delivery.next_attempt_at ?? '') > overdue) return;
       await ports.queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
