@@ -26,8 +26,8 @@
  * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
  * |                   | WS#<ws>                | WEBHOOK_TOTALS#STREAM | (folded from the stream; per-shard watermarks) |
  * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |
- * | sending (ws)      | WS#<ws>                | WEBHOOK_SENDING    |   (in-flight attempt leases of the workspace) |
- * | sending (endpoint)| WHEP#<id>              | SENDING            |   (in-flight leases, next rate-limit slot) |
+ * | sending (ws)      | WS#<ws>                | WEBHOOK_SENDING    |   (in-flight attempt leases of the workspace and of each of its endpoints) |
+ * | sending (endpoint)| WHEP#<id>              | SENDING            |   (next rate-limit slot)                   |
  * | webhook delivery  | WHDL#<id>              | WHDL               | WS#<ws>#WHDELIVERIES / <updated>#<id>      |
  * |                   |                        |                    | gsi2: WHDUE#<0-3> / <due>#<id>             |
  * |                   |                        |                    |   (only while pending/delivering; a claim  |

@@ -2,11 +2,14 @@
  * What keeps one tenant from taking the whole sender: leases on the attempts in flight, per
  * endpoint and per workspace, and the next free slot of an endpoint's own rate limit.
  *
- * A lease is a string-set member `<expires_at>|<lease id>`: taking one is an `ADD` conditioned on
- * the set's size (on both items), giving it back a `DELETE`. A sender that dies
- * mid-attempt leaves its lease behind until `expires_at` (the claim's stale time); the next
- * refusal that sees such leases drops them.
+ * Both lease counts live on one item per workspace: the workspace's lease set (`leases`) and one
+ * set per endpoint with attempts in flight (`ep_<endpoint id>`; DynamoDB drops a set once empty).
+ * A lease is a member `<expires at, epoch ms base 36>|<random id>` of both: taking one is a single
+ * `ADD` conditioned on both sizes, giving it back a single `DELETE`, so an attempt costs two small
+ * writes. A sender that dies mid-attempt leaves its lease behind until it expires (the claim's
+ * stale time); the next refusal that sees such leases drops them.
  */
+import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
@@ -25,82 +28,75 @@ export interface LeaseLimits {
 
 export type LeaseOutcome = { ok: true; lease: SendLease } | { ok: false; full: 'endpoint' | 'workspace' };
 
-const leaseKeys = (lease: Pick<SendLease, 'workspaceId' | 'endpointId'>) => [keys.webhookEndpointSending(lease.endpointId), keys.webhookWorkspaceSending(lease.workspaceId)] as const;
+const ENDPOINT_PREFIX = 'ep_';
+const endpointAttribute = (endpointId: string) => `${ENDPOINT_PREFIX}${endpointId}`;
 
-/** ADD the token to the item's lease set if it holds fewer than `limit`; on refusal, the tokens it holds. */
-async function takeLease(key: Record<string, string>, token: string, limit: number): Promise<{ ok: true } | { ok: false; held: string[] }> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET entity = :entity ADD leases :token',
-        ConditionExpression: 'attribute_not_exists(leases) OR size(leases) < :limit',
-        ExpressionAttributeValues: { ':entity': 'webhook_sending', ':token': new Set([token]), ':limit': limit },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return { ok: false, held: tokensOf((error as { Item?: Record<string, unknown> }).Item) };
-  }
+/** A short token (the item holds each twice): the expiry in base 36 and 48 random bits. */
+export const leaseToken = (expiresAt: Date) => `${expiresAt.getTime().toString(36)}|${randomBytes(6).toString('base64url')}`;
+
+/** When a token expires; tokens written before they were shortened start with an ISO time. */
+function expiryOf(token: string): number {
+  const prefix = token.slice(0, token.indexOf('|'));
+  return prefix.includes('-') ? Date.parse(prefix) : parseInt(prefix, 36);
 }
 
-/** The lease tokens of a refused item (raw AttributeValues there, not unmarshalled). */
-function tokensOf(item: Record<string, unknown> | undefined): string[] {
-  const leases = item?.leases as { SS?: string[] } | Set<string> | undefined;
-  if (!leases) return [];
-  if (leases instanceof Set) return [...leases];
-  return leases.SS ?? [];
-}
-
-async function dropLeases(key: Record<string, string>, tokens: string[]): Promise<void> {
-  if (tokens.length === 0) return;
-  await db().send(
-    new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'DELETE leases :tokens', ExpressionAttributeValues: { ':tokens': new Set(tokens) } }),
-  );
-}
+type RawSet = { SS?: string[] } | Set<string> | string[] | undefined;
+const tokensOf = (value: RawSet): string[] => (!value ? [] : value instanceof Set ? [...value] : Array.isArray(value) ? value : (value.SS ?? []));
 
 /**
  * A lease on one more attempt in flight to `endpointId` of `workspaceId`, if neither is at its
- * limit. Two single-item conditional updates side by side, not a transaction: every attempt of a
- * workspace touches its item, and concurrent transactions on one item cancel each other
- * (TransactionConflict) where plain updates just queue. When one is refused the other is given
- * back; expired leases found on a full item are dropped and the lease is tried once more.
+ * limit: one conditional update of the workspace's item. When refused, expired leases found on it
+ * are dropped and the lease is tried once more.
  */
-export async function acquireSendLease(
-  workspaceId: string,
-  endpointId: string,
-  leaseId: string,
-  now: Date,
-  expiresAt: Date,
-  limits: LeaseLimits,
-): Promise<LeaseOutcome> {
-  const lease: SendLease = { workspaceId, endpointId, token: `${expiresAt.toISOString()}|${leaseId}` };
-  const [endpointKey, workspaceKey] = leaseKeys(lease);
-  const expired = (held: string[]) => held.filter((t) => t.slice(0, t.indexOf('|')) <= now.toISOString());
+export async function acquireSendLease(workspaceId: string, endpointId: string, now: Date, expiresAt: Date, limits: LeaseLimits): Promise<LeaseOutcome> {
+  const lease: SendLease = { workspaceId, endpointId, token: leaseToken(expiresAt) };
+  const key = keys.webhookWorkspaceSending(workspaceId);
   for (let round = 0; ; round++) {
-    const [onEndpoint, onWorkspace] = await Promise.all([
-      takeLease(endpointKey, lease.token, limits.perEndpoint),
-      takeLease(workspaceKey, lease.token, limits.perWorkspace),
-    ]);
-    if (onEndpoint.ok && onWorkspace.ok) return { ok: true, lease };
-    if (onEndpoint.ok) await dropLeases(endpointKey, [lease.token]);
-    if (onWorkspace.ok) await dropLeases(workspaceKey, [lease.token]);
-    const full = !onEndpoint.ok ? 'endpoint' : 'workspace';
-    const stale = [
-      ...(onEndpoint.ok ? [] : [[endpointKey, expired(onEndpoint.held)] as const]),
-      ...(onWorkspace.ok ? [] : [[workspaceKey, expired(onWorkspace.held)] as const]),
-    ].filter(([, tokens]) => tokens.length > 0);
-    if (round > 0 || stale.length === 0) return { ok: false, full };
-    await Promise.all(stale.map(([key, tokens]) => dropLeases(key, tokens)));
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET entity = :entity ADD leases :token, #ep :token',
+          ConditionExpression: '(attribute_not_exists(leases) OR size(leases) < :perWorkspace) AND (attribute_not_exists(#ep) OR size(#ep) < :perEndpoint)',
+          ExpressionAttributeNames: { '#ep': endpointAttribute(endpointId) },
+          ExpressionAttributeValues: { ':entity': 'webhook_sending', ':token': new Set([lease.token]), ':perWorkspace': limits.perWorkspace, ':perEndpoint': limits.perEndpoint },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { ok: true, lease };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const item = ((error as { Item?: Record<string, RawSet> }).Item ?? {}) as Record<string, RawSet>;
+      const full = tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
+      const expired = Object.entries(item)
+        .filter(([name]) => name === 'leases' || name.startsWith(ENDPOINT_PREFIX))
+        .map(([name, value]) => [name, tokensOf(value).filter((token) => expiryOf(token) <= now.getTime())] as const)
+        .filter(([, tokens]) => tokens.length > 0);
+      if (round > 0 || expired.length === 0) return { ok: false, full };
+      await dropTokens(key, expired);
+    }
   }
 }
 
-/** Gives the lease back (both items, in parallel; each is one small write). */
+async function dropTokens(key: Record<string, string>, sets: readonly (readonly [string, readonly string[]])[]): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'DELETE ' + sets.map((_, i) => `#s${i} :t${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(sets.map(([name], i) => [`#s${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(sets.map(([, tokens], i) => [`:t${i}`, new Set(tokens)])),
+    }),
+  );
+}
+
+/** Gives the lease back: one small write. */
 export async function releaseSendLease(lease: SendLease): Promise<void> {
-  await Promise.all(leaseKeys(lease).map((key) => dropLeases(key, [lease.token])));
+  await dropTokens(keys.webhookWorkspaceSending(lease.workspaceId), [
+    ['leases', [lease.token]],
+    [endpointAttribute(lease.endpointId), [lease.token]],
+  ]);
 }
 
 export type PaceOutcome = { ok: true; sendAt: Date } | { ok: false; freeAt: Date };

@@ -5,7 +5,6 @@
  * never dropped: a hanging receiver holds at most its endpoint's places, a busy workspace at most
  * its own, and the senders stay free for everyone else.
  */
-import { randomUUID } from 'node:crypto';
 import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
@@ -36,7 +35,7 @@ export async function passSendGate(
   settings: SendGateSettings,
 ): Promise<GateOutcome> {
   const now = new Date();
-  const leased = await acquireSendLease(delivery.workspace_id, endpoint.id, randomUUID(), now, new Date(now.getTime() + settings.leaseMs), settings.limits);
+  const leased = await acquireSendLease(delivery.workspace_id, endpoint.id, now, new Date(now.getTime() + settings.leaseMs), settings.limits);
   if (leased.ok) return { open: true, lease: leased.lease };
   await defer(delivery, message, ports, deferSeconds(settings.timeoutMs));
   return { open: false, reason: `${leased.full} in-flight limit` };

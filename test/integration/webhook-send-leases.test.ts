@@ -1,0 +1,52 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../shared/domain/ids.js';
+import { db, tableName } from '../../shared/store/client.js';
+import { keys } from '../../shared/store/keys.js';
+import { acquireSendLease, releaseSendLease, type SendLease } from '../../shared/store/webhook-send-slots.js';
+
+const limits = { perEndpoint: 2, perWorkspace: 3 };
+const later = (now: Date) => new Date(now.getTime() + 60_000);
+const item = async (ws: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookWorkspaceSending(ws), ConsistentRead: true }))).Item ?? {};
+
+describe('in-flight leases (one item per workspace, one write to take, one to give back)', () => {
+  it('holds at most perEndpoint per endpoint and perWorkspace per workspace, and frees a place when given back', async () => {
+    const ws = newId();
+    const [a, b] = [newId(), newId()];
+    const now = new Date();
+    const take = (endpoint: string) => acquireSendLease(ws, endpoint, now, later(now), limits);
+    const first = await take(a);
+    expect(first.ok).toBe(true);
+    expect((await take(a)).ok).toBe(true);
+    expect(await take(a)).toEqual({ ok: false, full: 'endpoint' });
+    expect((await take(b)).ok).toBe(true);
+    expect(await take(b)).toEqual({ ok: false, full: 'workspace' });
+    await releaseSendLease((first as { lease: SendLease }).lease);
+    expect((await take(b)).ok).toBe(true);
+    const held = await item(ws);
+    expect((held.leases as Set<string>).size).toBe(3);
+    expect((held[`ep_${a}`] as Set<string>).size).toBe(1);
+    expect((held[`ep_${b}`] as Set<string>).size).toBe(2);
+  });
+
+  it('drops leases left behind by a sender that died, once they expire, on the next refusal', async () => {
+    const ws = newId();
+    const endpoint = newId();
+    const then = new Date(Date.now() - 120_000);
+    for (let i = 0; i < 2; i++) expect((await acquireSendLease(ws, endpoint, then, new Date(then.getTime() + 60_000), limits)).ok).toBe(true);
+    const now = new Date();
+    expect((await acquireSendLease(ws, endpoint, now, later(now), limits)).ok).toBe(true);
+    expect((await item(ws))[`ep_${endpoint}`]).toEqual(new Set([expect.any(String)]));
+  });
+
+  it('removes an endpoint\'s set once its last lease is given back', async () => {
+    const ws = newId();
+    const endpoint = newId();
+    const now = new Date();
+    const taken = await acquireSendLease(ws, endpoint, now, later(now), limits);
+    await releaseSendLease((taken as { lease: SendLease }).lease);
+    const held = await item(ws);
+    expect(held).not.toHaveProperty(`ep_${endpoint}`);
+    expect(held).not.toHaveProperty('leases');
+  });
+});
