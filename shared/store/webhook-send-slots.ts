@@ -3,8 +3,8 @@
  * endpoint and per workspace, and the next free slot of an endpoint's own rate limit.
  *
  * Both lease counts live on one item per workspace: the workspace's lease set (`leases`) and one
- * set per endpoint with attempts in flight (`ep_<endpoint id>`; DynamoDB drops a set once empty).
- * A lease is a member `<expires at, epoch ms base 36>|<random id>` of both: taking one is a single
+ * set per endpoint with attempts in flight (`e_<endpoint id prefix>`; DynamoDB drops a set once empty).
+ * A lease is a member `<expires at, epoch seconds base 36>|<random id>` of both: taking one is a single
  * `ADD` conditioned on both sizes, giving it back a single `DELETE`, so an attempt costs two small
  * writes. A sender that dies mid-attempt leaves its lease behind until it expires (the claim's
  * stale time); the next refusal that sees such leases drops them.
@@ -28,16 +28,21 @@ export interface LeaseLimits {
 
 export type LeaseOutcome = { ok: true; lease: SendLease } | { ok: false; full: 'endpoint' | 'workspace' };
 
-const ENDPOINT_PREFIX = 'ep_';
-const endpointAttribute = (endpointId: string) => `${ENDPOINT_PREFIX}${endpointId}`;
+/**
+ * The item is billed by its size and every attempt of the workspace writes it twice: short names.
+ * An endpoint's set is named by the first 48 bits of its (random) id; two endpoints of one
+ * workspace sharing them would only share their places (stricter, never looser).
+ */
+const ENDPOINT_PREFIX = 'e_';
+export const endpointAttribute = (endpointId: string) => `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
 
-/** A short token (the item holds each twice): the expiry in base 36 and 48 random bits. */
-export const leaseToken = (expiresAt: Date) => `${expiresAt.getTime().toString(36)}|${randomBytes(6).toString('base64url')}`;
+/** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
+export const leaseToken = (expiresAt: Date) => `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
 
-/** When a token expires; tokens written before they were shortened start with an ISO time. */
+/** When a token expires (epoch ms); tokens written before they were shortened start with an ISO time. */
 function expiryOf(token: string): number {
   const prefix = token.slice(0, token.indexOf('|'));
-  return prefix.includes('-') ? Date.parse(prefix) : parseInt(prefix, 36);
+  return prefix.includes('-') ? Date.parse(prefix) : parseInt(prefix, 36) * 1000;
 }
 
 type RawSet = { SS?: string[] } | Set<string> | string[] | undefined;

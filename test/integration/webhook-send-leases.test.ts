@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/domain/ids.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
-import { acquireSendLease, releaseSendLease, type SendLease } from '../../shared/store/webhook-send-slots.js';
+import { acquireSendLease, endpointAttribute, releaseSendLease, type SendLease } from '../../shared/store/webhook-send-slots.js';
 
 const limits = { perEndpoint: 2, perWorkspace: 3 };
 const later = (now: Date) => new Date(now.getTime() + 60_000);
@@ -25,8 +25,8 @@ describe('in-flight leases (one item per workspace, one write to take, one to gi
     expect((await take(b)).ok).toBe(true);
     const held = await item(ws);
     expect((held.leases as Set<string>).size).toBe(3);
-    expect((held[`ep_${a}`] as Set<string>).size).toBe(1);
-    expect((held[`ep_${b}`] as Set<string>).size).toBe(2);
+    expect((held[endpointAttribute(a)] as Set<string>).size).toBe(1);
+    expect((held[endpointAttribute(b)] as Set<string>).size).toBe(2);
   });
 
   it('drops leases left behind by a sender that died, once they expire, on the next refusal', async () => {
@@ -36,7 +36,7 @@ describe('in-flight leases (one item per workspace, one write to take, one to gi
     for (let i = 0; i < 2; i++) expect((await acquireSendLease(ws, endpoint, then, new Date(then.getTime() + 60_000), limits)).ok).toBe(true);
     const now = new Date();
     expect((await acquireSendLease(ws, endpoint, now, later(now), limits)).ok).toBe(true);
-    expect((await item(ws))[`ep_${endpoint}`]).toEqual(new Set([expect.any(String)]));
+    expect((await item(ws))[endpointAttribute(endpoint)]).toEqual(new Set([expect.any(String)]));
   });
 
   it('removes an endpoint\'s set once its last lease is given back', async () => {
@@ -46,7 +46,7 @@ describe('in-flight leases (one item per workspace, one write to take, one to gi
     const taken = await acquireSendLease(ws, endpoint, now, later(now), limits);
     await releaseSendLease((taken as { lease: SendLease }).lease);
     const held = await item(ws);
-    expect(held).not.toHaveProperty(`ep_${endpoint}`);
+    expect(held).not.toHaveProperty(endpointAttribute(endpoint));
     expect(held).not.toHaveProperty('leases');
   });
 });
