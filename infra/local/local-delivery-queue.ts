@@ -18,6 +18,8 @@ export interface LocalQueueOptions {
  * the same sender handler with SQS-shaped events, honouring ReportBatchItemFailures.
  */
 export class LocalDeliveryQueue implements DeliveryQueue {
+  /** In memory: a restart loses what it holds, so deliveries stay in the sweeper's index. */
+  readonly durable = false;
   private readonly ready: SQSRecord[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();

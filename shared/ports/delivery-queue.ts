@@ -33,4 +33,10 @@ export const MAX_QUEUE_DELAY_SECONDS = 900;
 
 export interface DeliveryQueue {
   enqueue(message: DeliveryMessage, delaySeconds?: number): Promise<void>;
+  /**
+   * True when an enqueued message is handed over again until a sender has handled it, even across
+   * a sender that died mid-attempt (SQS). A first attempt on such a queue needs no entry in the
+   * sweeper's due index; on an in-memory queue (the local runtime) it does: a restart loses it.
+   */
+  readonly durable?: boolean;
 }

@@ -61,14 +61,20 @@ export type CreateResult = 'created' | 'exists';
 /**
  * Creates a pending delivery, once: a redelivered stream record creates nothing twice. The fan-out
  * read the endpoint as active just before; an endpoint revoked or disabled in between is caught by
- * the sender, which ends such a delivery as failed without sending it.
+ * the sender, which ends such a delivery as failed without sending it. `dueEntry: false` leaves it
+ * out of the sweeper's index (its first message is on a durable queue).
  */
-export async function createDelivery(delivery: DeliveryRecord): Promise<CreateResult> {
+export async function createDelivery(delivery: DeliveryRecord, options: { dueEntry?: boolean } = {}): Promise<CreateResult> {
+  const item: Record<string, unknown> = { ...itemOf(entities.webhookDelivery, delivery), [PREV_STATUS]: null };
+  if (options.dueEntry === false) {
+    delete item.gsi2pk;
+    delete item.gsi2sk;
+  }
   const created = await applied(() =>
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...itemOf(entities.webhookDelivery, delivery), [PREV_STATUS]: null },
+        Item: item,
         ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})`,
       }),
     ),

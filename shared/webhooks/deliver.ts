@@ -32,8 +32,10 @@ export interface DeliverySettings {
 }
 
 export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, settings: DeliverySettings): Promise<DeliverResult> {
-  const { delivery: found, endpoint: current, event } = await loadDeliveryContext(message);
-  if (!found) return 'not_found';
+  const { delivery: loaded, endpoint: current, event } = await loadDeliveryContext(message);
+  if (!loaded) return 'not_found';
+  const found = await takeOverStaleClaim(loaded, message, settings);
+  if (!found) return 'not_claimed';
   // A duplicate or stale message would claim nothing: it takes no lease either.
   if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
   if (current?.status !== 'active') return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, ports);
@@ -48,6 +50,23 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
   } finally {
     await releaseSendLease(gate.lease);
   }
+}
+
+/**
+ * A message handed over again for an attempt whose claim went stale: its sender died mid-attempt
+ * (on SQS, the message comes back after its visibility timeout, longer than a claim lasts). The
+ * claim is released (which also puts the delivery in the sweeper's index) and the attempt is made
+ * again, as the sweeper would have done. Any other delivery is returned as it is.
+ */
+async function takeOverStaleClaim(found: DeliveryRecord, message: DeliveryMessage, settings: DeliverySettings): Promise<DeliveryRecord | undefined> {
+  const now = new Date();
+  const stale = found.status === 'delivering' && found.claimed_attempt === message.attempt && found.claimed_at !== null
+    && Date.parse(found.claimed_at) + staleClaimMs(settings.timeoutMs) <= now.getTime();
+  if (!stale) return found;
+  const at = now.toISOString();
+  if (!(await releaseClaim(found, at))) return undefined;
+  logger.info('webhook claim of a sender that died taken over', { delivery_id: found.id, attempt: message.attempt });
+  return { ...found, status: 'pending', next_attempt_at: at, claimed_attempt: null, claimed_at: null, updated_at: at };
 }
 
 /** The endpoint is gone, disabled or revoked (or the event is gone): the delivery ends as failed without an attempt. */

@@ -51,7 +51,8 @@ export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'qu
   const ids: string[] = [];
   await forEachLimit(matching, settings.concurrency, async (endpoint) => {
     const delivery = newDelivery(event, endpoint, new Date().toISOString());
-    await createDelivery(delivery);
+    // On a durable queue the first attempt's message is not lost: no entry in the sweeper's index.
+    await createDelivery(delivery, { dueEntry: !ports.queue.durable });
     // Also when it already existed: a redelivered stream record may mean the first enqueue was
     // lost; a duplicate message claims nothing.
     await ports.queue.enqueue(deliveryMessage(delivery, 1));

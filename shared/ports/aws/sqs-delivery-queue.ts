@@ -4,6 +4,9 @@ import { MAX_QUEUE_DELAY_SECONDS, messageBody, type DeliveryMessage, type Delive
 
 /** The AWS adapter: SQS SendMessage, with DelaySeconds (0..900, whole seconds, rounded up). */
 export class SqsDeliveryQueue implements DeliveryQueue {
+  /** A message is received again after its visibility timeout until it is deleted (then the dead-letter queue). */
+  readonly durable = true;
+
   constructor(
     private readonly queueUrl: string,
     private readonly client: SQSClient = new SQSClient({}),
