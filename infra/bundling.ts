@@ -22,6 +22,11 @@ export const LAMBDA_BUNDLING = {
   banner: { js: REQUIRE_BANNER },
   // The AWS SDK is bundled too (see lambda-defaults.ts for why).
   external: [],
-  // A Lambda reads its credentials from the environment only (see the module for the saving).
-  alias: { '@aws-sdk/credential-provider-node': projectPath('shared/ports/aws/lambda-env-credentials.ts') },
+  // Parts of the AWS SDK a Lambda of this service never runs (see each module for why and the saving):
+  // the default credential chain (a Lambda reads its credentials from the environment) and the
+  // event-stream codecs (no operation used here has an event-stream member).
+  alias: {
+    '@aws-sdk/credential-provider-node': projectPath('shared/ports/aws/lambda-env-credentials.ts'),
+    '@smithy/core/event-streams': projectPath('shared/ports/aws/no-event-streams.ts'),
+  },
 } satisfies BuildOptions;
