@@ -12,6 +12,15 @@ export function declared<S extends z.ZodObject>(schema: S, source: z.input<S>): 
   return out as z.input<S>;
 }
 
+/** `declared` from a record and the derived fields it lacks, without first copying the record into a merged object. */
+export function declaredWith<S extends z.ZodObject>(schema: S, record: object, derived: Partial<z.input<S>>): z.input<S> {
+  const fields = record as Record<string, unknown>;
+  const extra = derived as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(schema)) out[field] = field in extra ? extra[field] : fields[field];
+  return out as z.input<S>;
+}
+
 /** A schema's field names, listed once: presenters run on every response. */
 const fieldLists = new WeakMap<z.ZodObject, string[]>();
 function fieldsOf(schema: z.ZodObject): string[] {
