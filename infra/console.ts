@@ -1,12 +1,12 @@
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildConsoleAssets, writeAssets } from '../console/server/build-assets.js';
+import type { ApiInvokeRole } from './api-invoke-role.js';
 import { apiFunction } from './lambda-defaults.js';
 import { projectPath } from './project-root.js';
 
@@ -18,6 +18,8 @@ const ASSETS_DIR = 'console-assets';
 
 export interface ConsoleSiteProps {
   httpApi: IHttpApi;
+  /** What the API invokes its functions through. */
+  invoker: ApiInvokeRole;
   /** The role for functions that touch no data (the console reads only its layer). */
   role: IRole;
   /** The log group the HTTP functions share. */
@@ -64,7 +66,7 @@ export class ConsoleSite extends Construct {
     this.fn.addLayers(assets);
     this.fn.addEnvironment('CONSOLE_ASSETS_DIR', `/opt/${ASSETS_DIR}`);
 
-    const integration = new HttpLambdaIntegration('Integration', this.fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });
+    const integration = props.invoker.integrationFor('Integration', this.fn);
     for (const path of CONSOLE_ROUTE_PATHS) {
       new HttpRoute(this, `Route-${path}`, { httpApi: props.httpApi, routeKey: HttpRouteKey.with(path, HttpMethod.GET), integration });
     }

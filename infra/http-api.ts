@@ -6,14 +6,13 @@ import {
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
-  PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routeList, type RouteName } from '../functions/routes.js';
+import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION } from './lambda-defaults.js';
 
@@ -56,6 +55,8 @@ export class ServiceHttpApi extends Construct {
   readonly functionLogs: LogGroup;
   /** Execution roles per access class, for further HTTP functions of the service. */
   readonly roles: FunctionRoles;
+  /** What API Gateway invokes every function through, for further routes of the service. */
+  readonly invoker: ApiInvokeRole;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -96,6 +97,7 @@ export class ServiceHttpApi extends Construct {
     this.functionLogs = new LogGroup(this, 'FunctionLogs', { retention: LOG_RETENTION });
     this.roles = new FunctionRoles(this, 'Roles', { table: props.table, logGroup: this.functionLogs });
     const dedicated = new Set<RouteName>(props.dedicatedRoles ?? []);
+    this.invoker = new ApiInvokeRole(this, 'Invoker');
 
     const functions = new Map<RouteName, NodejsFunction>();
     const seenKeys = new Set<string>();
@@ -117,7 +119,7 @@ export class ServiceHttpApi extends Construct {
       new HttpRoute(this, `Route-${route.name}`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, ApiMethod[route.method]),
-        integration: lambdaIntegration(`Integration-${route.name}`, fn),
+        integration: this.invoker.integrationFor(`Integration-${route.name}`, fn),
       });
       functions.set(route.name, fn);
     }
@@ -132,10 +134,7 @@ export class ServiceHttpApi extends Construct {
     new HttpRoute(this, 'Route-default', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
-      integration: lambdaIntegration('Integration-default', notFound),
+      integration: this.invoker.integrationFor('Integration-default', notFound),
     });
   }
 }
-
-const lambdaIntegration = (id: string, fn: NodejsFunction) =>
-  new HttpLambdaIntegration(id, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });

@@ -104,14 +104,26 @@ describe('CDK stack (default context)', () => {
     expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1 + CONSOLE_ROUTE_PATHS.length);
   });
 
-  it('lets API Gateway invoke each HTTP function', () => {
-    const httpFns = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => wiring.functionOf(route));
-    for (const functionId of httpFns) {
-      const permissions = wiring
-        .ofType('AWS::Lambda::Permission')
-        .filter(([, p]) => p.Properties.FunctionName['Fn::GetAtt']?.[0] === functionId && p.Properties.Principal === 'apigateway.amazonaws.com');
-      expect(permissions.length, functionId).toBeGreaterThan(0);
-    }
+  it('lets API Gateway invoke each HTTP function through one role, and nothing else', () => {
+    const routes = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route);
+    const httpFns = new Set(routes.map((route) => wiring.functionOf(route)));
+    const integrations = wiring.ofType('AWS::ApiGatewayV2::Integration').map(([, i]) => i);
+    const roleIds = new Set(integrations.map((i) => i.Properties.CredentialsArn?.['Fn::GetAtt']?.[0] as string | undefined));
+    expect([...roleIds]).toHaveLength(1);
+    const [roleId] = [...roleIds];
+    expect(roleId).toBeDefined();
+    expect(wiring.resources[roleId!]!.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' } }),
+    ]);
+    const statements = wiring
+      .ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
+    const invocable = new Set([statements[0].Resource].flat().map((r: { 'Fn::GetAtt': [string, string] }) => r['Fn::GetAtt'][0]));
+    expect(invocable).toEqual(httpFns);
+    // No resource-based permission per function any more: that was a resource per route.
+    expect(wiring.ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com')).toEqual([]);
   });
 
   it('builds every Lambda of the stack with the shared defaults', () => {
@@ -223,12 +235,12 @@ describe('CDK stack (default context)', () => {
     expect(Object.keys(wiring.resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
 
-  it('costs four resources per route: function, integration, route and invoke permission', () => {
+  it('costs three resources per route: function, integration and route', () => {
     for (const route of routeList) {
       // Logical ids of a route's resources start with its construct ids (Fn-<name>, Route-<name>…).
       const own = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
       const types = Object.entries(wiring.resources).filter(([id]) => own.test(id)).map(([, r]) => r.Type).sort();
-      expect(types, route.name).toEqual(['AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route', 'AWS::Lambda::Function', 'AWS::Lambda::Permission']);
+      expect(types, route.name).toEqual(['AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route', 'AWS::Lambda::Function']);
     }
   });
 
