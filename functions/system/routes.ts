@@ -6,8 +6,7 @@ import { Health } from '../../shared/http/contract/schemas/system.js';
 export const routes = {
   health: defineRoute({
     method: 'GET', path: '/v1/health', handler: 'system/health', tag: 'System',
-    summary: 'Liveness check.', description: 'Liveness check. Reads no credential and is not rate-limited.',
-    auth: 'none', plain: true, status: 200, response: Health, errors: [],
+    summary: 'Liveness check.', auth: 'none', status: 200, response: Health, errors: [],
   }),
   getOpenApi: defineRoute({
     method: 'GET', path: '/v1/openapi.json', handler: 'system/get-openapi', tag: 'System',

@@ -8,13 +8,6 @@ describe('system routes', () => {
     expect(response.body).toEqual({ ok: true, data: { status: 'ok' }, agent: {} });
   });
 
-  it('GET /v1/health reads no credential: an invalid one changes nothing, and no rate limit is counted', async () => {
-    const response = await call('GET', '/v1/health', { token: 'st_nope' });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true, data: { status: 'ok' }, agent: {} });
-    expect(response.headers.get('ratelimit')).toBeNull();
-  });
-
   it('an unknown path is 404 route_not_found in the error envelope', async () => {
     const body = expectError(await call('GET', '/v1/no-such-thing'), 404, 'route_not_found');
     expect(body.agent.hint).toContain('/v1');

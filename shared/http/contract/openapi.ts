@@ -34,8 +34,7 @@ underscores, case-insensitive (stored lowercase).
 one; log-in and sign-up count per IP and per email with stricter limits. Every response carries
 \`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi draft, structured fields: \`q\` quota, \`w\`
 window seconds, \`r\` remaining, \`t\` seconds to reset); over a limit the answer is 429
-\`rate_limited\` with \`Retry-After\`. The health check and unknown paths (404, 405) are not counted
-and carry neither header.
+\`rate_limited\` with \`Retry-After\`.
 
 **Idempotency-Key** on the creates (profiles, posts, comments, messages, API keys, webhook
 endpoints): kept 24 h per credential; the same key and request answer the first successful
@@ -119,7 +118,7 @@ function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObjec
     responses: {
       [String(route.status)]: {
         description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'OK.',
-        ...(route.plain ? {} : { headers: route.idempotent ? RateLimitHeaders.extend(ReplayedHeader.shape) : RateLimitHeaders }),
+        headers: route.idempotent ? RateLimitHeaders.extend(ReplayedHeader.shape) : RateLimitHeaders,
         content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },
       ...errorResponses(route),

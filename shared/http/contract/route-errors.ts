@@ -14,7 +14,6 @@ const LISTING_ORDER: readonly ErrorCode[] = [
  */
 export function routeErrorCodes(route: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors);
-  if (route.plain) return LISTING_ORDER.filter((code) => codes.has(code));
   codes.add('unauthorized'); // also on public routes, when an invalid credential is sent
   if (route.body) ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'].forEach((c) => codes.add(c as ErrorCode));
   if (route.params || route.query || route.actingProfile) codes.add('invalid_request');

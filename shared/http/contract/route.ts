@@ -41,11 +41,6 @@ export interface RouteDef<
   raw?: true;
   /** Takes `Idempotency-Key`: a retried create answers its first response instead of creating twice. */
   idempotent?: true;
-  /**
-   * Answered by a plain function, without the middleware stack (the health check): it reads no
-   * credential and counts no rate limit, so it has no 401, no 429 and no RateLimit headers.
-   */
-  plain?: true;
   /** Stricter rate limits per client IP and per email (the scrypt-heavy public routes). */
   strictLimits?: StrictLimits;
   /** Error codes this operation can answer with, besides the ones every route shares. */
