@@ -46,12 +46,4 @@ describe('the Lambda bundles', () => {
     const unwanted = /^undici\/(index\.js|index-fetch\.js|lib\/web\/(fetch\/index|websocket|eventsource|cache|cookies)|lib\/mock\/|lib\/cache\/|lib\/interceptor\/|lib\/dispatcher\/(agent|proxy-agent|retry-agent|env-http-proxy-agent)\.js)/;
     expect(undici.filter((path) => unwanted.test(path))).toEqual([]);
   });
-
-  it('keep the health check and $default free of the AWS SDK, zod and the route table', () => {
-    for (const entry of ['functions/system/health.ts', 'functions/system/route-not-found.ts']) {
-      const inputs = inputsOf(entry);
-      expect(inputs.filter((path) => /^(@aws-sdk|@smithy|zod)\//.test(path)), entry).toEqual([]);
-      expect(inputs.filter((path) => /^functions\/[^/]+\/routes\.ts$|^functions\/routes\.ts$/.test(path)), entry).toEqual([]);
-    }
-  });
 });
