@@ -79,6 +79,7 @@ export function apiFunction(
     bundling: {
       minify: LAMBDA_BUNDLING.minify,
       sourceMap: LAMBDA_BUNDLING.sourcemap,
+      sourcesContent: LAMBDA_BUNDLING.sourcesContent,
       format: LAMBDA_BUNDLING.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
       mainFields: [...LAMBDA_BUNDLING.mainFields],
       banner: LAMBDA_BUNDLING.banner.js,

@@ -24,12 +24,19 @@ const RATE_LIMITS: Record<RateLimitPolicyName, { env: string; fallback: string }
   signup_ip: { env: 'RATE_LIMIT_SIGNUP_IP', fallback: '20/3600' },
 };
 
+/** Parsed policies by their text: every request reads its policy. */
+const parsedRateLimits = new Map<string, RateLimitPolicy>();
+
 function parseRateLimit(name: string, raw: string): RateLimitPolicy {
+  const known = parsedRateLimits.get(raw);
+  if (known) return known;
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const limit = Number(match?.[1]);
   const windowSeconds = Number(match?.[2]);
   if (!match || limit < 1 || windowSeconds < 1) throw new Error(`${name} must be <requests>/<seconds>, e.g. 600/60`);
-  return { limit, windowSeconds };
+  const policy = { limit, windowSeconds };
+  parsedRateLimits.set(raw, policy);
+  return policy;
 }
 
 function parseDelays(raw: string): number[] {

@@ -414,7 +414,7 @@ export interface paths {
         get?: never;
         /**
          * Sets (active: true) or removes (active: false) the acting profile's like on a published post.
-         * @description Idempotent; likes_count is exact under any concurrency (one conditional transaction per change).
+         * @description Idempotent; the stored likes_count is exact under any concurrency (one conditional transaction per change). The likes_count answered is the count read just before the change plus the change: likes by others at the same moment show in the next read.
          *
          *     API key scope: `posts:write` (or `posts:all`, `all:write`, `all:all`).
          *

@@ -50,7 +50,7 @@ export const routes = {
   reactToPost: defineRoute({
     method: 'PUT', path: '/v1/posts/{post_id}/reaction', handler: 'posts/react-to-post', tag: 'Posts',
     summary: "Sets (active: true) or removes (active: false) the acting profile's like on a published post.",
-    description: 'Idempotent; likes_count is exact under any concurrency (one conditional transaction per change).',
+    description: 'Idempotent; the stored likes_count is exact under any concurrency (one conditional transaction per change). The likes_count answered is the count read just before the change plus the change: likes by others at the same moment show in the next read.',
     auth: 'credential', scope: 'posts:write', actingProfile: { required: true, permission: 'reacting' },
     params: PostIdParams, body: ReactionBody, status: 200, response: PostReactionResult,
     errors: ['not_found'],

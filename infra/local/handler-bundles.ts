@@ -18,6 +18,18 @@ export const NOT_FOUND_HANDLER = 'system/route-not-found';
 /** Every HTTP function's handler module, as named in the route table (`posts/get-post`). */
 export const httpHandlerModules = (): string[] => [...new Set([...routeList.map((route) => route.handler), NOT_FOUND_HANDLER])];
 
+/**
+ * The stack's other Lambdas (webhook pipeline, author cards, console), as entry files: the bundle
+ * benchmark and the bundle-contents test measure and inspect them beside the HTTP functions.
+ */
+export const OTHER_LAMBDA_ENTRIES = [
+  'functions/webhook-pipeline/fan-out.ts',
+  'functions/webhook-pipeline/send-delivery.ts',
+  'functions/webhook-pipeline/sweep-deliveries.ts',
+  'functions/profile-stream/refresh-author-cards.ts',
+  'console/server/lambda.ts',
+] as const;
+
 export const bundleFile = (dir: string, handler: string): string => join(resolve(dir), `${handler}.mjs`);
 
 /** esbuild's metafile of the build, beside the bundles: what each bundle contains and imports. */

@@ -72,10 +72,13 @@ export const replyParentNotFound = () =>
 
 /** `body_preview`: the first 280 characters (code points, so no surrogate pair is cut in half). */
 export function bodyPreview(body: string): { body_preview: string; body_truncated: boolean } {
-  const chars = Array.from(body);
-  return chars.length > BODY_PREVIEW_LENGTH
-    ? { body_preview: chars.slice(0, BODY_PREVIEW_LENGTH).join(''), body_truncated: true }
-    : { body_preview: body, body_truncated: false };
+  // Walks only the first 280 code points (a lone surrogate counts as one, as when iterating).
+  let index = 0;
+  for (let count = 0; index < body.length; count++) {
+    if (count === BODY_PREVIEW_LENGTH) return { body_preview: body.slice(0, index), body_truncated: true };
+    index += body.codePointAt(index)! > 0xffff ? 2 : 1;
+  }
+  return { body_preview: body, body_truncated: false };
 }
 
 /** Drafts and removed posts are visible to their author only. */

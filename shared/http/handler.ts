@@ -47,6 +47,9 @@ type Fn<R extends RouteDef, P> = (input: HandlerInput<R> & { prefetched: Promise
 
 export type { HttpLambda } from './middleware/api-event.js';
 
+/** One schema for routes without path or query input: zod compiles a schema on its first parse, so not one per request. */
+const noInput = z.object({});
+
 /**
  * Builds the Lambda handler for one route of the route table: rate limit, header normalisation,
  * size limit, authentication, JSON body, zod validation, acting profile, Idempotency-Key, then
@@ -56,8 +59,8 @@ export type { HttpLambda } from './middleware/api-event.js';
 export function httpHandler<R extends RouteDef, P = undefined>(route: R, fn: Fn<R, NoInfer<P>>, options: HandlerOptions<R, P> = {}): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.idempotentReplay) return event.idempotentReplay;
-    const params = parseInput('path', route.params ?? z.object({}), event.pathParameters ?? {});
-    const query = parseInput('query', route.query ?? z.object({}), event.queryStringParameters ?? {});
+    const params = parseInput('path', route.params ?? noInput, event.pathParameters ?? {});
+    const query = parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {});
     const body = route.body ? parseInput('body', route.body, event.body) : undefined;
     const input = { params, query, body, auth: event.auth, now: event.now, event, reads: event.reads, prefetched: event.prefetched };
     const result = await fn(input as unknown as Parameters<Fn<R, P>>[0]);

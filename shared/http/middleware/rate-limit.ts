@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { config, type RateLimitPolicy, type RateLimitPolicyName } from '../../config.js';
 import { parseToken } from '../../domain/secret-tokens.js';
 import { logger } from '../../logger.js';
-import { hitWindow, type WindowHit } from '../../store/rate-limits.js';
+import { rateLimitBudgets, type WindowHit } from '../../store/rate-limit-budgets.js';
 import { errorResponse } from '../envelope.js';
 import { ApiError } from '../contract/errors.js';
 import type { StrictLimits } from '../contract/route.js';
@@ -40,11 +40,21 @@ const states = new WeakMap<object, State>();
 /** Runs before authentication, on the event as API Gateway sends it. */
 type RawMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
+/**
+ * The most requests of a window one process books at once. Log-in and sign-up book one at a
+ * time: every attempt is counted in the table. The general limits book up to a tenth of the
+ * window, so a busy process writes the counter about once per tenth.
+ */
+function maxSlice(policy: RateLimitPolicyName, rule: RateLimitPolicy): number {
+  return policy === 'credential' || policy === 'ip' ? Math.max(1, Math.floor(rule.limit / 10)) : 1;
+}
+
 function startCheck(policy: RateLimitPolicyName, subject: string, nowMs: number): Check {
   const rule = config.rateLimit(policy);
   const nowSeconds = Math.floor(nowMs / 1000);
   const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-  const hit = hitWindow(policy, subject, windowStart, rule.windowSeconds, rule.limit).catch((error: unknown) => {
+  const window = { policy, subject, windowStart, windowSeconds: rule.windowSeconds, limit: rule.limit };
+  const hit = rateLimitBudgets.take(window, maxSlice(policy, rule)).catch((error: unknown) => {
     // The counter is a guard, not the service: when it cannot be written the request goes on.
     logger.warn('rate-limit counter unavailable', { error, policy });
     return undefined;

@@ -7,5 +7,24 @@ import type * as z from 'zod';
  */
 export function declared<S extends z.ZodObject>(schema: S, source: z.input<S>): z.input<S> {
   const fields = source as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(schema.shape).map((field) => [field, fields[field]])) as z.input<S>;
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(schema)) out[field] = fields[field];
+  return out as z.input<S>;
+}
+
+/** `declared` from a record and the derived fields it lacks, without first copying the record into a merged object. */
+export function declaredWith<S extends z.ZodObject>(schema: S, record: object, derived: Partial<z.input<S>>): z.input<S> {
+  const fields = record as Record<string, unknown>;
+  const extra = derived as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(schema)) out[field] = field in extra ? extra[field] : fields[field];
+  return out as z.input<S>;
+}
+
+/** A schema's field names, listed once: presenters run on every response. */
+const fieldLists = new WeakMap<z.ZodObject, string[]>();
+function fieldsOf(schema: z.ZodObject): string[] {
+  let fields = fieldLists.get(schema);
+  if (!fields) fieldLists.set(schema, (fields = Object.keys(schema.shape)));
+  return fields;
 }

@@ -7,7 +7,7 @@
  * costs the attempt its timeout, not the sender its slot.
  */
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { Client, request } from './undici-parts.js';
 import { RESPONSE_BODY_LIMIT } from '../../domain/webhooks.js';
 import type { UrlPolicy } from '../../config.js';
 import type { HttpAttempt, HttpSender } from '../http-sender.js';
@@ -67,9 +67,11 @@ export function createUndiciSender(resolver?: Resolver): HttpSender {
 }
 
 async function postTo(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number, remainingMs: number, signal: AbortSignal): Promise<HttpAttempt> {
-  const agent = new Agent({ connect: { lookup: pinnedLookup(target.address, target.family), timeout: remainingMs }, keepAliveTimeout: 1 });
+  // One connection for one attempt, to the checked address only.
+  const client = new Client(target.url.origin, { connect: { lookup: pinnedLookup(target.address, target.family), timeout: remainingMs }, keepAliveTimeout: 1 });
   try {
-    const response = await request(target.url, { method: 'POST', headers, body, dispatcher: agent, signal, headersTimeout: remainingMs, bodyTimeout: remainingMs });
+    const path = `${target.url.pathname}${target.url.search}`;
+    const response = await request(client, { method: 'POST', path, headers, body, signal, headersTimeout: remainingMs, bodyTimeout: remainingMs });
     let responseBody: string | null = null;
     try {
       responseBody = await readLimited(response.body as never);
@@ -81,7 +83,7 @@ async function postTo(target: ResolvedTarget, headers: Record<string, string>, b
     const timedOut = signal.aborted || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (error as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT';
     return { statusCode: null, error: timedOut ? `timeout after ${timeoutMs} ms` : `network error: ${(error as { code?: string }).code ?? 'connection failed'}`, responseBody: null };
   } finally {
-    agent.destroy().catch(() => undefined);
+    client.destroy().catch(() => undefined);
   }
 }
 
