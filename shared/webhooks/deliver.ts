@@ -45,10 +45,22 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
 
   const gate = await passSendGate(found, current, message, ports, { limits: settings.inFlight, leaseMs: staleClaimMs(settings.timeoutMs), timeoutMs: settings.timeoutMs });
   if (!gate.open) return 'deferred';
+  // The lease holds a place among the POSTs in flight to the receiver: it is given back as soon as
+  // the receiver has answered, beside the attempt's recording rather than after it (one round trip
+  // less per attempt), or at the end when the attempt never got as far as the POST.
+  let released: Promise<void> | undefined;
+  const releaseLease = () => {
+    if (!released) {
+      released = releaseSendLease(gate.lease);
+      // Awaited later (with the outcome, or below); until then a failure must not go unhandled.
+      released.catch(() => undefined);
+    }
+    return released;
+  };
   try {
-    return await attempt(found, current, body, message, ports, settings);
+    return await attempt(found, current, body, message, ports, settings, releaseLease);
   } finally {
-    await releaseSendLease(gate.lease);
+    await releaseLease();
   }
 }
 
@@ -86,6 +98,7 @@ async function attempt(
   message: DeliveryMessage,
   ports: DeliveryPorts,
   settings: DeliverySettings,
+  releaseLease: () => Promise<void>,
 ): Promise<DeliverResult> {
   const delivery = await claimDelivery(found, message.attempt, new Date().toISOString());
   if (!delivery) return 'not_claimed';
@@ -104,13 +117,14 @@ async function attempt(
     policy: settings.urlPolicy,
   });
   const endedAt = new Date();
+  const leaseReturned = releaseLease();
   const result: AttemptResult = { ...response, startedAt, endedAt };
   const outcome = outcomeOf(message.attempt, result, settings.retryDelays);
   const error = response.error ?? (response.statusCode === null ? null : errorForStatus(response.statusCode));
 
   await recordEndpointHealth(endpoint, outcome, startedAt, endedAt, settings.health);
   const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
-  const recorded = await completeAttempt(
+  const [recorded] = await Promise.all([completeAttempt(
     delivery,
     {
       delivery_id: delivery.id,
@@ -123,7 +137,7 @@ async function attempt(
     },
     { status: outcome.status, nextAttemptAt: next?.toISOString() ?? null, deliveredAt: outcome.status === 'succeeded' ? endedAt.toISOString() : null },
     new Date().toISOString(),
-  );
+  ), leaseReturned]);
   ports.metrics?.attempt({ outcome: outcome.status, durationMs: endedAt.getTime() - startedAt.getTime() });
   if (!recorded) {
     logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', { delivery_id: delivery.id, attempt: message.attempt });
