@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../infra/bundling.js';
 import { httpHandlerModules, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
-import { percentile, printTable } from './support.js';
+import { percentile, printTable, verdict } from './support.js';
 
 const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 5);
 
@@ -25,7 +25,6 @@ function importMs(file: string, nodeOptions: string[] = []): number {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
 async function main() {
   const out = mkdtempSync(join(tmpdir(), 'bundles-'));

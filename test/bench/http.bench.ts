@@ -17,7 +17,7 @@ import { recordDynamoDbCalls, sequentialRoundTrips, type DynamoDbCall } from '..
 import { keys } from '../../shared/store/keys.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { loop, printTable, startStack, type LoopResult } from './support.js';
+import { loop, printTable, startStack, verdict, type LoopResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -198,7 +198,7 @@ async function countedRequests({ key, session, profiles, postId }: Seeded) {
       // The rate-window booking is the only UpdateItem these requests send (a like's counter rides in its transaction).
       const bookings = measured.filter((calls) => calls.some((call) => call.command === 'UpdateItem')).length;
       const typical = mostCommon(measured.map((calls) => calls.filter((call) => call.command !== 'UpdateItem').map((call) => call.command).sort().join(' + ')));
-      rows.push([c.name, `${typical} (+ UpdateItem in ${bookings}/${COUNTED})`, `${requests.toFixed(2)}x`, `${sequential} (max ${chains.at(-1)})`, read, write, latencies[Math.floor(latencies.length / 2)]!, c.goal, c.check(requests, sequential) ? 'met' : 'NOT MET']);
+      rows.push([c.name, `${typical} (+ UpdateItem in ${bookings}/${COUNTED})`, `${requests.toFixed(2)}x`, `${sequential} (max ${chains.at(-1)})`, read, write, latencies[Math.floor(latencies.length / 2)]!, c.goal, verdict(c.check(requests, sequential))]);
     }
   } finally {
     server.close();

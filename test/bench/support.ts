@@ -68,6 +68,9 @@ export async function loop(operation: (i: number) => Promise<unknown>, concurren
   return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
 }
 
+/** How every benchmark table states a goal's outcome. */
+export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
   const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c)))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));

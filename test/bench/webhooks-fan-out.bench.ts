@@ -20,7 +20,7 @@ import { db } from '../../shared/store/client.js';
 import { outboxItem } from '../../shared/store/outbox.js';
 import { startLocalServer } from '../support/local-server.js';
 import { startCapacityProxy } from './capacity-proxy.js';
-import { percentile, printTable } from './support.js';
+import { percentile, printTable, verdict } from './support.js';
 
 const ENDPOINTS = 100;
 const ROUNDS = 5;
@@ -187,6 +187,14 @@ async function main() {
       ['  write requests per delivery', median(wru.requests).toFixed(2)],
       ['each further attempt', median(wru.retry).toFixed(2)],
       ['reference (create, claim, outcome, attempt log)', median(wru.reference).toFixed(2)],
+    ]);
+    const firstAttempt = median(wru.pipeline);
+    const furtherAttempt = median(wru.retry);
+    const ratio = median(ratios);
+    printTable('Goal 3: delivery cost and fan-out throughput', ['measure', 'measured', 'reference', 'goal', ''], [
+      ['WRU per successful first-attempt delivery', firstAttempt.toFixed(2), median(wru.reference).toFixed(2), '≤ 6', verdict(firstAttempt <= 6)],
+      ['WRU per further attempt', furtherAttempt.toFixed(2), '', '≤ 4', verdict(furtherAttempt <= 4)],
+      ['fan-out throughput / reference (median of rounds)', ratio.toFixed(2), '1.00', '≥ 0.67', verdict(ratio >= 0.67)],
     ]);
     console.log(
       `\nOverall: ${latencies.length} deliveries; throughput ratio to the reference (median of rounds) ${median(ratios).toFixed(2)}; ` +
