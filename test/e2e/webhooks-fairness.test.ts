@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, expectError, unique } from '../support/api.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
-import { receiverPool, type Receiver } from '../support/webhook-receiver.js';
-import { activity, createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import type { Receiver } from '../support/webhook-receiver.js';
+import { activity, createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, dedicatedServer, type Workspace } from '../support/webhooks.js';
 
 // A server of its own with small limits, and an attempt timeout long enough that hanging
 // receivers stay hanging for the whole test.
@@ -20,16 +19,8 @@ const env = {
   WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: '4',
 };
 
-let server: LocalServer;
-const receivers = receiverPool();
-const receiver = receivers.start;
-beforeAll(async () => {
-  server = await startLocalServer(env);
-}, 60_000);
-afterAll(async () => {
-  await receivers.closeAll();
-  await server?.stop();
-});
+const server = dedicatedServer(env);
+const receiver = server.receiver;
 
 const endpointsPath = (ws: Workspace) => `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`;
 const emit = (ws: Workspace) => emitEvent(ws, { tableName: env.TABLE_NAME });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, unique } from '../support/api.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
-import { receiverPool, type Receiver, type Responder } from '../support/webhook-receiver.js';
-import { createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import type { Receiver, Responder } from '../support/webhook-receiver.js';
+import { createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, dedicatedServer, type Workspace } from '../support/webhooks.js';
 
 // A server of its own: retries at once (all ten attempts of a delivery within about a second), an
 // endpoint disabled once every attempt failed for 1 s, but only when its failures are 4 s apart.
@@ -20,16 +19,8 @@ const env = {
 };
 const OPERATIONAL = ['webhook_endpoint.disabled', 'webhook_delivery.exhausted'];
 
-let server: LocalServer;
-const receivers = receiverPool();
-const receiver = receivers.start;
-beforeAll(async () => {
-  server = await startLocalServer(env);
-}, 60_000);
-afterAll(async () => {
-  await receivers.closeAll();
-  await server?.stop();
-});
+const server = dedicatedServer(env);
+const receiver = server.receiver;
 
 const emit = (ws: Workspace) => emitEvent(ws, { tableName: env.TABLE_NAME });
 const endpointOf = async (ws: Workspace, id: string) =>

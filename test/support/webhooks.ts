@@ -1,10 +1,13 @@
 /** Helpers of the webhook tests: workspaces with profiles, endpoints, outbox events, waiting. */
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
 import type { EventType } from '../../shared/domain/events.js';
 import { db } from '../../shared/store/client.js';
 import { outboxItem } from '../../shared/store/outbox.js';
 import { call, createProfile, signUp, unique, type SignedUp } from './api.js';
+import { startLocalServer, type LocalServer } from './local-server.js';
+import { receiverPool } from './webhook-receiver.js';
 
 export interface Workspace extends SignedUp {
   profiles: { id: string; username: string }[];
@@ -118,4 +121,26 @@ export async function waitForDelivery(ws: Workspace, eventId: string, status: st
     const { items } = await activity(ws);
     return items.find((d) => d.webhook_event_id === eventId && d.status === status);
   }, timeoutMs);
+}
+
+/**
+ * A local server of the test file's own (settings the shared one must not have), started before
+ * its tests and stopped after them with the receivers the file started through `receiver`.
+ */
+export function dedicatedServer(env: Record<string, string>) {
+  let server: LocalServer | undefined;
+  const receivers = receiverPool();
+  beforeAll(async () => {
+    server = await startLocalServer(env);
+  }, 60_000);
+  afterAll(async () => {
+    await receivers.closeAll();
+    await server?.stop();
+  });
+  return {
+    get baseUrl(): string {
+      return server!.baseUrl;
+    },
+    receiver: receivers.start,
+  };
 }
