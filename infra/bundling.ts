@@ -14,7 +14,7 @@ export const LAMBDA_BUNDLING = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node22',
+  target: 'node24',
   minify: true,
   sourcemap: true,
   // Lambda runs with --enable-source-maps (lambda-defaults.ts), so Node reads and parses the map

@@ -54,7 +54,10 @@ export function apiFunction(
     handler: 'handler',
     projectRoot: projectPath(),
     depsLockFilePath: projectPath('package-lock.json'),
-    runtime: Runtime.NODEJS_22_X,
+    // Node.js 24 LTS, the runtime the tests run on (.ci/run brings it where the machine is older):
+    // nodejs22.x leaves support with Node 22 on 2027-04-30, and AWS SDK releases from January 2027
+    // need Node >= 22. The one place the runtime is chosen; cdk-nag finds it the latest.
+    runtime: Runtime.NODEJS_24_X,
     // Graviton: cheaper per ms and at least as fast for this I/O-bound JSON work.
     architecture: Architecture.ARM_64,
     // 512 MB: Lambda CPU scales with memory; module init at cold start and scrypt password
@@ -86,7 +89,7 @@ export function apiFunction(
       target: LAMBDA_BUNDLING.target,
       // Size summaries of every bundle drown `cdk synth -q`; warnings and errors still show.
       logLevel: LogLevel.WARNING,
-      // Decision: bundle the AWS SDK v3 instead of using the copy the nodejs22.x runtime provides.
+      // Decision: bundle the AWS SDK v3 instead of using the copy the nodejs24.x runtime provides.
       // - The deployed code then runs exactly the SDK versions that package-lock.json pins and
       //   that the tests ran against; the runtime's copy changes whenever AWS updates it.
       // - One minified file loads faster at cold start than resolving the SDK's many files.

@@ -13,11 +13,6 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
   const pipelineFunctions = [webhooks.sender, webhooks.fanOut, webhooks.sweeper, stack.authorCards.fn];
 
-  // The runtime is decided in one place (infra/lambda-defaults.ts) for every function of the stack.
-  const runtime = 'The customer fixed the Lambda runtime to nodejs22.x (the code also runs on the Node 20 of the dev machines); a newer one is a deliberate, tested change in infra/lambda-defaults.ts.';
-  ack(stack, 'AwsSolutions::AwsSolutions-L1', runtime);
-  ack(stack, 'Serverless::Serverless-LambdaLatestVersion', runtime);
-
   ack(
     httpApi,
     'AwsSolutions::AwsSolutions-APIG4',

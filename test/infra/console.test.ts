@@ -42,7 +42,7 @@ describe('CDK stack: web console and API reference', () => {
     expect(fn.Properties.Environment.Variables.CONSOLE_ASSETS_DIR).toBe('/opt/console-assets');
     const [layer] = fn.Properties.Layers as { Ref: string }[];
     expect(resources[layer!.Ref]).toMatchObject({ Type: 'AWS::Lambda::LayerVersion', Properties: { CompatibleArchitectures: ['arm64'] } });
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
 
     const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
     const statements = Object.values(resources)

@@ -131,7 +131,7 @@ describe('CDK stack (default context)', () => {
     expect(functions.length).toBeGreaterThanOrEqual(routeList.length + 1);
     for (const [id, fn] of functions) {
       expect(fn.Properties, id).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         LoggingConfig: { LogFormat: 'JSON' },

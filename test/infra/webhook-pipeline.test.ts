@@ -46,7 +46,7 @@ describe('webhook pipeline (CDK)', () => {
 
   it('runs the sender from the queue with ReportBatchItemFailures, a batch size and a concurrency limit', () => {
     const sender = logicalId('WebhooksSender', 'AWS::Lambda::Function');
-    expect(resources[sender]!.Properties).toMatchObject({ Timeout: SENDER_TIMEOUT.toSeconds(), Runtime: 'nodejs22.x', Handler: 'index.handler' });
+    expect(resources[sender]!.Properties).toMatchObject({ Timeout: SENDER_TIMEOUT.toSeconds(), Runtime: 'nodejs24.x', Handler: 'index.handler' });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: sender },
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebhooksDeliveries(?!Dlq)'), 'Arn'] },
