@@ -1,12 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  Alarm,
-  ComparisonOperator,
-  type IMetric,
-  MathExpression,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -52,19 +46,48 @@ export class ServiceAlarms extends Construct {
     this.topic = new Topic(this, 'Topic', { displayName: 'Social network API alarms', enforceSSL: true });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
 
-    const visible = (queue: IQueue) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
-    this.add('DeadLettersWaiting', 'Webhook deliveries are in the dead-letter queue: the sender failed on them repeatedly. Redrive them once the cause is fixed (README).', visible(props.deadLetterQueue), 1);
-    this.add('FanOutFailuresWaiting', 'Outbox events the fan-out gave up on are in the fan-out failure queue: their webhooks were not created.', visible(props.fanOutFailures), 1);
-    this.add('AuthorCardFailuresWaiting', 'Profile changes the author-card refresh gave up on: those profiles\' posts show their previous name until the next change.', visible(props.authorCardFailures), 1);
+    const visible = (queue: IQueue) =>
+      queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
+    this.add(
+      'DeadLettersWaiting',
+      'Webhook deliveries are in the dead-letter queue: the sender failed on them repeatedly. Redrive them once the cause is fixed (README).',
+      visible(props.deadLetterQueue),
+      1,
+    );
+    this.add(
+      'FanOutFailuresWaiting',
+      'Outbox events the fan-out gave up on are in the fan-out failure queue: their webhooks were not created.',
+      visible(props.fanOutFailures),
+      1,
+    );
+    this.add(
+      'AuthorCardFailuresWaiting',
+      "Profile changes the author-card refresh gave up on: those profiles' posts show their previous name until the next change.",
+      visible(props.authorCardFailures),
+      1,
+    );
     this.add(
       'FanOutIteratorAge',
       'The fan-out is behind on the table stream: webhooks are late by more than 5 minutes.',
       props.fanOut.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
       ALARM_THRESHOLDS.iteratorAgeMs,
     );
-    for (const [name, fn] of [['Sender', props.sender], ['FanOut', props.fanOut]] as const) {
-      this.add(`${name}Errors`, `The webhook ${name === 'Sender' ? 'sender' : 'fan-out'} Lambda failed (uncaught error or timeout).`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1);
-      this.add(`${name}Throttles`, `The webhook ${name === 'Sender' ? 'sender' : 'fan-out'} Lambda was throttled: the account's concurrency is exhausted.`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1);
+    for (const [name, fn] of [
+      ['Sender', props.sender],
+      ['FanOut', props.fanOut],
+    ] as const) {
+      this.add(
+        `${name}Errors`,
+        `The webhook ${name === 'Sender' ? 'sender' : 'fan-out'} Lambda failed (uncaught error or timeout).`,
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+      );
+      this.add(
+        `${name}Throttles`,
+        `The webhook ${name === 'Sender' ? 'sender' : 'fan-out'} Lambda was throttled: the account's concurrency is exhausted.`,
+        fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+      );
     }
     this.add(
       'ApiServerErrorRate',

@@ -27,7 +27,11 @@ export class AuthorCards extends Construct {
 
   constructor(scope: Construct, id: string, props: AuthorCardsProps) {
     super(scope, id);
-    this.failures = new Queue(this, 'Failures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.failures = new Queue(this, 'Failures', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     this.fn = apiFunction(this, 'Refresh', 'functions/profile-stream/refresh-author-cards.ts', props.environment, {
       timeout: Duration.seconds(60),
       description: 'Author cards: profile changes from the table stream to the posts that carry them',
@@ -40,7 +44,10 @@ export class AuthorCards extends Construct {
         retryAttempts: 10,
         onFailure: new SqsDlq(this.failures),
         filters: [
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('MODIFY'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('profile') } } } }),
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('MODIFY'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('profile') } } },
+          }),
         ],
       }),
     );

@@ -68,7 +68,11 @@ export class ConsoleSite extends Construct {
 
     const integration = props.invoker.integrationFor('Integration', this.fn);
     for (const path of CONSOLE_ROUTE_PATHS) {
-      new HttpRoute(this, `Route-${path}`, { httpApi: props.httpApi, routeKey: HttpRouteKey.with(path, HttpMethod.GET), integration });
+      new HttpRoute(this, `Route-${path}`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(path, HttpMethod.GET),
+        integration,
+      });
     }
   }
 }

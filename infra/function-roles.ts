@@ -25,7 +25,11 @@ export interface FunctionRolesProps {
 export class FunctionRoles extends Construct {
   private readonly roles = new Map<string, Role>();
 
-  constructor(scope: Construct, id: string, private readonly props: FunctionRolesProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: FunctionRolesProps,
+  ) {
     super(scope, id);
   }
 

@@ -104,7 +104,8 @@ export class ServiceHttpApi extends Construct {
     for (const route of routeList) {
       const routeKey = `${route.method} ${route.path}`;
       // API Gateway would reject the deployment; say which entry is the duplicate instead.
-      if (seenKeys.has(routeKey)) throw new Error(`functions/routes.ts: ${routeKey} is declared twice (again as ${route.name})`);
+      if (seenKeys.has(routeKey))
+        throw new Error(`functions/routes.ts: ${routeKey} is declared twice (again as ${route.name})`);
       seenKeys.add(routeKey);
 
       // Least privilege: a read route cannot change data even if its code is wrong or exploited.
@@ -126,11 +127,17 @@ export class ServiceHttpApi extends Construct {
     this.routeFunctions = functions;
 
     // Matches only what no route above matched; it needs the route table, not the data.
-    const notFound = apiFunction(this, NOT_FOUND_FUNCTION_ID, 'functions/system/route-not-found.ts', props.environment, {
-      description: '$default: 404 route_not_found / 405 method_not_allowed',
-      role: this.roles.forClass('none'),
-      logGroup: this.functionLogs,
-    });
+    const notFound = apiFunction(
+      this,
+      NOT_FOUND_FUNCTION_ID,
+      'functions/system/route-not-found.ts',
+      props.environment,
+      {
+        description: '$default: 404 route_not_found / 405 method_not_allowed',
+        role: this.roles.forClass('none'),
+        logGroup: this.functionLogs,
+      },
+    );
     new HttpRoute(this, 'Route-default', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,

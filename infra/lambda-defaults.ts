@@ -101,7 +101,9 @@ export function apiFunction(
       // The cost, ~340 KB more per zip, is far below Lambda's limits and has no runtime effect.
       bundleAwsSDK: true,
       externalModules: [...LAMBDA_BUNDLING.external],
-      esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path])),
+      esbuildArgs: Object.fromEntries(
+        Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path]),
+      ),
     },
   });
 }

@@ -8,7 +8,8 @@ import type { SocialNetworkStack } from './stack.js';
  * still fails the synthesis. Ids are `<pack>::<rule>[<finding>]` as cdk-nag prints them.
  */
 export function acknowledgeFindings(stack: SocialNetworkStack): void {
-  const ack = (scope: IConstruct, rule: string, reason: string) => Validations.of(scope).acknowledge({ id: rule, reason });
+  const ack = (scope: IConstruct, rule: string, reason: string) =>
+    Validations.of(scope).acknowledge({ id: rule, reason });
   const { httpApi, webhooks } = stack;
   const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
   const pipelineFunctions = [webhooks.sender, webhooks.fanOut, webhooks.sweeper, stack.authorCards.fn];
@@ -27,13 +28,19 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   ack(
     stack.console,
     'AwsSolutions::AwsSolutions-APIG4',
-    'The console and API reference routes serve public static files; the console authenticates every API call it makes with the user\'s session token.',
+    "The console and API reference routes serve public static files; the console authenticates every API call it makes with the user's session token.",
   );
-  ack(stack.console, 'Serverless::Serverless-LambdaDLQ', 'Invoked synchronously by API Gateway to serve files: there is no asynchronous invocation to keep.');
+  ack(
+    stack.console,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by API Gateway to serve files: there is no asynchronous invocation to keep.',
+  );
 
   // Wildcards that are the narrowest form IAM offers here.
-  const indexReason = 'Queries on the table\'s global secondary indexes need the index ARNs; `<table>/index/*` covers only this table\'s indexes.';
-  const xrayReason = 'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.';
+  const indexReason =
+    "Queries on the table's global secondary indexes need the index ARNs; `<table>/index/*` covers only this table's indexes.";
+  const xrayReason =
+    'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.';
   for (const scope of [httpApi.roles, ...pipelineFunctions]) {
     ack(scope, `AwsSolutions::AwsSolutions-IAM5[Resource::${tableArn}/index/*]`, indexReason);
     ack(scope, 'AwsSolutions::AwsSolutions-IAM5[Resource::*]', xrayReason);
@@ -41,7 +48,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   ack(
     webhooks.sender,
     `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${webhooks.scheduleGroup.name}/*]`,
-    'One one-off schedule per delayed retry, named after the delivery: the sender may create schedules only in the service\'s own schedule group.',
+    "One one-off schedule per delayed retry, named after the delivery: the sender may create schedules only in the service's own schedule group.",
   );
   for (const fn of pipelineFunctions) {
     ack(
@@ -52,32 +59,53 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   }
 
   // Failure handling of the webhook pipeline, where the rules expect another mechanism.
-  ack(webhooks.deadLetterQueue, 'Serverless::Serverless-SQSRedrivePolicy', 'This is the dead-letter queue of the deliveries queue; it has no further one.');
-  ack(stack.authorCards.failures, 'Serverless::Serverless-SQSRedrivePolicy', 'This is the on-failure destination of the author-card refresh\'s stream mapping; it has no further one.');
-  ack(stack.authorCards.failures, 'AwsSolutions::AwsSolutions-SQS3', 'This queue is itself a failure destination (of the author-card refresh\'s stream mapping), which the rule does not recognise as a DLQ.');
+  ack(
+    webhooks.deadLetterQueue,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    'This is the dead-letter queue of the deliveries queue; it has no further one.',
+  );
+  ack(
+    stack.authorCards.failures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the author-card refresh's stream mapping; it has no further one.",
+  );
+  ack(
+    stack.authorCards.failures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the author-card refresh's stream mapping), which the rule does not recognise as a DLQ.",
+  );
   ack(
     stack.authorCards.fn,
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the author-card failure queue.',
   );
-  ack(webhooks.fanOutFailures, 'Serverless::Serverless-SQSRedrivePolicy', 'This is the on-failure destination of the fan-out\'s stream mapping; it has no further one.');
-  ack(webhooks.fanOutFailures, 'AwsSolutions::AwsSolutions-SQS3', 'This queue is itself a failure destination (of the fan-out\'s stream mapping), which the rule does not recognise as a DLQ.');
+  ack(
+    webhooks.fanOutFailures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the fan-out's stream mapping; it has no further one.",
+  );
+  ack(
+    webhooks.fanOutFailures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the fan-out's stream mapping), which the rule does not recognise as a DLQ.",
+  );
   ack(
     webhooks.sender,
     'Serverless::Serverless-LambdaEventSourceMappingDestination',
-    'SQS event source mappings have no on-failure destination: the deliveries queue\'s redrive policy moves a message to the dead-letter queue after repeated failures (alarmed).',
+    "SQS event source mappings have no on-failure destination: the deliveries queue's redrive policy moves a message to the dead-letter queue after repeated failures (alarmed).",
   );
   ack(
     webhooks.sender,
     'Serverless::Serverless-LambdaDLQ',
-    'Invoked synchronously by its SQS event source; failed messages go to the queue\'s dead-letter queue.',
+    "Invoked synchronously by its SQS event source; failed messages go to the queue's dead-letter queue.",
   );
   ack(
     webhooks.fanOut,
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the fan-out failure queue (alarmed).',
   );
-  const sweepReason = 'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
+  const sweepReason =
+    'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
   ack(webhooks.sweeper, 'Serverless::Serverless-LambdaDLQ', sweepReason);
   ack(webhooks, 'Serverless::Serverless-EventBusDLQ', sweepReason);
 }

@@ -28,7 +28,10 @@ export function serviceApp(options: ServiceAppOptions = {}): { app: App; stack: 
     ...stackSettings(app),
     description: 'Social network service: HTTP API on Lambda, one DynamoDB table, webhook deliveries',
   });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }), new ServerlessChecks(app, { verbose: true }));
+  Validations.of(app).addPlugins(
+    new AwsSolutionsChecks(app, { verbose: true }),
+    new ServerlessChecks(app, { verbose: true }),
+  );
   acknowledgeFindings(stack);
   return { app, stack };
 }

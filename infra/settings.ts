@@ -10,7 +10,10 @@ export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
  */
 export const DEFAULT_LOGIN_RESERVED_CONCURRENCY = 10;
 
-type Settings = Pick<SocialNetworkStackProps, 'deletionProtection' | 'throttle' | 'loginReservedConcurrency' | 'alarmEmail'>;
+type Settings = Pick<
+  SocialNetworkStackProps,
+  'deletionProtection' | 'throttle' | 'loginReservedConcurrency' | 'alarmEmail'
+>;
 
 /**
  * The stack's settings from CDK context. Values arrive as strings from `-c key=value` and as JSON
@@ -24,9 +27,18 @@ export function stackSettings(scope: Construct): Settings {
     throttle: {
       rateLimit: readPositiveNumber('throttleRateLimit', context('throttleRateLimit'), DEFAULT_THROTTLE.rateLimit),
       // API Gateway takes the burst as a whole number of requests.
-      burstLimit: readPositiveNumber('throttleBurstLimit', context('throttleBurstLimit'), DEFAULT_THROTTLE.burstLimit, true),
+      burstLimit: readPositiveNumber(
+        'throttleBurstLimit',
+        context('throttleBurstLimit'),
+        DEFAULT_THROTTLE.burstLimit,
+        true,
+      ),
     },
-    loginReservedConcurrency: readCount('loginReservedConcurrency', context('loginReservedConcurrency'), DEFAULT_LOGIN_RESERVED_CONCURRENCY),
+    loginReservedConcurrency: readCount(
+      'loginReservedConcurrency',
+      context('loginReservedConcurrency'),
+      DEFAULT_LOGIN_RESERVED_CONCURRENCY,
+    ),
     alarmEmail: readEmail('alarmEmail', context('alarmEmail')),
   };
 }
@@ -51,9 +63,12 @@ function readBoolean(key: string, value: unknown, fallback: boolean): boolean {
 
 function readPositiveNumber(key: string, value: unknown, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(number) || number <= 0 || (integer && !Number.isInteger(number))) {
-    throw new Error(`context ${key} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`);
+    throw new Error(
+      `context ${key} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`,
+    );
   }
   return number;
 }

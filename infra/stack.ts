@@ -57,7 +57,11 @@ export class SocialNetworkStack extends Stack {
 
     // The webhook pipeline builds its Lambdas with apiFunction() (same runtime, bundling and
     // logging as the API) and grants the route functions that enqueue deliveries what they need.
-    this.webhooks = new WebhookPipeline(this, 'Webhooks', { table: this.table, environment, routeFunctions: this.httpApi.routeFunctions });
+    this.webhooks = new WebhookPipeline(this, 'Webhooks', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+    });
 
     // Posts carry their author's card; profile changes reach it through the stream.
     this.authorCards = new AuthorCards(this, 'AuthorCards', { table: this.table, environment });
@@ -81,10 +85,22 @@ export class SocialNetworkStack extends Stack {
       logGroup: this.httpApi.functionLogs,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.stage.url, description: 'Base URL of the API (paths start with /v1)' });
-    new CfnOutput(this, 'ConsoleUrl', { value: `${this.httpApi.stage.url}console`, description: 'The web console (the API reference is at /docs)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.httpApi.stage.url,
+      description: 'Base URL of the API (paths start with /v1)',
+    });
+    new CfnOutput(this, 'ConsoleUrl', {
+      value: `${this.httpApi.stage.url}console`,
+      description: 'The web console (the API reference is at /docs)',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'SNS topic of every alarm: subscribe to be told' });
-    new CfnOutput(this, 'DeadLetterQueueArn', { value: this.webhooks.deadLetterQueue.queueArn, description: 'Webhook deliveries that failed repeatedly; redrive with aws sqs start-message-move-task' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: 'SNS topic of every alarm: subscribe to be told',
+    });
+    new CfnOutput(this, 'DeadLetterQueueArn', {
+      value: this.webhooks.deadLetterQueue.queueArn,
+      description: 'Webhook deliveries that failed repeatedly; redrive with aws sqs start-message-move-task',
+    });
   }
 }

@@ -92,19 +92,27 @@ export class WebhookPipeline extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
 
-    this.scheduleGroup = new CfnScheduleGroup(this, 'RetryScheduleGroup', { name: `${stack.stackName}-webhook-retries`.slice(0, 64) });
+    this.scheduleGroup = new CfnScheduleGroup(this, 'RetryScheduleGroup', {
+      name: `${stack.stackName}-webhook-retries`.slice(0, 64),
+    });
     const groupName = this.scheduleGroup.name!;
 
     // The role EventBridge Scheduler assumes to put a due retry on the deliveries queue; nothing else.
     this.schedulerRole = new Role(this, 'SchedulerRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
       description: 'EventBridge Scheduler: send webhook retries to the deliveries queue',
     });
     this.queue.grantSendMessages(this.schedulerRole);
 
     const grantTable = (fn: NodejsFunction) =>
       fn.addToRolePolicy(
-        new PolicyStatement({ effect: Effect.ALLOW, actions: TABLE_ACTIONS, resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] }),
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: TABLE_ACTIONS,
+          resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
+        }),
       );
 
     const environment = {
@@ -121,7 +129,11 @@ export class WebhookPipeline extends Construct {
       description: 'Webhook sender: one signed HTTP attempt per queue message',
     });
     this.sender.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: SENDER_BATCH_SIZE, maxConcurrency: SENDER_MAX_CONCURRENCY, reportBatchItemFailures: true }),
+      new SqsEventSource(this.queue, {
+        batchSize: SENDER_BATCH_SIZE,
+        maxConcurrency: SENDER_MAX_CONCURRENCY,
+        reportBatchItemFailures: true,
+      }),
     );
     grantTable(this.sender);
     this.queue.grantSendMessages(this.sender);
@@ -143,11 +155,16 @@ export class WebhookPipeline extends Construct {
 
     // Fan-out: the table stream, filtered to INSERTs of outbox items (→ delivery records + queue) and
     // to writes of deliveries (→ the workspace totals). The table stream keeps two consumers.
-    const fanOutFailures = new Queue(this, 'FanOutFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    const fanOutFailures = new Queue(this, 'FanOutFailures', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     this.fanOutFailures = fanOutFailures;
     this.fanOut = apiFunction(this, 'FanOut', 'functions/webhook-pipeline/fan-out.ts', environment, {
       timeout: Duration.seconds(60),
-      description: 'Webhook fan-out: outbox events from the table stream to delivery records; delivery changes to the totals',
+      description:
+        'Webhook fan-out: outbox events from the table stream to delivery records; delivery changes to the totals',
     });
     this.fanOut.addEventSource(
       new DynamoEventSource(props.table, {
@@ -161,8 +178,14 @@ export class WebhookPipeline extends Construct {
         onFailure: new SqsDlq(fanOutFailures),
         tumblingWindow: FAN_OUT_WINDOW,
         filters: [
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('event') } } } }),
-          FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('webhook_delivery') } } } }),
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('event') } } },
+          }),
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('webhook_delivery') } } },
+          }),
         ],
       }),
     );
@@ -178,13 +201,17 @@ export class WebhookPipeline extends Construct {
     });
     grantTable(this.sweeper);
     this.queue.grantSendMessages(this.sweeper);
-    new Rule(this, 'SweepEveryMinute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })] });
+    new Rule(this, 'SweepEveryMinute', {
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
 
     // The manual retry and the recovery routes put deliveries back on the queue at once.
     for (const name of ENQUEUING_ROUTES) {
       const route = props.routeFunctions?.get(name);
       if (!route) continue;
-      for (const [key, value] of Object.entries(environment)) if (!(key in props.environment)) route.addEnvironment(key, value);
+      for (const [key, value] of Object.entries(environment))
+        if (!(key in props.environment)) route.addEnvironment(key, value);
       this.queue.grantSendMessages(route);
     }
   }

@@ -11,7 +11,8 @@ import { Webhook } from 'standardwebhooks';
 import { startStack, type Stack } from '../test/bench/support.js';
 
 const say = (step: string) => console.log(`\n▶ ${step}`);
-const show = (label: string, value: unknown) => console.log(`  ${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+const show = (label: string, value: unknown) =>
+  console.log(`  ${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 
 async function reachable(url: string): Promise<boolean> {
   try {
@@ -32,9 +33,17 @@ function client(base: string) {
       },
       body: options.body ? JSON.stringify(options.body) : undefined,
     });
-    const envelope = (await response.json()) as { ok: boolean; data: any; agent: { hint?: string }; error_code?: string; error_message?: string };
+    const envelope = (await response.json()) as {
+      ok: boolean;
+      data: any;
+      agent: { hint?: string };
+      error_code?: string;
+      error_message?: string;
+    };
     if (!envelope.ok) {
-      throw new Error(`${method} ${path} → ${response.status} ${envelope.error_code}: ${envelope.error_message} (${envelope.agent.hint ?? ''})`);
+      throw new Error(
+        `${method} ${path} → ${response.status} ${envelope.error_code}: ${envelope.error_message} (${envelope.agent.hint ?? ''})`,
+      );
     }
     return envelope.data;
   };
@@ -52,9 +61,14 @@ function startReceiver(received: Received[], secret: { value?: string }) {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       try {
-        const event = new Webhook(secret.value!).verify(body, req.headers as Record<string, string>) as { type: string; profile_id: string };
+        const event = new Webhook(secret.value!).verify(body, req.headers as Record<string, string>) as {
+          type: string;
+          profile_id: string;
+        };
         received.push({ type: event.type, webhookId: String(req.headers['webhook-id']) });
-        console.log(`  ⇠ receiver: ${event.type} for profile ${event.profile_id} (webhook-id ${req.headers['webhook-id']}, signature verified)`);
+        console.log(
+          `  ⇠ receiver: ${event.type} for profile ${event.profile_id} (webhook-id ${req.headers['webhook-id']}, signature verified)`,
+        );
         res.writeHead(204).end();
       } catch (error) {
         console.log(`  ⇠ receiver: REFUSED a request whose signature did not verify (${(error as Error).message})`);
@@ -63,7 +77,9 @@ function startReceiver(received: Received[], secret: { value?: string }) {
     });
   });
   return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, close: () => server.close() })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, close: () => server.close() }),
+    ),
   );
 }
 
@@ -92,9 +108,18 @@ async function main() {
 
     say('Create three profiles: a human, a company and an AI agent');
     const token = session.token;
-    const ada = await api('POST', '/v1/profiles', { token, body: { type: 'human', username: `ada_${run}`, name: 'Ada Lovelace', call_name: 'Ada' } });
-    const acme = await api('POST', '/v1/profiles', { token, body: { type: 'company', username: `acme_${run}`, name: 'Acme Analytical Engines', call_name: 'Acme' } });
-    const scout = await api('POST', '/v1/profiles', { token, body: { type: 'agent', username: `scout_${run}`, name: 'Scout the agent', call_name: 'Scout' } });
+    const ada = await api('POST', '/v1/profiles', {
+      token,
+      body: { type: 'human', username: `ada_${run}`, name: 'Ada Lovelace', call_name: 'Ada' },
+    });
+    const acme = await api('POST', '/v1/profiles', {
+      token,
+      body: { type: 'company', username: `acme_${run}`, name: 'Acme Analytical Engines', call_name: 'Acme' },
+    });
+    const scout = await api('POST', '/v1/profiles', {
+      token,
+      body: { type: 'agent', username: `scout_${run}`, name: 'Scout the agent', call_name: 'Scout' },
+    });
     for (const p of [ada, acme, scout]) show(p.type, `@${p.username} (${p.id})`);
 
     say('Create an API key that may act as all three (the full key is shown only once)');
@@ -107,7 +132,12 @@ async function main() {
     say(`Subscribe a webhook endpoint (${receiver.url}) to Ada's mentions, comments and followers`);
     const endpoint = await api('POST', `/v1/workspaces/${workspace.id}/webhook-endpoints`, {
       token,
-      body: { name: 'demo receiver', url: receiver.url, event_types: ['post.mention', 'comment.created', 'profile.followed'], profile_ids: [ada.id] },
+      body: {
+        name: 'demo receiver',
+        url: receiver.url,
+        event_types: ['post.mention', 'comment.created', 'profile.followed'],
+        profile_ids: [ada.id],
+      },
     });
     secret.value = endpoint.secret;
     show('endpoint', `${endpoint.webhook_endpoint.id}, secret ${endpoint.secret.slice(0, 10)}… (returned once)`);
@@ -116,21 +146,48 @@ async function main() {
     await api('POST', '/v1/profile-follows', { token: key, as: scout.id, body: { followed_profile_id: ada.id } });
 
     say('Acme posts and mentions @Ada');
-    await api('POST', '/v1/posts', { token: key, as: acme.id, body: { body: `Welcome to the team, @${ada.username}! Engines ready.` } });
+    await api('POST', '/v1/posts', {
+      token: key,
+      as: acme.id,
+      body: { body: `Welcome to the team, @${ada.username}! Engines ready.` },
+    });
 
     say('Ada posts; Scout comments; Ada replies to the comment');
-    const { post } = await api('POST', '/v1/posts', { token: key, as: ada.id, body: { body: 'Notes on the Analytical Engine, part 1.' } });
-    const { comment } = await api('POST', `/v1/posts/${post.id}/comments`, { token: key, as: scout.id, body: { body: 'Summarised it for my users.' } });
-    await api('POST', `/v1/posts/${post.id}/comments`, { token: key, as: ada.id, body: { body: 'Thank you!', parent_comment_id: comment.id } });
+    const { post } = await api('POST', '/v1/posts', {
+      token: key,
+      as: ada.id,
+      body: { body: 'Notes on the Analytical Engine, part 1.' },
+    });
+    const { comment } = await api('POST', `/v1/posts/${post.id}/comments`, {
+      token: key,
+      as: scout.id,
+      body: { body: 'Summarised it for my users.' },
+    });
+    await api('POST', `/v1/posts/${post.id}/comments`, {
+      token: key,
+      as: ada.id,
+      body: { body: 'Thank you!', parent_comment_id: comment.id },
+    });
 
     say('Scout and Acme like the post (twice each: likes are idempotent)');
     for (const liker of [scout, acme, scout, acme]) {
-      await api('PUT', `/v1/posts/${post.id}/reaction`, { token: key, as: liker.id, body: { reaction_type: 'like', active: true } });
+      await api('PUT', `/v1/posts/${post.id}/reaction`, {
+        token: key,
+        as: liker.id,
+        body: { reaction_type: 'like', active: true },
+      });
     }
     const read = await api('GET', `/v1/posts/${post.id}`, { token: key, as: scout.id });
-    show('post', `likes_count ${read.post.likes_count}, comments_count ${read.post.comments_count}, viewer_reaction (Scout) ${read.post.viewer_reaction}`);
+    show(
+      'post',
+      `likes_count ${read.post.likes_count}, comments_count ${read.post.comments_count}, viewer_reaction (Scout) ${read.post.viewer_reaction}`,
+    );
     const comments = await api('GET', `/v1/posts/${post.id}/comments`);
-    for (const item of comments.items) show(`comment by @${item.profile.username}`, `${item.comment.body} (parent ${item.comment.parent_comment_id ?? 'none'})`);
+    for (const item of comments.items)
+      show(
+        `comment by @${item.profile.username}`,
+        `${item.comment.body} (parent ${item.comment.parent_comment_id ?? 'none'})`,
+      );
 
     say('Waiting for the three webhook deliveries (follow, mention, comment)…');
     const deadline = Date.now() + 30_000;
@@ -139,7 +196,8 @@ async function main() {
     say('Delivery activity');
     const activity = await api('GET', `/v1/workspaces/${workspace.id}/webhook-deliveries`, { token });
     show('totals', activity.totals);
-    for (const d of activity.items) show(d.event_type, `${d.status} after ${d.attempt_count} attempt(s), last status ${d.last_status_code ?? '-'}`);
+    for (const d of activity.items)
+      show(d.event_type, `${d.status} after ${d.attempt_count} attempt(s), last status ${d.last_status_code ?? '-'}`);
     if (received.length < 3) throw new Error(`only ${received.length} of 3 deliveries arrived`);
     console.log('\n✔ Demo complete.');
   } finally {
@@ -150,6 +208,7 @@ async function main() {
 
 main().catch((error: Error) => {
   console.error(`\n✘ ${error.message}`);
-  if (/url|https/i.test(error.message)) console.error('  Start the server with WEBHOOK_URL_POLICY=allow-local npm start so it may deliver to 127.0.0.1.');
+  if (/url|https/i.test(error.message))
+    console.error('  Start the server with WEBHOOK_URL_POLICY=allow-local npm start so it may deliver to 127.0.0.1.');
   process.exit(1);
 });

@@ -85,7 +85,8 @@ export const config = {
   /** Days a webhook delivery and its attempts are kept after their last change (DynamoDB TTL). */
   get webhookRetentionDays(): number {
     const days = Number(process.env.WEBHOOK_RETENTION_DAYS ?? 30);
-    if (!Number.isFinite(days) || days <= 0) throw new Error('WEBHOOK_RETENTION_DAYS must be a positive number of days');
+    if (!Number.isFinite(days) || days <= 0)
+      throw new Error('WEBHOOK_RETENTION_DAYS must be a positive number of days');
     return days;
   },
   /** CloudWatch namespace of the delivery metrics (Powertools reads the same variable). */
@@ -127,7 +128,8 @@ export const config = {
    */
   get scryptLog2N(): number {
     const value = Number(process.env.PASSWORD_SCRYPT_LOG2_N ?? 17);
-    if (!Number.isInteger(value) || value < 10 || value > 20) throw new Error('PASSWORD_SCRYPT_LOG2_N must be an integer from 10 to 20');
+    if (!Number.isInteger(value) || value < 10 || value > 20)
+      throw new Error('PASSWORD_SCRYPT_LOG2_N must be an integer from 10 to 20');
     return value;
   },
   get deliveriesQueueUrl(): string | undefined {

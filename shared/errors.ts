@@ -48,4 +48,7 @@ export class AppError extends Error {
 
 /** Shorthand for the most common throw site. */
 export const notFound = (what: string) =>
-  new AppError('not_found', { message: `${what} not found.`, hint: `Check the ${what.toLowerCase()} id; resources of other workspaces are not visible.` });
+  new AppError('not_found', {
+    message: `${what} not found.`,
+    hint: `Check the ${what.toLowerCase()} id; resources of other workspaces are not visible.`,
+  });

@@ -52,7 +52,8 @@ interface ErrorBody {
 export function problemFrom(status: number, body: unknown): ApiProblem {
   const envelope = (body ?? {}) as ErrorBody;
   const code = typeof envelope.error_code === 'string' ? envelope.error_code : 'http_error';
-  const message = typeof envelope.error_message === 'string' ? envelope.error_message : `The API answered HTTP ${status}.`;
+  const message =
+    typeof envelope.error_message === 'string' ? envelope.error_message : `The API answered HTTP ${status}.`;
   const hint = typeof envelope.agent?.hint === 'string' ? envelope.agent.hint : undefined;
   return new ApiProblem(status, code, message, hint);
 }

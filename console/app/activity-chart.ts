@@ -20,7 +20,11 @@ interface ChartDelivery {
 export function hourlyBuckets(deliveries: readonly ChartDelivery[], now: Date): HourBucket[] {
   const currentHour = Math.floor(now.getTime() / HOUR) * HOUR;
   const first = currentHour - 23 * HOUR;
-  const buckets: HourBucket[] = Array.from({ length: 24 }, (_, i) => ({ start: first + i * HOUR, succeeded: 0, failed: 0 }));
+  const buckets: HourBucket[] = Array.from({ length: 24 }, (_, i) => ({
+    start: first + i * HOUR,
+    succeeded: 0,
+    failed: 0,
+  }));
   for (const delivery of deliveries) {
     if (delivery.status !== 'succeeded' && delivery.status !== 'failed') continue;
     const index = Math.floor((Date.parse(delivery.updated_at) - first) / HOUR);

@@ -78,10 +78,16 @@ export function App() {
         {workspace ? (
           <nav aria-label="Workspace">
             <span class="workspace-name">{workspace.name}</span>
-            <a href={href({ page: 'endpoints', workspaceId: workspace.id })} aria-current={isSection(route, 'endpoints') ? 'page' : undefined}>
+            <a
+              href={href({ page: 'endpoints', workspaceId: workspace.id })}
+              aria-current={isSection(route, 'endpoints') ? 'page' : undefined}
+            >
               Endpoints
             </a>
-            <a href={href({ page: 'activity', workspaceId: workspace.id })} aria-current={isSection(route, 'activity') ? 'page' : undefined}>
+            <a
+              href={href({ page: 'activity', workspaceId: workspace.id })}
+              aria-current={isSection(route, 'activity') ? 'page' : undefined}
+            >
               Activity
             </a>
           </nav>
@@ -97,7 +103,9 @@ export function App() {
 }
 
 const isSection = (route: Route, section: 'endpoints' | 'activity') =>
-  section === 'activity' ? route.page === 'activity' || route.page === 'delivery' : ['endpoints', 'endpoint', 'new-endpoint'].includes(route.page);
+  section === 'activity'
+    ? route.page === 'activity' || route.page === 'delivery'
+    : ['endpoints', 'endpoint', 'new-endpoint'].includes(route.page);
 
 function Page({ route, me }: { route: Route; me: Me }) {
   if (!('workspaceId' in route)) return <WorkspacesPage me={me} />;
@@ -107,7 +115,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       <main id="main">
         <h1 tabIndex={-1}>No access to this workspace</h1>
         <p>
-          Webhooks are managed by a workspace's owners and admins. <a href={href({ page: 'workspaces' })}>Choose another workspace</a>.
+          Webhooks are managed by a workspace's owners and admins.{' '}
+          <a href={href({ page: 'workspaces' })}>Choose another workspace</a>.
         </p>
       </main>
     );

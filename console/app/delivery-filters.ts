@@ -73,7 +73,11 @@ export const RECOVER_MAX_DAYS = 14;
  * Checks a recovery window before it is sent, with the API's rules (since required, until after
  * since, at most 14 days); the API checks again and its answer is shown if it disagrees.
  */
-export function recoverWindowProblem(since: string | undefined, until: string | undefined, now: Date): string | undefined {
+export function recoverWindowProblem(
+  since: string | undefined,
+  until: string | undefined,
+  now: Date,
+): string | undefined {
   if (!since) return 'Choose when the window starts.';
   const start = Date.parse(since);
   const end = until ? Date.parse(until) : now.getTime();

@@ -15,4 +15,6 @@ export interface ConsoleFeatures {
 declare const __CONSOLE_FEATURES__: ConsoleFeatures | undefined;
 
 export const features: ConsoleFeatures =
-  typeof __CONSOLE_FEATURES__ === 'object' && __CONSOLE_FEATURES__ ? __CONSOLE_FEATURES__ : { deliveryFilters: false, deliveryPaging: false, recover: false };
+  typeof __CONSOLE_FEATURES__ === 'object' && __CONSOLE_FEATURES__
+    ? __CONSOLE_FEATURES__
+    : { deliveryFilters: false, deliveryPaging: false, recover: false };

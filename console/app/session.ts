@@ -13,7 +13,10 @@ export const session = {
 };
 
 /** The API is served from the same origin as the console, one level up from /console. */
-export const api = createApiClient({ baseUrl: new URL('.', location.href).href.replace(/\/$/, ''), credential: session.token });
+export const api = createApiClient({
+  baseUrl: new URL('.', location.href).href.replace(/\/$/, ''),
+  credential: session.token,
+});
 
 /** Sent when the API refuses the session (expired, revoked, logged out elsewhere). */
 export const SIGNED_OUT_EVENT = 'console:signed-out';

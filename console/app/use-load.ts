@@ -9,7 +9,9 @@ export interface Loaded<T> {
 }
 
 export const asProblem = (error: unknown): ApiProblem =>
-  error instanceof ApiProblem ? error : new ApiProblem(0, 'console_error', error instanceof Error ? error.message : String(error));
+  error instanceof ApiProblem
+    ? error
+    : new ApiProblem(0, 'console_error', error instanceof Error ? error.message : String(error));
 
 /** Loads data for a page; keeps the last good data while reloading, and the problem if it fails. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {

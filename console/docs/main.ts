@@ -8,7 +8,10 @@ async function start(): Promise<void> {
   const response = await fetch(documentUrl);
   const spec = (await response.json()) as { servers?: { url: string; description?: string }[] };
   // "Try it out" should call the API that served this page, wherever it runs.
-  spec.servers = [{ url: apiBase, description: 'This server' }, ...(spec.servers ?? []).filter((s) => s.url !== apiBase)];
+  spec.servers = [
+    { url: apiBase, description: 'This server' },
+    ...(spec.servers ?? []).filter((s) => s.url !== apiBase),
+  ];
   SwaggerUIBundle({ spec, dom_id: '#reference', deepLinking: true });
 }
 

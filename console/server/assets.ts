@@ -24,7 +24,8 @@ export interface StaticResponse {
 export const CONSOLE_PREFIXES = ['/console', '/docs'] as const;
 
 /** Whether a path belongs to the console or the reference page rather than to the API. */
-export const isConsolePath = (path: string) => CONSOLE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+export const isConsolePath = (path: string) =>
+  CONSOLE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 const SECURITY_HEADERS = {
   // Scripts and styles only from this origin; the API is the only thing the pages call.
@@ -37,19 +38,32 @@ const SECURITY_HEADERS = {
 function text(status: number, message: string, extra: Record<string, string> = {}): StaticResponse {
   return {
     status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS, ...extra },
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      ...SECURITY_HEADERS,
+      ...extra,
+    },
     body: Buffer.from(message),
   };
 }
 
 /** The answer to a GET or HEAD of a console or reference path. */
 export function serveAsset(assets: Assets, method: string, path: string, acceptEncoding = ''): StaticResponse {
-  if (method !== 'GET' && method !== 'HEAD') return text(405, 'Method not allowed: the console and the API reference are read with GET.\n', { allow: 'GET, HEAD' });
+  if (method !== 'GET' && method !== 'HEAD')
+    return text(405, 'Method not allowed: the console and the API reference are read with GET.\n', {
+      allow: 'GET, HEAD',
+    });
   // Pages use relative URLs (assets, the API), so a trailing slash would resolve them one level too deep.
   const trimmed = path.replace(/\/+$/, '');
-  if (trimmed !== path && assets.has(trimmed)) return { ...text(308, `Moved to ${trimmed}\n`), headers: { ...text(308, '').headers, location: trimmed } };
+  if (trimmed !== path && assets.has(trimmed))
+    return { ...text(308, `Moved to ${trimmed}\n`), headers: { ...text(308, '').headers, location: trimmed } };
   const asset = assets.get(path);
-  if (!asset) return text(404, 'Not found. The web console is at /console and the API reference at /docs; the API itself is under /v1.\n');
+  if (!asset)
+    return text(
+      404,
+      'Not found. The web console is at /console and the API reference at /docs; the API itself is under /v1.\n',
+    );
   const gzip = asset.gzip && /\bgzip\b/.test(acceptEncoding);
   const body = gzip ? asset.gzip! : asset.body;
   return {

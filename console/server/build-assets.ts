@@ -17,8 +17,12 @@ const DELIVERIES_PATH = '/v1/workspaces/{workspace_id}/webhook-deliveries';
 const RECOVER_PATH = '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover';
 
 /** What the served OpenAPI document offers of the optional delivery-log and recovery operations. */
-export function consoleFeatures(document: { paths?: Record<string, unknown> } = openApiDocument() as never): ConsoleFeatures {
-  const list = (document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined)?.get;
+export function consoleFeatures(
+  document: { paths?: Record<string, unknown> } = openApiDocument() as never,
+): ConsoleFeatures {
+  const list = (
+    document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined
+  )?.get;
   const query = new Set((list?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
   return {
     deliveryFilters: ['status', 'event_type', 'webhook_endpoint_id', 'since', 'until'].every((name) => query.has(name)),
@@ -37,7 +41,12 @@ const TYPES: Record<string, string> = {
 function asset(body: Buffer | string, extension: string, immutable: boolean): Asset {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const zipped = extension === '.png' ? undefined : gzipSync(bytes, { level: 9 });
-  return { contentType: TYPES[extension]!, body: bytes, immutable, ...(zipped && zipped.length < bytes.length ? { gzip: zipped } : {}) };
+  return {
+    contentType: TYPES[extension]!,
+    body: bytes,
+    immutable,
+    ...(zipped && zipped.length < bytes.length ? { gzip: zipped } : {}),
+  };
 }
 
 const page = (title: string, head: string, body: string) => `<!doctype html>
@@ -97,7 +106,10 @@ export function buildConsoleAssets(features: ConsoleFeatures = consoleFeatures()
   const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const version = (JSON.parse(readFileSync(join(swagger, 'package.json'), 'utf8')) as { version: string }).version;
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
-    assets.set(`/docs/assets/${version}/${file}`, asset(readFileSync(join(swagger, file)), file.slice(file.lastIndexOf('.')), true));
+    assets.set(
+      `/docs/assets/${version}/${file}`,
+      asset(readFileSync(join(swagger, file)), file.slice(file.lastIndexOf('.')), true),
+    );
   }
   assets.set(
     '/docs',

@@ -9,6 +9,16 @@ let loaded: Promise<Assets> | undefined;
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   loaded ??= readAssets(process.env.CONSOLE_ASSETS_DIR ?? '/opt/console-assets');
-  const response = serveAsset(await loaded, event.requestContext.http.method, event.rawPath, event.headers['accept-encoding'] ?? '');
-  return { statusCode: response.status, headers: response.headers, body: response.body.toString('base64'), isBase64Encoded: true };
+  const response = serveAsset(
+    await loaded,
+    event.requestContext.http.method,
+    event.rawPath,
+    event.headers['accept-encoding'] ?? '',
+  );
+  return {
+    statusCode: response.status,
+    headers: response.headers,
+    body: response.body.toString('base64'),
+    isBase64Encoded: true,
+  };
 }

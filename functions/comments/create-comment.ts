@@ -17,7 +17,10 @@ export const handler = httpHandler(routes.createComment, async ({ params, body, 
   ]);
   if (post?.status !== 'published') throw notFound('Post');
   if (body.parent_comment_id && !parent) {
-    throw new ApiError('not_found', { message: 'Parent comment not found.', hint: 'parent_comment_id must name an existing comment of this post.' });
+    throw new ApiError('not_found', {
+      message: 'Parent comment not found.',
+      hint: 'parent_comment_id must name an existing comment of this post.',
+    });
   }
   if (parent && parent.post_id !== post.id) {
     throw new ApiError('invalid_request', {

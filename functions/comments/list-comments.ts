@@ -10,11 +10,20 @@ import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { routes } from './routes.js';
 
-async function readCommentPage({ params, query, viewerId }: PrefetchRequest<typeof routes.listComments>, reads: ReadBatch) {
+async function readCommentPage(
+  { params, query, viewerId }: PrefetchRequest<typeof routes.listComments>,
+  reads: ReadBatch,
+) {
   const [post, page] = await Promise.all([getPost(params.post_id, false, reads), listComments(params.post_id, query)]);
   const [profiles, liked] =
     post?.status === 'published'
-      ? await Promise.all([getProfiles(page.items.map((c) => c.profile_id)), likedComments(page.items.map((c) => c.id), viewerId)])
+      ? await Promise.all([
+          getProfiles(page.items.map((c) => c.profile_id)),
+          likedComments(
+            page.items.map((c) => c.id),
+            viewerId,
+          ),
+        ])
       : [new Map<string, ProfileRecord>(), new Set<string>()];
   return { post, page, profiles, liked };
 }

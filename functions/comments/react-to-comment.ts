@@ -17,5 +17,9 @@ export const handler = httpHandler(routes.reactToComment, async ({ params, body,
   );
   const comment = outcome === 'target_missing' ? undefined : await getComment(params.comment_id, true);
   if (!comment) throw notFound('Comment');
-  return { comment_id: comment.id, reactions_count: comment.reactions_count, viewer_reaction: body.active ? body.reaction_type : null };
+  return {
+    comment_id: comment.id,
+    reactions_count: comment.reactions_count,
+    viewer_reaction: body.active ? body.reaction_type : null,
+  };
 });

@@ -1,33 +1,63 @@
 /** The comments routes: method, path, auth, schemas and the errors each can answer with. */
 import { defineRoute } from '../../shared/http/contract/route.js';
-import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../../shared/http/contract/schemas/comments.js';
+import {
+  CommentIdParams,
+  CommentReactionResult,
+  CommentWithProfile,
+  CreateCommentBody,
+} from '../../shared/http/contract/schemas/comments.js';
 import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
 import { PostIdParams, ReactionBody } from '../../shared/http/contract/schemas/posts.js';
 
 export const routes = {
   createComment: defineRoute({
-    method: 'POST', path: '/v1/posts/{post_id}/comments', handler: 'comments/create-comment', tag: 'Comments',
+    method: 'POST',
+    path: '/v1/posts/{post_id}/comments',
+    handler: 'comments/create-comment',
+    tag: 'Comments',
     summary: 'Comments on a published post, or replies to one of its comments (any depth).',
     description:
-      'A parent_comment_id of another post is 400 invalid_request; an unknown one 404. Sends comment.created to the post\'s ' +
-      'author (top level) or comment.reply to the parent comment\'s author, never to the commenter.',
-    auth: 'credential', scope: 'comments:write', actingProfile: { required: true, permission: 'commenting' },
-    params: PostIdParams, body: CreateCommentBody, status: 201, response: CommentWithProfile,
+      "A parent_comment_id of another post is 400 invalid_request; an unknown one 404. Sends comment.created to the post's " +
+      "author (top level) or comment.reply to the parent comment's author, never to the commenter.",
+    auth: 'credential',
+    scope: 'comments:write',
+    actingProfile: { required: true, permission: 'commenting' },
+    params: PostIdParams,
+    body: CreateCommentBody,
+    status: 201,
+    response: CommentWithProfile,
     idempotent: true,
     errors: ['not_found'],
   }),
   listComments: defineRoute({
-    method: 'GET', path: '/v1/posts/{post_id}/comments', handler: 'comments/list-comments', tag: 'Comments',
+    method: 'GET',
+    path: '/v1/posts/{post_id}/comments',
+    handler: 'comments/list-comments',
+    tag: 'Comments',
     summary: 'Comments and nested replies of a published post, oldest first (public, paginated).',
-    description: 'Each comment carries parent_comment_id (null at top level); with a credential and X-Profile-Id, viewer_reaction.',
-    auth: 'none', actingProfile: { required: false }, params: PostIdParams, query: PageQuery, status: 200, response: page(CommentWithProfile),
+    description:
+      'Each comment carries parent_comment_id (null at top level); with a credential and X-Profile-Id, viewer_reaction.',
+    auth: 'none',
+    actingProfile: { required: false },
+    params: PostIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(CommentWithProfile),
     errors: ['not_found'],
   }),
   reactToComment: defineRoute({
-    method: 'PUT', path: '/v1/comments/{comment_id}/reaction', handler: 'comments/react-to-comment', tag: 'Comments',
+    method: 'PUT',
+    path: '/v1/comments/{comment_id}/reaction',
+    handler: 'comments/react-to-comment',
+    tag: 'Comments',
     summary: "Sets or removes the acting profile's like on a comment (idempotent; reactions_count exact).",
-    auth: 'credential', scope: 'comments:write', actingProfile: { required: true, permission: 'reacting' },
-    params: CommentIdParams, body: ReactionBody, status: 200, response: CommentReactionResult,
+    auth: 'credential',
+    scope: 'comments:write',
+    actingProfile: { required: true, permission: 'reacting' },
+    params: CommentIdParams,
+    body: ReactionBody,
+    status: 200,
+    response: CommentReactionResult,
     errors: ['not_found'],
   }),
 };

@@ -5,8 +5,15 @@ import { WebhookEventTypes } from '../../shared/http/contract/schemas/events.js'
 
 export const routes = {
   listWebhookEventTypes: defineRoute({
-    method: 'GET', path: '/v1/webhook-event-types', handler: 'events/list-event-types', tag: 'Webhooks',
+    method: 'GET',
+    path: '/v1/webhook-event-types',
+    handler: 'events/list-event-types',
+    tag: 'Webhooks',
     summary: 'The event types a webhook endpoint can subscribe to, with what causes each (public).',
-    auth: 'none', params: NoParams, status: 200, response: WebhookEventTypes, errors: [],
+    auth: 'none',
+    params: NoParams,
+    status: 200,
+    response: WebhookEventTypes,
+    errors: [],
   }),
 };

@@ -10,11 +10,16 @@ import { routes } from './routes.js';
 export const handler = httpHandler(routes.followProfile, async ({ body, auth, now }) => {
   const follower = auth.actingProfile!;
   if (body.followed_profile_id === follower.id) {
-    throw new ApiError('invalid_request', { message: 'A profile cannot follow itself.', hint: 'body.followed_profile_id must differ from X-Profile-Id.' });
+    throw new ApiError('invalid_request', {
+      message: 'A profile cannot follow itself.',
+      hint: 'body.followed_profile_id must differ from X-Profile-Id.',
+    });
   }
   const followed = await getProfile(body.followed_profile_id);
   if (!followed) throw notFound('Profile');
   const record = newFollow(now, follower.id, followed.id);
   const created = await follow(record, socialEvents.profileFollowed(record, follower, followed));
-  return created ? { followed: true as const } : withHint({ followed: true as const }, 'The profile was already followed; nothing changed.');
+  return created
+    ? { followed: true as const }
+    : withHint({ followed: true as const }, 'The profile was already followed; nothing changed.');
 });

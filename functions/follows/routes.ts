@@ -1,34 +1,67 @@
 /** The follows routes: method, path, auth, schemas and the errors each can answer with. */
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
-import { FollowBody, FollowListItem, FollowResult, UnfollowResult } from '../../shared/http/contract/schemas/follows.js';
+import {
+  FollowBody,
+  FollowListItem,
+  FollowResult,
+  UnfollowResult,
+} from '../../shared/http/contract/schemas/follows.js';
 import { ProfileIdParams } from '../../shared/http/contract/schemas/profiles.js';
 
 export const routes = {
   followProfile: defineRoute({
-    method: 'POST', path: '/v1/profile-follows', handler: 'follows/follow-profile', tag: 'Follows',
+    method: 'POST',
+    path: '/v1/profile-follows',
+    handler: 'follows/follow-profile',
+    tag: 'Follows',
     summary: 'The acting profile follows another profile (idempotent; profile.followed on a new follow).',
-    auth: 'credential', scope: 'follows:write', actingProfile: { required: true, permission: 'following' },
-    body: FollowBody, status: 201, response: FollowResult,
+    auth: 'credential',
+    scope: 'follows:write',
+    actingProfile: { required: true, permission: 'following' },
+    body: FollowBody,
+    status: 201,
+    response: FollowResult,
     errors: ['not_found'],
   }),
   unfollowProfile: defineRoute({
-    method: 'DELETE', path: '/v1/profile-follows', handler: 'follows/unfollow-profile', tag: 'Follows',
+    method: 'DELETE',
+    path: '/v1/profile-follows',
+    handler: 'follows/unfollow-profile',
+    tag: 'Follows',
     summary: 'The acting profile stops following a profile; unfollowed is false when there was no follow.',
-    auth: 'credential', scope: 'follows:write', actingProfile: { required: true, permission: 'following' },
-    body: FollowBody, status: 200, response: UnfollowResult,
+    auth: 'credential',
+    scope: 'follows:write',
+    actingProfile: { required: true, permission: 'following' },
+    body: FollowBody,
+    status: 200,
+    response: UnfollowResult,
     errors: [],
   }),
   listFollowers: defineRoute({
-    method: 'GET', path: '/v1/profiles/{profile_id}/followers', handler: 'follows/list-followers', tag: 'Follows',
+    method: 'GET',
+    path: '/v1/profiles/{profile_id}/followers',
+    handler: 'follows/list-followers',
+    tag: 'Follows',
     summary: 'Profiles that follow the profile, most recent follow first (public, paginated).',
-    auth: 'none', params: ProfileIdParams, query: PageQuery, status: 200, response: page(FollowListItem),
+    auth: 'none',
+    params: ProfileIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(FollowListItem),
     errors: ['not_found'],
   }),
   listFollowing: defineRoute({
-    method: 'GET', path: '/v1/profiles/{profile_id}/following', handler: 'follows/list-following', tag: 'Follows',
+    method: 'GET',
+    path: '/v1/profiles/{profile_id}/following',
+    handler: 'follows/list-following',
+    tag: 'Follows',
     summary: 'Profiles the profile follows, most recent follow first (public, paginated).',
-    auth: 'none', params: ProfileIdParams, query: PageQuery, status: 200, response: page(FollowListItem),
+    auth: 'none',
+    params: ProfileIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(FollowListItem),
     errors: ['not_found'],
   }),
 };

@@ -14,12 +14,19 @@ export const handler = httpHandler(routes.changePassword, async ({ body, auth })
   if (!credential || !(await verifyPassword(body.current_password, credential.password_hash))) {
     throw new ApiError('forbidden', {
       message: 'The current password is wrong.',
-      hint: 'Send the account\'s present password as current_password; this session is still valid.',
+      hint: "Send the account's present password as current_password; this session is still valid.",
     });
   }
-  const replaced = await replacePasswordHash(user.email, credential.password_hash, await hashPassword(body.new_password, scryptCost(config.scryptLog2N)));
+  const replaced = await replacePasswordHash(
+    user.email,
+    credential.password_hash,
+    await hashPassword(body.new_password, scryptCost(config.scryptLog2N)),
+  );
   if (!replaced) {
-    throw new ApiError('invalid_state', { message: 'The password was changed by another request meanwhile.', hint: 'Retry with the password that is now current.' });
+    throw new ApiError('invalid_state', {
+      message: 'The password was changed by another request meanwhile.',
+      hint: 'Retry with the password that is now current.',
+    });
   }
   const keep = auth.principal?.kind === 'session' ? auth.principal.session.id : undefined;
   return { password_changed: true as const, sessions_ended: await endUserSessions(user.id, keep) };

@@ -1,7 +1,13 @@
 import { config } from '../../shared/config.js';
 import { newSession } from '../../shared/domain/entities.js';
 import { newId } from '../../shared/domain/ids.js';
-import { dummyPasswordHash, hashPassword, needsRehash, scryptCost, verifyPassword } from '../../shared/domain/passwords.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  scryptCost,
+  verifyPassword,
+} from '../../shared/domain/passwords.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
@@ -17,7 +23,8 @@ export const handler = httpHandler(routes.createSession, async ({ body, now }) =
   // Unknown emails cost a hash too, so timing does not reveal which emails have accounts.
   const valid = await verifyPassword(body.password, credential?.password_hash ?? dummyPasswordHash(cost));
   const user = credential && valid ? await getUser(credential.user_id) : undefined;
-  if (!user) throw new ApiError('invalid_credentials', { hint: 'Check the email and password; passwords are case-sensitive.' });
+  if (!user)
+    throw new ApiError('invalid_credentials', { hint: 'Check the email and password; passwords are case-sensitive.' });
 
   // The password is at hand only now: a hash made at a lower cost is replaced by one at the current cost.
   const upgrade = needsRehash(credential!.password_hash, cost)

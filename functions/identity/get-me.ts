@@ -7,7 +7,10 @@ import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.getMe, async ({ auth }) => {
   if (auth.principal?.kind !== 'session') throw new ApiError('unauthorized');
-  const [user, memberships] = await Promise.all([getUser(auth.principal.userId), listMemberships(auth.principal.userId)]);
+  const [user, memberships] = await Promise.all([
+    getUser(auth.principal.userId),
+    listMemberships(auth.principal.userId),
+  ]);
   if (!user) throw new ApiError('unauthorized', { hint: 'The account no longer exists.' });
   return {
     user: presentUser(user),

@@ -5,6 +5,9 @@ import { routes } from './routes.js';
 
 /** The conversation of the acting profile with `with_profile_id`, both directions, newest first. */
 export const handler = httpHandler(routes.listMessages, async ({ query, auth }) => {
-  const page = await listConversation(auth.actingProfile!.id, query.with_profile_id, { limit: query.limit, cursor: query.cursor });
+  const page = await listConversation(auth.actingProfile!.id, query.with_profile_id, {
+    limit: query.limit,
+    cursor: query.cursor,
+  });
   return { items: page.items.map(presentMessage), next_cursor: page.next_cursor };
 });

@@ -10,7 +10,10 @@ import { routes } from './routes.js';
 export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now }) => {
   const sender = auth.actingProfile!;
   if (body.recipient_profile_id === sender.id) {
-    throw new ApiError('invalid_request', { message: 'A profile cannot message itself.', hint: 'body.recipient_profile_id must differ from X-Profile-Id.' });
+    throw new ApiError('invalid_request', {
+      message: 'A profile cannot message itself.',
+      hint: 'body.recipient_profile_id must differ from X-Profile-Id.',
+    });
   }
   const recipient = await getProfile(body.recipient_profile_id);
   if (!recipient) throw notFound('Profile');

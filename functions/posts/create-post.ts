@@ -14,6 +14,10 @@ export const handler = httpHandler(routes.createPost, async ({ body, auth, now }
 
   const post = newPost(now, author, body, parent);
   const mentioned = post.status === 'published' ? await profilesByUsername(extractMentions(post.body)) : [];
-  await createPost(post, author, post.status === 'published' ? socialEvents.postPublished(post, author, mentioned) : []);
+  await createPost(
+    post,
+    author,
+    post.status === 'published' ? socialEvents.postPublished(post, author, mentioned) : [],
+  );
   return presentPostWithProfile(post, author);
 });

@@ -8,7 +8,8 @@ import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from './routes.js';
 
-const readPost = ({ params, viewerId }: PrefetchRequest<typeof routes.getPost>, reads: ReadBatch) => getPostWithReaction(params.post_id, viewerId, reads);
+const readPost = ({ params, viewerId }: PrefetchRequest<typeof routes.getPost>, reads: ReadBatch) =>
+  getPostWithReaction(params.post_id, viewerId, reads);
 
 /**
  * Public. With a credential and X-Profile-Id: viewer_reaction, and the author sees their drafts and

@@ -7,8 +7,17 @@ import { routes } from './routes.js';
 
 /** Public: the profile's published posts and replies, newest first. */
 export const handler = httpHandler(routes.listProfilePosts, async ({ params, query, auth }) => {
-  const [profile, page] = await Promise.all([getProfile(params.profile_id), listProfilePosts(params.profile_id, query)]);
+  const [profile, page] = await Promise.all([
+    getProfile(params.profile_id),
+    listProfilePosts(params.profile_id, query),
+  ]);
   if (!profile) throw notFound('Profile');
-  const liked = await likedPosts(page.items.map((p) => p.id), auth.actingProfile?.id);
-  return { items: page.items.map((p) => presentPostWithProfile(p, profile, liked.has(p.id))), next_cursor: page.next_cursor };
+  const liked = await likedPosts(
+    page.items.map((p) => p.id),
+    auth.actingProfile?.id,
+  );
+  return {
+    items: page.items.map((p) => presentPostWithProfile(p, profile, liked.has(p.id))),
+    next_cursor: page.next_cursor,
+  };
 });

@@ -9,7 +9,8 @@ import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from './routes.js';
 
 /** The post, read in the credential's BatchGetItem: its count before this change. */
-const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads: ReadBatch) => getPost(params.post_id, true, reads);
+const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads: ReadBatch) =>
+  getPost(params.post_id, true, reads);
 
 /**
  * Sets or removes the acting profile's like; idempotent; the stored likes_count is exact under
@@ -30,12 +31,20 @@ export const handler = httpHandler(
     const before = await prefetched;
     if (before?.status === 'published') {
       const delta = outcome === 'changed' ? (body.active ? 1 : -1) : 0;
-      return { post_id: before.id, likes_count: Math.max(0, before.likes_count + delta), viewer_reaction: body.active ? body.reaction_type : null };
+      return {
+        post_id: before.id,
+        likes_count: Math.max(0, before.likes_count + delta),
+        viewer_reaction: body.active ? body.reaction_type : null,
+      };
     }
     // Published after it was read ahead: read it again, with this change in.
     const post = await getPost(params.post_id, true);
     if (!post || post.status !== 'published') throw notFound('Post');
-    return { post_id: post.id, likes_count: post.likes_count, viewer_reaction: body.active ? body.reaction_type : null };
+    return {
+      post_id: post.id,
+      likes_count: post.likes_count,
+      viewer_reaction: body.active ? body.reaction_type : null,
+    };
   },
   { prefetch: readPost },
 );

@@ -15,9 +15,20 @@ export const handler = httpHandler(routes.updatePost, async ({ params, body, aut
   const publishAt = body.status === 'published' && before.status === 'draft' ? at : undefined;
   const events = [];
   if (publishAt) {
-    const published = { ...before, body: body.body ?? before.body, status: 'published' as const, published_at: publishAt, updated_at: at };
-    events.push(...socialEvents.postPublished(published, author, await profilesByUsername(extractMentions(published.body))));
+    const published = {
+      ...before,
+      body: body.body ?? before.body,
+      status: 'published' as const,
+      published_at: publishAt,
+      updated_at: at,
+    };
+    events.push(
+      ...socialEvents.postPublished(published, author, await profilesByUsername(extractMentions(published.body))),
+    );
   }
-  const [post, liked] = await Promise.all([updatePost(before, { body: body.body, publishAt, author }, at, events), likedPosts([before.id], author.id)]);
+  const [post, liked] = await Promise.all([
+    updatePost(before, { body: body.body, publishAt, author }, at, events),
+    likedPosts([before.id], author.id),
+  ]);
   return presentPostWithProfile(post, author, liked.has(post.id));
 });

@@ -10,7 +10,10 @@ import { routes } from './routes.js';
 /** Invites a manager profile to manage `profile_id`; the grant starts `pending`. */
 export const handler = httpHandler(routes.createGrant, async ({ body, auth, now }) => {
   if (body.profile_id === body.manager_profile_id) {
-    throw new ApiError('invalid_request', { message: 'A profile cannot manage itself.', hint: 'body.manager_profile_id must differ from body.profile_id.' });
+    throw new ApiError('invalid_request', {
+      message: 'A profile cannot manage itself.',
+      hint: 'body.manager_profile_id must differ from body.profile_id.',
+    });
   }
   const profiles = await getProfiles([body.profile_id, body.manager_profile_id]);
   const managed = profiles.get(body.profile_id);

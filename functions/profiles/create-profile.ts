@@ -13,7 +13,10 @@ export const handler = httpHandler(routes.createProfile, async ({ body, auth, no
   let workspaceId: string;
   if (principal.kind === 'api_key') {
     if (body.workspace_id && body.workspace_id !== principal.workspaceId) {
-      throw new ApiError('forbidden', { message: 'An API key creates profiles only in its own workspace.', hint: 'Omit workspace_id when using an API key.' });
+      throw new ApiError('forbidden', {
+        message: 'An API key creates profiles only in its own workspace.',
+        hint: 'Omit workspace_id when using an API key.',
+      });
     }
     workspaceId = principal.workspaceId;
   } else {
@@ -23,6 +26,9 @@ export const handler = httpHandler(routes.createProfile, async ({ body, auth, no
 
   const profile = newProfile(now, { ...body, workspace_id: workspaceId });
   // A key that creates a profile can act as it straight away.
-  await createProfile(profile, principal.kind === 'api_key' ? [attachProfileItem(principal.apiKey.id, profile.id)] : []);
+  await createProfile(
+    profile,
+    principal.kind === 'api_key' ? [attachProfileItem(principal.apiKey.id, profile.id)] : [],
+  );
   return presentProfile(profile);
 });

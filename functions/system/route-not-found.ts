@@ -10,16 +10,20 @@ import { routeList } from '../routes.js';
 const match = routeMatcher(routeList);
 
 /** API Gateway's `$default` route (and the local server's fallback): 404 or 405 in the envelope. */
-export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(async (event: APIGatewayProxyEventV2) => {
-  const result = match(event.requestContext.http.method, event.rawPath);
-  if (result.kind === 'method_not_allowed') {
-    throw new ApiError('method_not_allowed', {
-      hint: `This path accepts: ${result.allowed.join(', ')}.`,
-      headers: { allow: result.allowed.join(', ') },
+export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(
+  async (event: APIGatewayProxyEventV2) => {
+    const result = match(event.requestContext.http.method, event.rawPath);
+    if (result.kind === 'method_not_allowed') {
+      throw new ApiError('method_not_allowed', {
+        hint: `This path accepts: ${result.allowed.join(', ')}.`,
+        headers: { allow: result.allowed.join(', ') },
+      });
+    }
+    throw new ApiError('route_not_found', {
+      hint: 'Paths start with /v1; the OpenAPI document is at GET /v1/openapi.json.',
     });
-  }
-  throw new ApiError('route_not_found', { hint: 'Paths start with /v1; the OpenAPI document is at GET /v1/openapi.json.' });
-})
+  },
+)
   // Counted like any request (and first, so the RateLimit headers land on the 404/405 too).
   .use(rateLimit({ deferWithoutCredential: true }).count)
   .use(errorEnvelope())

@@ -5,12 +5,26 @@ import { Health } from '../../shared/http/contract/schemas/system.js';
 
 export const routes = {
   health: defineRoute({
-    method: 'GET', path: '/v1/health', handler: 'system/health', tag: 'System',
-    summary: 'Liveness check.', auth: 'none', status: 200, response: Health, errors: [],
+    method: 'GET',
+    path: '/v1/health',
+    handler: 'system/health',
+    tag: 'System',
+    summary: 'Liveness check.',
+    auth: 'none',
+    status: 200,
+    response: Health,
+    errors: [],
   }),
   getOpenApi: defineRoute({
-    method: 'GET', path: '/v1/openapi.json', handler: 'system/get-openapi', tag: 'System',
-    summary: 'This OpenAPI 3.1 document (not wrapped in the envelope).', auth: 'none', status: 200, raw: true,
-    response: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document.' }), errors: [],
+    method: 'GET',
+    path: '/v1/openapi.json',
+    handler: 'system/get-openapi',
+    tag: 'System',
+    summary: 'This OpenAPI 3.1 document (not wrapped in the envelope).',
+    auth: 'none',
+    status: 200,
+    raw: true,
+    response: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document.' }),
+    errors: [],
   }),
 };

@@ -3,7 +3,13 @@
  * entry points wire the AWS adapters, the local runtime (infra/local) its in-process ones, so both
  * run the same code on the same event shapes.
  */
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type {
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  SQSBatchResponse,
+  SQSEvent,
+} from 'aws-lambda';
 import { config } from '../../shared/config.js';
 import type { WebhookEvent } from '../../shared/domain/webhooks.js';
 import { logger } from '../../shared/logger.js';
@@ -19,8 +25,14 @@ import { foldDeliveryTotals, totalsChangeOf } from '../../shared/webhooks/totals
  * A batch of one stream shard. The deployed event source has a tumbling window, which is what makes
  * Lambda name the shard (`shardId`) and ask for a `state` back; the local poller names it too.
  */
-export type ShardStreamEvent = DynamoDBStreamEvent & { shardId?: string; window?: { start: string; end: string }; state?: Record<string, string> };
-export type StreamHandler = (event: ShardStreamEvent) => Promise<DynamoDBBatchResponse & { state?: Record<string, string> }>;
+export type ShardStreamEvent = DynamoDBStreamEvent & {
+  shardId?: string;
+  window?: { start: string; end: string };
+  state?: Record<string, string>;
+};
+export type StreamHandler = (
+  event: ShardStreamEvent,
+) => Promise<DynamoDBBatchResponse & { state?: Record<string, string> }>;
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 /** The sender's settings, read from the environment once per process. */
@@ -30,7 +42,10 @@ export function deliverySettingsFromConfig(): DeliverySettings {
     timeoutMs: config.webhookTimeoutMs,
     urlPolicy: config.webhookUrlPolicy,
     inFlight: { perEndpoint: config.webhookEndpointMaxInFlight, perWorkspace: config.webhookWorkspaceMaxInFlight },
-    health: { disableAfterMs: config.webhookHealthDisableAfterMs, minFailureSpreadMs: config.webhookHealthMinFailureSpreadMs },
+    health: {
+      disableAfterMs: config.webhookHealthDisableAfterMs,
+      minFailureSpreadMs: config.webhookHealthMinFailureSpreadMs,
+    },
   };
 }
 
@@ -43,7 +58,11 @@ export function fanOutSettingsFromConfig(): FanOutSettings {
   return { concurrency: config.webhookFanOutConcurrency };
 }
 
-async function fanOutWithRetries(event: WebhookEvent, ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings): Promise<void> {
+async function fanOutWithRetries(
+  event: WebhookEvent,
+  ports: Pick<DeliveryPorts, 'queue'>,
+  settings: FanOutSettings,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await fanOut(event, ports, settings);
@@ -65,7 +84,10 @@ async function fanOutWithRetries(event: WebhookEvent, ports: Pick<DeliveryPorts,
  * the stream resumes from the earliest such record, and events after it that were already fanned
  * out are replayed idempotently (no second delivery; their queue messages claim nothing).
  */
-export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings = fanOutSettingsFromConfig()): StreamHandler {
+export function fanOutHandler(
+  ports: Pick<DeliveryPorts, 'queue'>,
+  settings: FanOutSettings = fanOutSettingsFromConfig(),
+): StreamHandler {
   return async (event) => {
     const byWorkspace = new Map<string, { record: DynamoDBRecord; event: WebhookEvent }[]>();
     for (const record of event.Records) {
@@ -82,7 +104,11 @@ export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: Fan
         try {
           await fanOutWithRetries(webhookEvent, ports, settings);
         } catch (error) {
-          logger.error('webhook fan-out failed', { event_id: webhookEvent.id, workspace_id: webhookEvent.workspace_id, error: error as Error });
+          logger.error('webhook fan-out failed', {
+            event_id: webhookEvent.id,
+            workspace_id: webhookEvent.workspace_id,
+            error: error as Error,
+          });
           failed.push(record.dynamodb?.SequenceNumber ?? '');
           return;
         }
@@ -91,7 +117,10 @@ export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: Fan
     const [, foldFailed] = await Promise.all([fanOutAll, foldTotalsOf(event)]);
     failed.push(...foldFailed);
     const first = failed.sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
-    return { batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }], ...(event.window ? { state: {} } : {}) };
+    return {
+      batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }],
+      ...(event.window ? { state: {} } : {}),
+    };
   };
 }
 
@@ -99,7 +128,8 @@ export function fanOutHandler(ports: Pick<DeliveryPorts, 'queue'>, settings: Fan
 async function foldTotalsOf(event: ShardStreamEvent): Promise<string[]> {
   if (!event.Records.some((record) => totalsChangeOf(record))) return [];
   // Without the shard, a watermark cannot tell a repeated record from a new one of another shard.
-  if (!event.shardId) throw new Error('delivery records on a stream event without shardId: the event source needs its tumbling window');
+  if (!event.shardId)
+    throw new Error('delivery records on a stream event without shardId: the event source needs its tumbling window');
   return foldDeliveryTotals(event.Records, event.shardId);
 }
 

@@ -6,6 +6,11 @@ import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { deliverySettingsFromConfig, sendDeliveryHandler } from './handlers.js';
 
 export const handler = sendDeliveryHandler(
-  { queue: sqsDeliveryQueueFromConfig(), scheduler: eventBridgeRetrySchedulerFromConfig(), http: undiciSender, metrics: powertoolsDeliveryMetrics() },
+  {
+    queue: sqsDeliveryQueueFromConfig(),
+    scheduler: eventBridgeRetrySchedulerFromConfig(),
+    http: undiciSender,
+    metrics: powertoolsDeliveryMetrics(),
+  },
   deliverySettingsFromConfig(),
 );

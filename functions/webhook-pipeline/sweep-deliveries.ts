@@ -10,6 +10,9 @@ const GRACE_MS = 120_000;
 const ports = { queue: sqsDeliveryQueueFromConfig() };
 
 export const handler = async (): Promise<void> => {
-  const result = await sweepDeliveries(new Date(), ports, { graceMs: GRACE_MS, staleClaimMs: staleClaimMs(config.webhookTimeoutMs) });
+  const result = await sweepDeliveries(new Date(), ports, {
+    graceMs: GRACE_MS,
+    staleClaimMs: staleClaimMs(config.webhookTimeoutMs),
+  });
   if (result.requeued > 0) logger.info('webhook sweeper re-enqueued deliveries', { ...result });
 };

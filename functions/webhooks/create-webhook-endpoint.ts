@@ -12,7 +12,8 @@ export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params
   const url = allowedUrl(body.url);
   const profiles = await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
   const endpoint = newWebhookEndpoint(now, params.workspace_id, { ...body, url });
-  if ((await createEndpoint(endpoint, config.webhookMaxActiveEndpoints)) === 'limit_reached') throw activeEndpointLimit();
+  if ((await createEndpoint(endpoint, config.webhookMaxActiveEndpoints)) === 'limit_reached')
+    throw activeEndpointLimit();
   return withHint(
     { webhook_endpoint: presentWebhooks.endpoint(endpoint, profiles), secret: endpoint.secret },
     'Store the secret now: it is shown only in this response. Verify deliveries with a Standard Webhooks library.',

@@ -9,6 +9,11 @@ export const handler = httpHandler(routes.enableWebhookEndpoint, async ({ params
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') throw endpointRevoked();
   if (endpoint.status === 'active') return { webhook_endpoint: await presentEndpoint(endpoint) };
-  const enabled = await changeStatus(endpoint, 'active', { disabled_at: null, disabled_reason: null, failing_since: null, updated_at: now.toISOString() });
+  const enabled = await changeStatus(endpoint, 'active', {
+    disabled_at: null,
+    disabled_reason: null,
+    failing_since: null,
+    updated_at: now.toISOString(),
+  });
   return { webhook_endpoint: await presentEndpoint(enabled) };
 });

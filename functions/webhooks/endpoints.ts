@@ -10,7 +10,12 @@ import { AppError } from '../../shared/errors.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { normalizeUrl } from '../../shared/ports/outbound/url-policy.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { changeEndpointStatus, getEndpoint, updateEndpointIf, type EndpointChanges } from '../../shared/store/webhook-endpoints.js';
+import {
+  changeEndpointStatus,
+  getEndpoint,
+  updateEndpointIf,
+  type EndpointChanges,
+} from '../../shared/store/webhook-endpoints.js';
 
 export const endpointNotFound = () =>
   new AppError('not_found', {
@@ -35,12 +40,19 @@ export async function loadEndpoint(workspaceId: string, id: string): Promise<Web
  * A conditional change from the status just read; a concurrent status change (e.g. revoke) makes
  * it 409 rather than silently overwriting.
  */
-export async function changeEndpoint(endpoint: WebhookEndpointRecord, from: readonly EndpointStatus[], changes: EndpointChanges): Promise<WebhookEndpointRecord> {
+export async function changeEndpoint(
+  endpoint: WebhookEndpointRecord,
+  from: readonly EndpointStatus[],
+  changes: EndpointChanges,
+): Promise<WebhookEndpointRecord> {
   const updated = await updateEndpointIf(endpoint.id, from, changes);
   if (updated) return updated;
   const now = await getEndpoint(endpoint.id);
   if (now?.status === 'revoked') throw endpointRevoked();
-  throw new AppError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });
+  throw new AppError('invalid_state', {
+    message: 'The endpoint changed meanwhile.',
+    hint: 'Read the endpoint again and retry.',
+  });
 }
 
 /** The cap on active endpoints (WEBHOOK_MAX_ACTIVE_ENDPOINTS) is reached: 409, with the way out in the hint. */
@@ -54,24 +66,35 @@ export const activeEndpointLimit = () =>
  * A status change from the status just read (revoke, enable), keeping the active-endpoint count;
  * a concurrent change makes it 409 rather than silently overwriting.
  */
-export async function changeStatus(endpoint: WebhookEndpointRecord, to: EndpointStatus, changes: EndpointChanges & { updated_at: string }): Promise<WebhookEndpointRecord> {
+export async function changeStatus(
+  endpoint: WebhookEndpointRecord,
+  to: EndpointStatus,
+  changes: EndpointChanges & { updated_at: string },
+): Promise<WebhookEndpointRecord> {
   const changed = await changeEndpointStatus(endpoint, to, changes, { maxActive: config.webhookMaxActiveEndpoints });
   if (changed.ok) return changed.endpoint;
   if (changed.reason === 'limit_reached') throw activeEndpointLimit();
   const now = await getEndpoint(endpoint.id);
   if (now?.status === 'revoked') throw endpointRevoked();
-  throw new AppError('invalid_state', { message: 'The endpoint changed meanwhile.', hint: 'Read the endpoint again and retry.' });
+  throw new AppError('invalid_state', {
+    message: 'The endpoint changed meanwhile.',
+    hint: 'Read the endpoint again and retry.',
+  });
 }
 
 /** The URL to store (normalised), or 400 naming what the policy refused. */
 export function allowedUrl(url: string): string {
   const check = normalizeUrl(url, config.webhookUrlPolicy);
-  if (!check.ok) throw new AppError('invalid_request', { message: 'Invalid body.url.', hint: `body.url: ${check.reason}.` });
+  if (!check.ok)
+    throw new AppError('invalid_request', { message: 'Invalid body.url.', hint: `body.url: ${check.reason}.` });
   return check.url.href;
 }
 
 /** Every id must be a profile of this workspace; unknown and foreign ids answer alike. */
-export async function assertWorkspaceProfiles(workspaceId: string, ids: readonly string[]): Promise<Map<string, ProfileRecord>> {
+export async function assertWorkspaceProfiles(
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProfileRecord>> {
   const profiles = await getProfiles(ids);
   const foreign = ids.filter((id) => profiles.get(id)?.workspace_id !== workspaceId);
   if (foreign.length > 0) {

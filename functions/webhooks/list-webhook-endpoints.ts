@@ -7,7 +7,10 @@ import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params, auth }) => {
   const membership = await requireOwnerOrAdmin(auth.principal, params.workspace_id);
-  const [endpoints, profiles] = await Promise.all([listWorkspaceEndpoints(params.workspace_id), allWorkspaceProfiles(params.workspace_id)]);
+  const [endpoints, profiles] = await Promise.all([
+    listWorkspaceEndpoints(params.workspace_id),
+    allWorkspaceProfiles(params.workspace_id),
+  ]);
   return {
     workspace: { id: params.workspace_id, name: membership.workspace_name },
     available_profiles: profiles.map(presentProfile),

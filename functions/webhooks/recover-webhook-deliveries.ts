@@ -14,8 +14,10 @@ export const handler = httpHandler(routes.recoverWebhookDeliveries, async ({ par
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   const until = body.until ?? now.toISOString();
-  if (body.since >= until) throw invalidWindow('body.since must be before body.until (or before now when until is omitted).');
-  if (Date.parse(until) - Date.parse(body.since) > RECOVERY_WINDOW_MS) throw invalidWindow('The window from body.since to body.until may span at most 14 days.');
+  if (body.since >= until)
+    throw invalidWindow('body.since must be before body.until (or before now when until is omitted).');
+  if (Date.parse(until) - Date.parse(body.since) > RECOVERY_WINDOW_MS)
+    throw invalidWindow('The window from body.since to body.until may span at most 14 days.');
   if (endpoint.status !== 'active') throw endpointNotActive();
   return { queued: await recoverDeliveries(endpoint.id, body.since, until, now.toISOString(), deliveryQueue()) };
 });

@@ -10,5 +10,8 @@ export const handler = httpHandler(routes.revokeWebhookEndpoint, async ({ params
   if (endpoint.status === 'revoked') return { webhook_endpoint: await presentEndpoint(endpoint) };
   const at = now.toISOString();
   const revoked = await changeStatus(endpoint, 'revoked', { revoked_at: at, updated_at: at });
-  return withHint({ webhook_endpoint: await presentEndpoint(revoked) }, 'No new deliveries go to this endpoint; pending retries to it end as failed.');
+  return withHint(
+    { webhook_endpoint: await presentEndpoint(revoked) },
+    'No new deliveries go to this endpoint; pending retries to it end as failed.',
+  );
 });

@@ -17,5 +17,8 @@ export const handler = httpHandler(routes.rotateWebhookSecret, async ({ params, 
     previous_secret_expires_at: new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS).toISOString(),
     updated_at: now.toISOString(),
   });
-  return withHint({ secret }, 'Store the new secret now: it is shown only here. For 24 hours deliveries carry a signature with each secret.');
+  return withHint(
+    { secret },
+    'Store the new secret now: it is shown only here. For 24 hours deliveries carry a signature with each secret.',
+  );
 });

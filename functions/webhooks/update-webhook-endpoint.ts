@@ -1,6 +1,13 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { allowedUrl, assertWorkspaceProfiles, changeEndpoint, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
+import {
+  allowedUrl,
+  assertWorkspaceProfiles,
+  changeEndpoint,
+  endpointRevoked,
+  loadEndpoint,
+  presentEndpoint,
+} from './endpoints.js';
 import { routes } from './routes.js';
 
 /**
@@ -13,6 +20,10 @@ export const handler = httpHandler(routes.updateWebhookEndpoint, async ({ params
   if (endpoint.status === 'revoked') throw endpointRevoked();
   const url = body.url === undefined ? undefined : allowedUrl(body.url);
   if (body.profile_ids) await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
-  const updated = await changeEndpoint(endpoint, [endpoint.status], { ...body, ...(url ? { url, failing_since: null } : {}), updated_at: now.toISOString() });
+  const updated = await changeEndpoint(endpoint, [endpoint.status], {
+    ...body,
+    ...(url ? { url, failing_since: null } : {}),
+    updated_at: now.toISOString(),
+  });
   return { webhook_endpoint: await presentEndpoint(updated) };
 });

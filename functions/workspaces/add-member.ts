@@ -12,7 +12,10 @@ export const handler = httpHandler(routes.addMember, async ({ params, body, auth
   const credential = await findCredential(body.email);
   const user = credential && (await getUser(credential.user_id));
   if (!user) {
-    throw new ApiError('not_found', { message: 'No user has this email.', hint: 'The person must sign up with POST /v1/users first.' });
+    throw new ApiError('not_found', {
+      message: 'No user has this email.',
+      hint: 'The person must sign up with POST /v1/users first.',
+    });
   }
   const member = newMembership(now, { id: params.workspace_id, name: caller.workspace_name }, user, body.role);
   await addMember(member);

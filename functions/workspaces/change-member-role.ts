@@ -8,7 +8,10 @@ import { getMembership } from '../../shared/store/workspaces.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.changeMemberRole, async ({ params, body, auth }) => {
-  const [caller, target] = await Promise.all([requireMember(auth.principal, params.workspace_id), getMembership(params.workspace_id, params.user_id)]);
+  const [caller, target] = await Promise.all([
+    requireMember(auth.principal, params.workspace_id),
+    getMembership(params.workspace_id, params.user_id),
+  ]);
   if (!target) throw notFound('Member');
   checkMemberChange(caller, target, 'change_role');
   return { member: presentMember(await changeMemberRole(target, body.role, caller)) };

@@ -32,5 +32,8 @@ export const handler = httpHandler(routes.createApiKey, async ({ params, body, a
     secret_hash: secretHash,
   });
   await putApiKey(apiKey);
-  return withHint({ api_key: presentApiKey(apiKey), key: token }, 'Store the key now: it is shown only in this response.');
+  return withHint(
+    { api_key: presentApiKey(apiKey), key: token },
+    'Store the key now: it is shown only in this response.',
+  );
 });

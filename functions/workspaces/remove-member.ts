@@ -7,7 +7,10 @@ import { getMembership } from '../../shared/store/workspaces.js';
 import { routes } from './routes.js';
 
 export const handler = httpHandler(routes.removeMember, async ({ params, auth }) => {
-  const [caller, target] = await Promise.all([requireMember(auth.principal, params.workspace_id), getMembership(params.workspace_id, params.user_id)]);
+  const [caller, target] = await Promise.all([
+    requireMember(auth.principal, params.workspace_id),
+    getMembership(params.workspace_id, params.user_id),
+  ]);
   if (!target) throw notFound('Member');
   checkMemberChange(caller, target, 'remove');
   await removeMember(target, caller);

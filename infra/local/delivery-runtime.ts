@@ -8,7 +8,11 @@ import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { sweepDeliveries } from '../../shared/webhooks/sweep.js';
-import { deliverySettingsFromConfig, fanOutHandler, sendDeliveryHandler } from '../../functions/webhook-pipeline/handlers.js';
+import {
+  deliverySettingsFromConfig,
+  fanOutHandler,
+  sendDeliveryHandler,
+} from '../../functions/webhook-pipeline/handlers.js';
 import { useLocalDeliveryQueue } from '../../functions/webhooks/delivery-queue.js';
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
@@ -28,7 +32,9 @@ export interface DeliveryRuntime {
 export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<DeliveryRuntime> {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
-    console.warn('WARNING: WEBHOOK_URL_POLICY=allow-local: webhook deliveries may go to http://127.0.0.1 / localhost receivers. Never use this in production.');
+    console.warn(
+      'WARNING: WEBHOOK_URL_POLICY=allow-local: webhook deliveries may go to http://127.0.0.1 / localhost receivers. Never use this in production.',
+    );
   }
   // The queue feeds the sender, whose ports include the queue: tie the knot through a closure.
   // Like the deployed event source, more sender invocations than one workspace may keep busy
@@ -53,7 +59,9 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (graceMs: number) => {
-    sweeping = sweeping.then(() => sweepDeliveries(new Date(), ports, { graceMs, staleClaimMs: staleClaimMs(settings.timeoutMs) })).catch((error) => console.error('sweeper:', (error as Error).message));
+    sweeping = sweeping
+      .then(() => sweepDeliveries(new Date(), ports, { graceMs, staleClaimMs: staleClaimMs(settings.timeoutMs) }))
+      .catch((error) => console.error('sweeper:', (error as Error).message));
     return sweeping;
   };
   // At start: whatever was due while the server was down (timers do not survive a restart).

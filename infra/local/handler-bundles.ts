@@ -16,7 +16,9 @@ import { projectPath } from '../project-root.js';
 export const NOT_FOUND_HANDLER = 'system/route-not-found';
 
 /** Every HTTP function's handler module, as named in the route table (`posts/get-post`). */
-export const httpHandlerModules = (): string[] => [...new Set([...routeList.map((route) => route.handler), NOT_FOUND_HANDLER])];
+export const httpHandlerModules = (): string[] => [
+  ...new Set([...routeList.map((route) => route.handler), NOT_FOUND_HANDLER]),
+];
 
 /**
  * The stack's other Lambdas (webhook pipeline, author cards, console), as entry files: the bundle
@@ -39,7 +41,10 @@ export const METAFILE = 'metafile.json';
  * One esbuild run for all entries (each output is still a self-contained bundle). Source maps are
  * left out: they sit beside the code in the deployed zip and change nothing that runs.
  */
-export async function buildHandlerBundles(outdir: string, handlers: readonly string[] = httpHandlerModules()): Promise<void> {
+export async function buildHandlerBundles(
+  outdir: string,
+  handlers: readonly string[] = httpHandlerModules(),
+): Promise<void> {
   const { build } = await import('esbuild');
   const result = await build({
     ...LAMBDA_BUNDLING,
@@ -56,7 +61,10 @@ export async function buildHandlerBundles(outdir: string, handlers: readonly str
 /** Fails at start, not at the first request, when a bundle is missing. */
 export function assertBundlesPresent(dir: string, handlers: readonly string[] = httpHandlerModules()): void {
   const missing = handlers.filter((handler) => !existsSync(bundleFile(dir, handler)));
-  if (missing.length > 0) throw new Error(`--bundles ${dir}: no bundle for ${missing.join(', ')} (build them with npm run bundles -- ${dir})`);
+  if (missing.length > 0)
+    throw new Error(
+      `--bundles ${dir}: no bundle for ${missing.join(', ')} (build them with npm run bundles -- ${dir})`,
+    );
 }
 
 export const importBundle = async <T>(dir: string, handler: string): Promise<T> =>
@@ -70,5 +78,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const started = performance.now();
   await buildHandlerBundles(dir);
-  console.log(`${httpHandlerModules().length} HTTP function bundles in ${resolve(dir)} (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `${httpHandlerModules().length} HTTP function bundles in ${resolve(dir)} (${Math.round(performance.now() - started)} ms)`,
+  );
 }

@@ -22,7 +22,9 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
 export async function loadHandlers(): Promise<Map<RouteName, HttpLambda>> {
   const entries = await Promise.all(
     routeList.map(async (route) => {
-      const module = (await import(pathToFileURL(`${functionsDir}${route.handler}.ts`).href)) as { handler: HttpLambda };
+      const module = (await import(pathToFileURL(`${functionsDir}${route.handler}.ts`).href)) as {
+        handler: HttpLambda;
+      };
       return [route.name, module.handler] as const;
     }),
   );
@@ -73,7 +75,12 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
 }
 
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
-export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {
+export function toEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  routeKey: string,
+  pathParameters?: Record<string, string>,
+): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {

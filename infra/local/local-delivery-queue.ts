@@ -63,7 +63,12 @@ export class LocalDeliveryQueue implements DeliveryQueue {
       messageId: randomUUID(),
       receiptHandle: randomUUID(),
       body,
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: 'local', ApproximateFirstReceiveTimestamp: now },
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: now,
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: now,
+      },
       messageAttributes: {},
       md5OfBody: '',
       eventSource: 'aws:sqs',
@@ -95,7 +100,10 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     for (const record of batch) {
       if (!failed.has(record.messageId)) continue;
       const count = Number(record.attributes.ApproximateReceiveCount) + 1;
-      this.later(this.redeliverAfterMs, { ...record, attributes: { ...record.attributes, ApproximateReceiveCount: String(count) } });
+      this.later(this.redeliverAfterMs, {
+        ...record,
+        attributes: { ...record.attributes, ApproximateReceiveCount: String(count) },
+      });
     }
   }
 

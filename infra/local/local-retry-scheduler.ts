@@ -12,10 +12,13 @@ export class LocalRetryScheduler implements RetryScheduler {
 
   async schedule(message: DeliveryMessage, at: Date): Promise<void> {
     // setTimeout's limit is ~24.8 days; retries are at most a day away.
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.enqueue(message).catch((error) => console.error('local scheduler: enqueue failed', error));
-    }, Math.max(0, at.getTime() - Date.now()));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.queue.enqueue(message).catch((error) => console.error('local scheduler: enqueue failed', error));
+      },
+      Math.max(0, at.getTime() - Date.now()),
+    );
     this.timers.add(timer);
   }
 

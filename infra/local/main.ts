@@ -7,7 +7,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { config } from '../../shared/config.js';
-import { ensureTable, JAVA_MISSING, javaAvailable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local.js';
+import {
+  ensureTable,
+  JAVA_MISSING,
+  javaAvailable,
+  startDynamoDbLocal,
+  type RunningDynamoDb,
+} from './dynamodb-local.js';
 import { startDeliveryRuntime } from './delivery-runtime.js';
 import { createHttpServer } from './http-server.js';
 

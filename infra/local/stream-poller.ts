@@ -49,7 +49,11 @@ export class StreamPoller {
     private readonly handler: StreamHandler,
     private readonly intervalMs = 100,
   ) {
-    this.streams = new DynamoDBStreamsClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    this.streams = new DynamoDBStreamsClient({
+      endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   }
 
   /** Resolves once every shard has an iterator, so anything written afterwards is seen. */
@@ -63,7 +67,12 @@ export class StreamPoller {
     this.firstStart = !marker.Item;
     await this.refreshShards();
     if (this.firstStart) {
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...STARTED, entity: 'stream_checkpoint', at: new Date().toISOString() } }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...STARTED, entity: 'stream_checkpoint', at: new Date().toISOString() },
+        }),
+      );
     }
     this.firstStart = false;
     this.loop = this.run();
@@ -72,9 +81,15 @@ export class StreamPoller {
   private async checkpoints(): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     const { Items } = await db().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': STARTED.pk }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': STARTED.pk },
+        ConsistentRead: true,
+      }),
     );
-    for (const item of Items ?? []) if (item.shard_id) found.set(item.shard_id as string, item.sequence_number as string);
+    for (const item of Items ?? [])
+      if (item.shard_id) found.set(item.shard_id as string, item.sequence_number as string);
     return found;
   }
 
@@ -83,14 +98,25 @@ export class StreamPoller {
     const checkpoints = await this.checkpoints();
     let start: string | undefined;
     do {
-      const { StreamDescription } = await this.streams.send(new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }));
+      const { StreamDescription } = await this.streams.send(
+        new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }),
+      );
       for (const shard of StreamDescription?.Shards ?? []) {
         const id = shard.ShardId!;
         if (this.shards.has(id)) continue;
         const sequence = checkpoints.get(id);
-        const type: ShardIteratorType = sequence ? 'AFTER_SEQUENCE_NUMBER' : this.firstStart ? 'LATEST' : 'TRIM_HORIZON';
+        const type: ShardIteratorType = sequence
+          ? 'AFTER_SEQUENCE_NUMBER'
+          : this.firstStart
+            ? 'LATEST'
+            : 'TRIM_HORIZON';
         const { ShardIterator } = await this.streams.send(
-          new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: id, ShardIteratorType: type, ...(sequence ? { SequenceNumber: sequence } : {}) }),
+          new GetShardIteratorCommand({
+            StreamArn: this.streamArn,
+            ShardId: id,
+            ShardIteratorType: type,
+            ...(sequence ? { SequenceNumber: sequence } : {}),
+          }),
         );
         this.shards.set(id, { iterator: ShardIterator, done: !ShardIterator });
       }
@@ -112,7 +138,9 @@ export class StreamPoller {
         SequenceNumber: record.dynamodb?.SequenceNumber,
         SizeBytes: record.dynamodb?.SizeBytes,
         StreamViewType: record.dynamodb?.StreamViewType as never,
-        ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000 : undefined,
+        ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
+          ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000
+          : undefined,
       },
     };
   }
@@ -131,7 +159,12 @@ export class StreamPoller {
       if (index >= 0) {
         if (index > 0) await this.checkpoint(id, records[index - 1]!.dynamodb!.SequenceNumber!);
         const { ShardIterator } = await this.streams.send(
-          new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: id, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: failedAt }),
+          new GetShardIteratorCommand({
+            StreamArn: this.streamArn,
+            ShardId: id,
+            ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+            SequenceNumber: failedAt,
+          }),
         );
         state.iterator = ShardIterator;
         await new Promise((r) => setTimeout(r, 1000));

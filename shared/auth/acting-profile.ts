@@ -15,7 +15,11 @@ const notPermitted = (hint: string) => new AppError('profile_not_permitted', { h
  * of a member of the profile's workspace, or (see grants) a manager through an accepted grant
  * whose permissions include `permission`.
  */
-export async function canActAs(principal: Principal, profile: ProfileRecord, permission: GrantPermission | undefined): Promise<boolean> {
+export async function canActAs(
+  principal: Principal,
+  profile: ProfileRecord,
+  permission: GrantPermission | undefined,
+): Promise<boolean> {
   if (principal.kind === 'api_key') {
     if (principal.apiKey.profile_ids.includes(profile.id)) return true;
   } else if (await canAccessWorkspace(principal, profile.workspace_id)) {
@@ -31,7 +35,11 @@ export async function canActAs(principal: Principal, profile: ProfileRecord, per
  * API key: key lookups of (profile, attached profile) pairs. Session: the profile's accepted
  * grants (one Query of its small partition), then membership of each manager's workspace.
  */
-async function actsThroughGrant(principal: Principal, profileId: string, permission: GrantPermission | undefined): Promise<boolean> {
+async function actsThroughGrant(
+  principal: Principal,
+  profileId: string,
+  permission: GrantPermission | undefined,
+): Promise<boolean> {
   if (principal.kind === 'api_key') {
     const grants = await grantAccessFor(profileId, principal.apiKey.profile_ids);
     return grants.some((grant) => covers(grant.permissions, permission));

@@ -9,17 +9,24 @@ import type { AuthKind, Principal } from './principal.js';
 const unauthorized = (hint: string) => new AppError('unauthorized', { hint });
 
 /** Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. */
-export async function resolvePrincipal(authorization: string | undefined, now: Date, reads?: ReadBatch): Promise<Principal | undefined> {
+export async function resolvePrincipal(
+  authorization: string | undefined,
+  now: Date,
+  reads?: ReadBatch,
+): Promise<Principal | undefined> {
   if (authorization === undefined || authorization === '') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthorized('Send the credential as "Authorization: Bearer <token>".');
   const token = parseToken(match[1]!);
-  if (!token) throw unauthorized('The bearer token is not a session token (st_…) or an API key (sk_…) issued by this service.');
+  if (!token)
+    throw unauthorized('The bearer token is not a session token (st_…) or an API key (sk_…) issued by this service.');
 
   if (token.kind === 'st') {
     const session = await getSession(token.id, reads);
     if (!session || !secretMatches(token.secret, session.secret_hash)) {
-      throw unauthorized('The session token is unknown or was logged out; create a new session with POST /v1/sessions.');
+      throw unauthorized(
+        'The session token is unknown or was logged out; create a new session with POST /v1/sessions.',
+      );
     }
     if (Date.parse(session.expires_at) <= now.getTime()) {
       throw unauthorized('The session has expired; create a new session with POST /v1/sessions.');
@@ -36,7 +43,11 @@ export async function resolvePrincipal(authorization: string | undefined, now: D
 }
 
 /** The route's credential rule, applied to the resolved principal. */
-export function authorizeRoute(principal: Principal | undefined, auth: AuthKind, scope: RequiredScope | undefined): void {
+export function authorizeRoute(
+  principal: Principal | undefined,
+  auth: AuthKind,
+  scope: RequiredScope | undefined,
+): void {
   if (auth === 'none') return;
   if (!principal) {
     throw unauthorized(
@@ -47,7 +58,9 @@ export function authorizeRoute(principal: Principal | undefined, auth: AuthKind,
   }
   if (principal.kind !== 'api_key') return;
   if (auth === 'session') {
-    throw new AppError('session_required', { hint: 'Log in as a workspace owner or admin and use the session token (st_…) instead of an API key.' });
+    throw new AppError('session_required', {
+      hint: 'Log in as a workspace owner or admin and use the session token (st_…) instead of an API key.',
+    });
   }
   if (scope && !hasScope(principal.apiKey.scopes, scope)) {
     const [resource, action] = scope.split(':');

@@ -13,13 +13,19 @@ import type { Principal } from './principal.js';
  *   key with the manager profile attached.
  * Grants never chain: acting through another grant does not make a caller either side.
  */
-export async function isManagedSide(principal: Principal, managed: { id: string; workspace_id: string }): Promise<boolean> {
+export async function isManagedSide(
+  principal: Principal,
+  managed: { id: string; workspace_id: string },
+): Promise<boolean> {
   if (principal.kind === 'api_key') return principal.apiKey.profile_ids.includes(managed.id);
   const membership = await getMembership(managed.workspace_id, principal.userId);
   return membership !== undefined && membership.role !== 'member';
 }
 
-export async function isInvitedSide(principal: Principal, grant: Pick<GrantRecord, 'manager_profile_id' | 'manager_workspace_id'>): Promise<boolean> {
+export async function isInvitedSide(
+  principal: Principal,
+  grant: Pick<GrantRecord, 'manager_profile_id' | 'manager_workspace_id'>,
+): Promise<boolean> {
   if (principal.kind === 'api_key') return principal.apiKey.profile_ids.includes(grant.manager_profile_id);
   return (await getMembership(grant.manager_workspace_id, principal.userId)) !== undefined;
 }
@@ -31,7 +37,10 @@ export async function grantForCaller(principal: Principal, grantId: string) {
   const managed = grant && profiles?.get(grant.profile_id);
   const manager = grant && profiles?.get(grant.manager_profile_id);
   if (!grant || !managed || !manager) throw notFound('Access grant');
-  const [managedSide, invitedSide] = await Promise.all([isManagedSide(principal, managed), isInvitedSide(principal, grant)]);
+  const [managedSide, invitedSide] = await Promise.all([
+    isManagedSide(principal, managed),
+    isInvitedSide(principal, grant),
+  ]);
   if (!managedSide && !invitedSide) throw notFound('Access grant');
   return { grant, managed, manager, managedSide, invitedSide };
 }
@@ -39,10 +48,13 @@ export async function grantForCaller(principal: Principal, grantId: string) {
 export function requireSide(side: 'managed' | 'invited', allowed: boolean): void {
   if (allowed) return;
   throw new AppError('forbidden', {
-    message: side === 'invited' ? 'Only the invited manager may answer this invitation.' : 'Only the managed profile\'s side may do this.',
+    message:
+      side === 'invited'
+        ? 'Only the invited manager may answer this invitation.'
+        : "Only the managed profile's side may do this.",
     hint:
       side === 'invited'
-        ? 'Use a session of the manager profile\'s workspace, or an API key with the manager profile attached.'
-        : 'Use an owner/admin session of the managed profile\'s workspace, or an API key with the managed profile attached.',
+        ? "Use a session of the manager profile's workspace, or an API key with the manager profile attached."
+        : "Use an owner/admin session of the managed profile's workspace, or an API key with the managed profile attached.",
   });
 }

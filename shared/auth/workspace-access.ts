@@ -17,7 +17,10 @@ export async function requireMember(principal: Principal | undefined, workspaceI
   return membership;
 }
 
-export async function requireOwnerOrAdmin(principal: Principal | undefined, workspaceId: string): Promise<MembershipRecord> {
+export async function requireOwnerOrAdmin(
+  principal: Principal | undefined,
+  workspaceId: string,
+): Promise<MembershipRecord> {
   const membership = await requireMember(principal, workspaceId);
   if (membership.role === 'member') {
     throw new AppError('forbidden', {

@@ -19,7 +19,11 @@ export interface HealthSettings {
  * both the period and the spread must be reached (the spread is a floor that keeps a short
  * configured period from disabling an endpoint on one burst of failures).
  */
-export function failingTooLong(endpoint: Pick<WebhookEndpointRecord, 'failing_since'>, now: Date, settings: HealthSettings): boolean {
+export function failingTooLong(
+  endpoint: Pick<WebhookEndpointRecord, 'failing_since'>,
+  now: Date,
+  settings: HealthSettings,
+): boolean {
   if (!endpoint.failing_since) return false;
   const streak = now.getTime() - Date.parse(endpoint.failing_since);
   return streak >= settings.disableAfterMs && streak >= settings.minFailureSpreadMs;
@@ -36,7 +40,11 @@ const endpointSummary = (e: WebhookEndpointRecord) => ({
 });
 
 /** `webhook_endpoint.disabled`, written in the same transaction as the disable. */
-export function endpointDisabledEvent(disabled: WebhookEndpointRecord, reason: DisabledReason, at: string): OutboxEvent & { webhook_endpoint_id: string } {
+export function endpointDisabledEvent(
+  disabled: WebhookEndpointRecord,
+  reason: DisabledReason,
+  at: string,
+): OutboxEvent & { webhook_endpoint_id: string } {
   return {
     id: newId(),
     type: 'webhook_endpoint.disabled',
@@ -44,7 +52,9 @@ export function endpointDisabledEvent(disabled: WebhookEndpointRecord, reason: D
     workspace_id: disabled.workspace_id,
     webhook_endpoint_id: disabled.id,
     created_at: at,
-    data: { webhook_endpoint: endpointSummary({ ...disabled, status: 'disabled', disabled_at: at, disabled_reason: reason }) },
+    data: {
+      webhook_endpoint: endpointSummary({ ...disabled, status: 'disabled', disabled_at: at, disabled_reason: reason }),
+    },
   };
 }
 
@@ -53,7 +63,11 @@ export function endpointDisabledEvent(disabled: WebhookEndpointRecord, reason: D
  * replayed sender message) makes one event. Deliveries of operational events never produce one:
  * two failing endpoints would otherwise keep telling each other about their failures.
  */
-export function deliveryExhaustedEvent(delivery: DeliveryRecord, eventId: string, at: string): OutboxEvent & { webhook_endpoint_id: string } {
+export function deliveryExhaustedEvent(
+  delivery: DeliveryRecord,
+  eventId: string,
+  at: string,
+): OutboxEvent & { webhook_endpoint_id: string } {
   return {
     id: eventId,
     type: 'webhook_delivery.exhausted',

@@ -77,7 +77,10 @@ export interface ProfileRecord {
   bio: string | null;
   created_at: string;
   updated_at: string;
-  media: { avatar: { light?: MediaVariant; dark?: MediaVariant }; banner: { light?: MediaVariant; dark?: MediaVariant } };
+  media: {
+    avatar: { light?: MediaVariant; dark?: MediaVariant };
+    banner: { light?: MediaVariant; dark?: MediaVariant };
+  };
 }
 
 /** How long a session token stays valid. */
@@ -85,7 +88,13 @@ export const SESSION_DAYS = 30;
 
 /** A new account; its personal workspace gets the id named here. */
 export function newUser(now: Date, fields: Pick<UserRecord, 'email' | 'name'>): UserRecord {
-  return { id: newId(), email: fields.email, name: fields.name, personal_workspace_id: newId(), created_at: now.toISOString() };
+  return {
+    id: newId(),
+    email: fields.email,
+    name: fields.name,
+    personal_workspace_id: newId(),
+    created_at: now.toISOString(),
+  };
 }
 
 export function newWorkspace(now: Date, name: string, id: string = newId()): WorkspaceRecord {
@@ -143,7 +152,10 @@ export function newApiKey(
 }
 
 /** A new profile: not verified, no occupation, location, bio or media yet. */
-export function newProfile(now: Date, fields: Pick<ProfileRecord, 'workspace_id' | 'username' | 'type' | 'name' | 'call_name'>): ProfileRecord {
+export function newProfile(
+  now: Date,
+  fields: Pick<ProfileRecord, 'workspace_id' | 'username' | 'type' | 'name' | 'call_name'>,
+): ProfileRecord {
   const at = now.toISOString();
   return {
     id: newId(),

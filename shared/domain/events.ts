@@ -23,9 +23,13 @@ export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...Event
  * Events about the workspace's webhooks themselves, not about a profile: they carry
  * `profile_id: null`, ignore the endpoint's `profile_ids`, and never go to the endpoint they are about.
  */
-export const OPERATIONAL_EVENT_TYPES = ['webhook_endpoint.disabled', 'webhook_delivery.exhausted'] as const satisfies readonly EventType[];
+export const OPERATIONAL_EVENT_TYPES = [
+  'webhook_endpoint.disabled',
+  'webhook_delivery.exhausted',
+] as const satisfies readonly EventType[];
 export type OperationalEventType = (typeof OPERATIONAL_EVENT_TYPES)[number];
-export const isOperationalEvent = (type: string): type is OperationalEventType => (OPERATIONAL_EVENT_TYPES as readonly string[]).includes(type);
+export const isOperationalEvent = (type: string): type is OperationalEventType =>
+  (OPERATIONAL_EVENT_TYPES as readonly string[]).includes(type);
 
 /** Sent only by POST .../webhook-endpoints/{id}/test, to that endpoint alone. */
 export const TEST_EVENT_TYPE = 'webhook.test';

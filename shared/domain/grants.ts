@@ -2,7 +2,14 @@
 import type { ProfileRecord } from './entities.js';
 import { newId } from './ids.js';
 
-export const GRANT_PERMISSIONS = ['posting', 'commenting', 'reacting', 'following', 'messaging', 'profile_editing'] as const;
+export const GRANT_PERMISSIONS = [
+  'posting',
+  'commenting',
+  'reacting',
+  'following',
+  'messaging',
+  'profile_editing',
+] as const;
 export type GrantPermissionName = (typeof GRANT_PERMISSIONS)[number];
 
 export type GrantStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
@@ -45,7 +52,8 @@ export const ALLOWED_FROM: Record<GrantAction, readonly GrantStatus[]> = {
   revoke: ['pending', 'accepted'],
 };
 
-export const canTransition = (status: GrantStatus, action: GrantAction): boolean => ALLOWED_FROM[action].includes(status);
+export const canTransition = (status: GrantStatus, action: GrantAction): boolean =>
+  ALLOWED_FROM[action].includes(status);
 
 /** Whether the grant's permissions cover an operation (undefined: any accepted grant, e.g. a read). */
 export const covers = (permissions: readonly string[], needed: string | undefined): boolean =>
@@ -54,7 +62,12 @@ export const covers = (permissions: readonly string[], needed: string | undefine
 type GrantSide = Pick<ProfileRecord, 'id' | 'workspace_id'>;
 
 /** An invitation: `managed` offers `manager` the permissions; pending until the manager answers. */
-export function newGrant(now: Date, managed: GrantSide, manager: GrantSide, permissions: GrantPermissionName[]): GrantRecord {
+export function newGrant(
+  now: Date,
+  managed: GrantSide,
+  manager: GrantSide,
+  permissions: GrantPermissionName[],
+): GrantRecord {
   const at = now.toISOString();
   return {
     id: newId(),

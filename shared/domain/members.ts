@@ -16,7 +16,10 @@ export function checkMemberChange(caller: MembershipRecord, target: MembershipRe
           message: 'A workspace always keeps its owner.',
           hint: 'The owner cannot leave or demote themselves; delete the workspace content or ask for an ownership transfer instead.',
         })
-      : new AppError('forbidden', { message: 'The workspace owner cannot be removed or demoted.', hint: 'Only members and admins can be removed or given another role.' });
+      : new AppError('forbidden', {
+          message: 'The workspace owner cannot be removed or demoted.',
+          hint: 'Only members and admins can be removed or given another role.',
+        });
   }
   if (caller.role === 'member' && !(self && change === 'remove')) {
     throw new AppError('forbidden', {

@@ -19,7 +19,14 @@ export function eventFor(
   data: Record<string, unknown>,
 ): OutboxEvent | undefined {
   if (affected.id === actorProfileId) return undefined;
-  return { id: newId(), type, profile_id: affected.id, workspace_id: affected.workspace_id, created_at: createdAt, data };
+  return {
+    id: newId(),
+    type,
+    profile_id: affected.id,
+    workspace_id: affected.workspace_id,
+    created_at: createdAt,
+    data,
+  };
 }
 
 export const defined = <T>(values: readonly (T | undefined)[]): T[] => values.filter((v): v is T => v !== undefined);

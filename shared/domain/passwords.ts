@@ -19,14 +19,17 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
   // scrypt needs 128·N·r bytes; leave headroom above that.
   const maxmem = 256 * cost.N * cost.r;
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...cost, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...cost, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
 function parse(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer } | undefined {
   const [algo, n, r, p, salt, hash] = stored.split('$');
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (algo !== 'scrypt' || !salt || !hash || !Object.values(cost).every((v) => Number.isInteger(v) && v > 0)) return undefined;
+  if (algo !== 'scrypt' || !salt || !hash || !Object.values(cost).every((v) => Number.isInteger(v) && v > 0))
+    return undefined;
   return { cost, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
 }
 

@@ -105,7 +105,13 @@ export function newPost(
     author_workspace_id: author.workspace_id,
     kind: parent ? 'reply' : 'post',
     body: fields.body,
-    images: fields.images.map((image) => ({ id: newId(), url: image.url, width: image.width, height: image.height, alt_text: image.alt_text ?? null })),
+    images: fields.images.map((image) => ({
+      id: newId(),
+      url: image.url,
+      width: image.width,
+      height: image.height,
+      alt_text: image.alt_text ?? null,
+    })),
     reply_to_post_id: parent?.id ?? null,
     root_post_id: parent ? rootOf(parent) : null,
     reply_to_profile_id: parent?.profile_id ?? null,
@@ -123,7 +129,13 @@ export function newPost(
 }
 
 /** A published comment on `post`, or a reply to `parent` (a comment of the same post). */
-export function newComment(now: Date, author: Author, post: Pick<PostRecord, 'id'>, parent: CommentRecord | undefined, body: string): CommentRecord {
+export function newComment(
+  now: Date,
+  author: Author,
+  post: Pick<PostRecord, 'id'>,
+  parent: CommentRecord | undefined,
+  body: string,
+): CommentRecord {
   const at = now.toISOString();
   return {
     id: newId(),

@@ -18,12 +18,22 @@ export function sign(secret: string, webhookId: string, timestampSeconds: number
 }
 
 /** The `webhook-signature` header: one `v1,` signature per secret currently signing, space-separated. */
-export function signatureHeader(secrets: readonly string[], webhookId: string, timestampSeconds: number, body: string): string {
+export function signatureHeader(
+  secrets: readonly string[],
+  webhookId: string,
+  timestampSeconds: number,
+  body: string,
+): string {
   return secrets.map((secret) => sign(secret, webhookId, timestampSeconds, body)).join(' ');
 }
 
 /** The headers of one delivery attempt; the timestamp (and so the signature) is new per attempt. */
-export function webhookHeaders(secrets: readonly string[], webhookId: string, at: Date, body: string): Record<string, string> {
+export function webhookHeaders(
+  secrets: readonly string[],
+  webhookId: string,
+  at: Date,
+  body: string,
+): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
     'content-type': 'application/json',

@@ -38,8 +38,17 @@ export interface DeliveryFilter {
  * and no retry or recovery restarted it since the window began (so an identical second call, or
  * one whose window overlaps, does not send again what the first one restarted).
  */
-export function recoverable(d: Pick<DeliveryRecord, 'status' | 'updated_at' | 'restarted_at'>, since: string, until: string): boolean {
-  return d.status === 'failed' && d.updated_at >= since && d.updated_at < until && !(d.restarted_at && d.restarted_at >= since);
+export function recoverable(
+  d: Pick<DeliveryRecord, 'status' | 'updated_at' | 'restarted_at'>,
+  since: string,
+  until: string,
+): boolean {
+  return (
+    d.status === 'failed' &&
+    d.updated_at >= since &&
+    d.updated_at < until &&
+    !(d.restarted_at && d.restarted_at >= since)
+  );
 }
 
 export interface WebhookEndpointRecord {
@@ -69,7 +78,9 @@ export interface WebhookEndpointRecord {
 export function newWebhookEndpoint(
   now: Date,
   workspaceId: string,
-  fields: Pick<WebhookEndpointRecord, 'name' | 'url' | 'event_types' | 'profile_ids'> & { rate_limit_per_second?: number | null },
+  fields: Pick<WebhookEndpointRecord, 'name' | 'url' | 'event_types' | 'profile_ids'> & {
+    rate_limit_per_second?: number | null;
+  },
 ): WebhookEndpointRecord {
   const at = now.toISOString();
   return {
@@ -195,7 +206,9 @@ export function outcomeOf(attempt: number, result: AttemptResult, delays: readon
   if (code !== null && code >= 200 && code <= 299) return { status: 'succeeded', disableEndpoint: false };
   if (code === 410) return { status: 'failed', disableEndpoint: true, exhausted: false };
   const next = attempt < MAX_ATTEMPTS ? nextAttemptAt(attempt, result.endedAt, delays) : undefined;
-  return next ? { status: 'pending', disableEndpoint: false, nextAttemptAt: next } : { status: 'failed', disableEndpoint: false, exhausted: true };
+  return next
+    ? { status: 'pending', disableEndpoint: false, nextAttemptAt: next }
+    : { status: 'failed', disableEndpoint: false, exhausted: true };
 }
 
 /** The error text recorded for a non-2xx response (no receiver content in it). */
@@ -209,7 +222,11 @@ export function errorForStatus(code: number): string | null {
 /** The secrets that sign at `now`: the current one, and the previous one during its 24 h overlap. */
 export function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): string[] {
   const secrets = [endpoint.secret];
-  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > now.getTime()) {
+  if (
+    endpoint.previous_secret &&
+    endpoint.previous_secret_expires_at &&
+    Date.parse(endpoint.previous_secret_expires_at) > now.getTime()
+  ) {
     secrets.push(endpoint.previous_secret);
   }
   return secrets;

@@ -13,11 +13,16 @@ export function successResponse(status: number, data: unknown, hint?: string): A
 
 /** A JSON body without the envelope (the OpenAPI document). */
 export function rawJsonResponse(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
-  return { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  };
 }
 
 /** RFC 9110: a 401 names the scheme the client should authenticate with. */
-const challenge = (error: AppError): Record<string, string> => (error.code === 'unauthorized' ? { 'www-authenticate': 'Bearer' } : {});
+const challenge = (error: AppError): Record<string, string> =>
+  error.code === 'unauthorized' ? { 'www-authenticate': 'Bearer' } : {};
 
 export function errorResponse(error: AppError): APIGatewayProxyStructuredResultV2 {
   return {

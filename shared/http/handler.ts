@@ -43,7 +43,9 @@ export class Hinted<D> {
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
 
 type Data<R extends RouteDef> = z.input<R['response']>;
-type Fn<R extends RouteDef, P> = (input: HandlerInput<R> & { prefetched: Promise<P> }) => Promise<Data<R> | Hinted<Data<R>>>;
+type Fn<R extends RouteDef, P> = (
+  input: HandlerInput<R> & { prefetched: Promise<P> },
+) => Promise<Data<R> | Hinted<Data<R>>>;
 
 export type { HttpLambda } from './middleware/api-event.js';
 
@@ -56,16 +58,31 @@ const noInput = z.object({});
  * `fn`, inside the one error envelope. The route's definition is the only place its auth, scope,
  * schemas, limits and idempotency are stated.
  */
-export function httpHandler<R extends RouteDef, P = undefined>(route: R, fn: Fn<R, NoInfer<P>>, options: HandlerOptions<R, P> = {}): HttpLambda {
+export function httpHandler<R extends RouteDef, P = undefined>(
+  route: R,
+  fn: Fn<R, NoInfer<P>>,
+  options: HandlerOptions<R, P> = {},
+): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.idempotentReplay) return event.idempotentReplay;
     const params = parseInput('path', route.params ?? noInput, event.pathParameters ?? {});
     const query = parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {});
     const body = route.body ? parseInput('body', route.body, event.body) : undefined;
-    const input = { params, query, body, auth: event.auth, now: event.now, event, reads: event.reads, prefetched: event.prefetched };
+    const input = {
+      params,
+      query,
+      body,
+      auth: event.auth,
+      now: event.now,
+      event,
+      reads: event.reads,
+      prefetched: event.prefetched,
+    };
     const result = await fn(input as unknown as Parameters<Fn<R, P>>[0]);
     if (route.raw) return rawJsonResponse(route.status, result);
-    return result instanceof Hinted ? successResponse(route.status, result.data, result.hint) : successResponse(route.status, result);
+    return result instanceof Hinted
+      ? successResponse(route.status, result.data, result.hint)
+      : successResponse(route.status, result);
   };
 
   const limits = rateLimit({ strict: route.strictLimits, deferWithoutCredential: route.method === 'GET' });

@@ -9,7 +9,8 @@ function knownFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   for (const segment of path) {
     if (!(current instanceof z.ZodObject)) return [];
     current = current.shape[segment as string] as z.ZodType | undefined;
-    while (current && 'unwrap' in current && typeof current.unwrap === 'function') current = current.unwrap() as z.ZodType;
+    while (current && 'unwrap' in current && typeof current.unwrap === 'function')
+      current = current.unwrap() as z.ZodType;
   }
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }

@@ -17,7 +17,12 @@ export interface DeliveryPorts {
 }
 
 /** Sends the message now or at `at`: on the queue with a delay up to 15 min, else via the scheduler. */
-export async function dispatch(ports: Pick<DeliveryPorts, 'queue' | 'scheduler'>, message: DeliveryMessage, at: Date, now: Date): Promise<void> {
+export async function dispatch(
+  ports: Pick<DeliveryPorts, 'queue' | 'scheduler'>,
+  message: DeliveryMessage,
+  at: Date,
+  now: Date,
+): Promise<void> {
   const delaySeconds = Math.max(0, (at.getTime() - now.getTime()) / 1000);
   if (delaySeconds <= MAX_QUEUE_DELAY_SECONDS) await ports.queue.enqueue(message, delaySeconds);
   else await ports.scheduler.schedule(message, at);

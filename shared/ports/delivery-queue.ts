@@ -12,7 +12,10 @@ export interface DeliveryMessage {
 }
 
 /** The message for attempt `attempt` of a delivery. */
-export const deliveryMessage = (delivery: { id: string; webhook_event_id: string; webhook_endpoint_id: string }, attempt: number): DeliveryMessage => ({
+export const deliveryMessage = (
+  delivery: { id: string; webhook_event_id: string; webhook_endpoint_id: string },
+  attempt: number,
+): DeliveryMessage => ({
   delivery_id: delivery.id,
   attempt,
   webhook_event_id: delivery.webhook_event_id,

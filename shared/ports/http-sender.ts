@@ -8,5 +8,10 @@ export interface HttpAttempt {
 }
 
 export interface HttpSender {
-  post(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; policy: UrlPolicy }): Promise<HttpAttempt>;
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    options: { timeoutMs: number; policy: UrlPolicy },
+  ): Promise<HttpAttempt>;
 }

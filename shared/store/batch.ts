@@ -12,7 +12,10 @@ export const keyId = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
  * Items by key in one BatchGetItem per 100 keys (more only for UnprocessedKeys), as a map from
  * `keyId(key)` to the raw item; missing items are absent.
  */
-export async function batchGet(itemKeys: readonly ItemKey[], options: { consistent?: boolean } = {}): Promise<Map<string, Record<string, unknown>>> {
+export async function batchGet(
+  itemKeys: readonly ItemKey[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Map(itemKeys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
   for (let i = 0; i < unique.length; i += 100) {

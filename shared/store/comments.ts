@@ -44,7 +44,11 @@ export async function createComment(comment: CommentRecord, events: OutboxEvent[
   const outcome = await transactConditional(items);
   if (outcome.ok) return;
   if (outcome.failed[1]) throw notFound('Post');
-  if (outcome.failed[2]) throw new AppError('not_found', { message: 'Parent comment not found.', hint: 'parent_comment_id must name a comment of this post.' });
+  if (outcome.failed[2])
+    throw new AppError('not_found', {
+      message: 'Parent comment not found.',
+      hint: 'parent_comment_id must name a comment of this post.',
+    });
   throw new AppError('invalid_state', { message: 'The comment could not be created.', hint: 'Retry the request.' });
 }
 

@@ -4,7 +4,14 @@
  * argument. Stores write items with `itemOf`/`putItem` and read them back with
  * `recordOf`/`getItem` through these declarations.
  */
-import type { ApiKeyRecord, MembershipRecord, ProfileRecord, SessionRecord, UserRecord, WorkspaceRecord } from '../domain/entities.js';
+import type {
+  ApiKeyRecord,
+  MembershipRecord,
+  ProfileRecord,
+  SessionRecord,
+  UserRecord,
+  WorkspaceRecord,
+} from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
@@ -45,13 +52,21 @@ export function deliveryIndexes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 
     gsi1pk: keys.workspaceWebhookDeliveries(d.workspace_id),
     gsi1sk: timeSortKey(d.updated_at, d.id),
     ...(slot && 'due' in slot ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(slot.due, d.id) } : {}),
-    ...(slot && 'failedOf' in slot ? { gsi2pk: keys.endpointFailedDeliveries(slot.failedOf), gsi2sk: timeSortKey(d.updated_at, d.id) } : {}),
+    ...(slot && 'failedOf' in slot
+      ? { gsi2pk: keys.endpointFailedDeliveries(slot.failedOf), gsi2sk: timeSortKey(d.updated_at, d.id) }
+      : {}),
   };
 }
 
 /** The slot a delivery record belongs in, from its status. */
-export const deliverySlotOf = (d: Pick<DeliveryRecord, 'status' | 'next_attempt_at' | 'claimed_at' | 'webhook_endpoint_id'>): DeliverySlot =>
-  d.status === 'failed' ? { failedOf: d.webhook_endpoint_id } : d.status === 'succeeded' ? null : { due: d.next_attempt_at ?? d.claimed_at ?? '' };
+export const deliverySlotOf = (
+  d: Pick<DeliveryRecord, 'status' | 'next_attempt_at' | 'claimed_at' | 'webhook_endpoint_id'>,
+): DeliverySlot =>
+  d.status === 'failed'
+    ? { failedOf: d.webhook_endpoint_id }
+    : d.status === 'succeeded'
+      ? null
+      : { due: d.next_attempt_at ?? d.claimed_at ?? '' };
 
 /** Deliveries and their attempts expire this long after their last change (DynamoDB TTL). */
 export const deliveryExpiresAt = (updatedAt: string) => epochSeconds(updatedAt) + config.webhookRetentionDays * 86_400;
@@ -97,7 +112,8 @@ export const entities = {
     indexes: (p) => ({ gsi1pk: keys.workspaceProfiles(p.workspace_id), gsi1sk: timeSortKey(p.created_at, p.id) }),
   }),
   /** The unique claim on a username (lowercase). */
-  username: (username: string) => entityLayout<{ profile_id: string }>({ entity: 'username', key: () => keys.username(username) }),
+  username: (username: string) =>
+    entityLayout<{ profile_id: string }>({ entity: 'username', key: () => keys.username(username) }),
   post: entityLayout<PostRecord>({ entity: 'post', key: (p) => keys.post(p.id), indexes: postListing }),
   comment: entityLayout<CommentRecord>({
     entity: 'comment',
@@ -140,7 +156,10 @@ export const entities = {
   webhookEndpoint: entityLayout<WebhookEndpointRecord>({
     entity: 'webhook_endpoint',
     key: (e) => keys.webhookEndpoint(e.id),
-    indexes: (e) => ({ gsi1pk: keys.workspaceWebhookEndpoints(e.workspace_id), gsi1sk: timeSortKey(e.created_at, e.id) }),
+    indexes: (e) => ({
+      gsi1pk: keys.workspaceWebhookEndpoints(e.workspace_id),
+      gsi1sk: timeSortKey(e.created_at, e.id),
+    }),
   }),
   webhookDelivery: entityLayout<DeliveryRecord>({
     entity: 'webhook_delivery',

@@ -19,7 +19,13 @@ import { isConditionFailure, transactConditional } from './transact.js';
 export async function follow(record: FollowRecord, events: OutboxEvent[]): Promise<boolean> {
   const outcome = await transactConditional([
     putTransactItem(entities.follow, record),
-    { ConditionCheck: { TableName: tableName(), Key: keys.profile(record.followed_profile_id), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.profile(record.followed_profile_id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     ...events.map(outboxItem),
   ]);
   if (outcome.ok) return true;
@@ -31,7 +37,11 @@ export async function follow(record: FollowRecord, events: OutboxEvent[]): Promi
 export async function unfollow(followerId: string, followedId: string): Promise<boolean> {
   try {
     await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.follow(followerId, followedId), ConditionExpression: 'attribute_exists(pk)' }),
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.follow(followerId, followedId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
     );
     return true;
   } catch (error) {

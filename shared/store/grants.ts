@@ -1,5 +1,11 @@
 import type { OutboxEvent } from '../domain/events.js';
-import { ALLOWED_FROM, type GrantAccessRecord, type GrantAction, type GrantRecord, type GrantStatus } from '../domain/grants.js';
+import {
+  ALLOWED_FROM,
+  type GrantAccessRecord,
+  type GrantAction,
+  type GrantRecord,
+  type GrantStatus,
+} from '../domain/grants.js';
 import { AppError } from '../errors.js';
 import { tableName } from './client.js';
 import { entities } from './entities.js';
@@ -24,14 +30,24 @@ const invalidState = (action: GrantAction) =>
     hint: `Only a grant with status ${ALLOWED_FROM[action].join(' or ')} allows this; read the grant to see its status.`,
   });
 
-const TARGET: Record<GrantAction, GrantStatus | undefined> = { accept: 'accepted', decline: 'declined', revoke: 'revoked', resend: undefined };
+const TARGET: Record<GrantAction, GrantStatus | undefined> = {
+  accept: 'accepted',
+  decline: 'declined',
+  revoke: 'revoked',
+  resend: undefined,
+};
 
 /**
  * Moves the grant from the status the caller read (which must allow `action`) in one transaction
  * with the grant-access item (written on accept, deleted on revoke) and the events. A concurrent
  * change of status makes it 409 invalid_state rather than a lost update.
  */
-export async function transitionGrant(before: GrantRecord, action: GrantAction, at: string, events: OutboxEvent[]): Promise<GrantRecord> {
+export async function transitionGrant(
+  before: GrantRecord,
+  action: GrantAction,
+  at: string,
+  events: OutboxEvent[],
+): Promise<GrantRecord> {
   if (!ALLOWED_FROM[action].includes(before.status)) throw invalidState(action);
   const target = TARGET[action];
   const update = target
@@ -86,12 +102,18 @@ export async function transitionGrant(before: GrantRecord, action: GrantAction, 
 /** The accepted grants of `managedId` whose manager is one of `managerIds`: key lookups. */
 export async function grantAccessFor(managedId: string, managerIds: readonly string[]): Promise<GrantAccessRecord[]> {
   if (managerIds.length === 0) return [];
-  const found = await batchGetItems(entities.grantAccess, managerIds.map((m) => keys.grantAccess(managedId, m)));
+  const found = await batchGetItems(
+    entities.grantAccess,
+    managerIds.map((m) => keys.grantAccess(managedId, m)),
+  );
   return [...found.values()];
 }
 
 /** Every accepted grant over `managedId` (a profile has few managers): one Query on its partition. */
 export async function grantAccessAll(managedId: string): Promise<GrantAccessRecord[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) } });
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) },
+  });
   return items.map((item) => recordOf(entities.grantAccess, item));
 }

@@ -49,7 +49,12 @@ export async function claimIdempotencyKey(claim: ClaimRequest): Promise<Idempote
         ConditionExpression:
           'attribute_not_exists(pk) OR expires_at_epoch <= :now OR (#status = :running AND lease_until <= :nowMs AND fingerprint = :fp)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':now': nowSeconds, ':nowMs': nowMs, ':running': 'in_progress', ':fp': claim.fingerprint },
+        ExpressionAttributeValues: {
+          ':now': nowSeconds,
+          ':nowMs': nowMs,
+          ':running': 'in_progress',
+          ':fp': claim.fingerprint,
+        },
       }),
     );
     return { kind: 'claimed' };

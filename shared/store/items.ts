@@ -49,19 +49,33 @@ export const recordOrUndefined = <R>(layout: EntityLayout<R>, item: Item | undef
   item ? recordOf(layout, item) : undefined;
 
 /** One item's record; through the request's `reads` when given (joins its BatchGetItem, always consistent). */
-export async function getItem<R>(layout: EntityLayout<R>, key: ItemKey, options: { consistent?: boolean; reads?: ReadBatch | undefined } = {}): Promise<R | undefined> {
+export async function getItem<R>(
+  layout: EntityLayout<R>,
+  key: ItemKey,
+  options: { consistent?: boolean; reads?: ReadBatch | undefined } = {},
+): Promise<R | undefined> {
   if (options.reads) return recordOrUndefined(layout, await options.reads.get(key));
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }),
+  );
   return recordOrUndefined(layout, Item);
 }
 
 /** Puts the record's item; `ifAbsent` (the default) refuses to overwrite an existing item. */
-export async function putItem<R extends object>(layout: EntityLayout<R>, record: R, options: { ifAbsent?: boolean } = {}): Promise<void> {
+export async function putItem<R extends object>(
+  layout: EntityLayout<R>,
+  record: R,
+  options: { ifAbsent?: boolean } = {},
+): Promise<void> {
   await db().send(new PutCommand(putRequest(layout, record, options.ifAbsent ?? true)));
 }
 
 /** The same put as one item of a TransactWriteItems. */
-export function putTransactItem<R extends object>(layout: EntityLayout<R>, record: R, options: { ifAbsent?: boolean } = {}): TransactItem {
+export function putTransactItem<R extends object>(
+  layout: EntityLayout<R>,
+  record: R,
+  options: { ifAbsent?: boolean } = {},
+): TransactItem {
   return { Put: putRequest(layout, record, options.ifAbsent ?? true) };
 }
 

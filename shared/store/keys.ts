@@ -58,7 +58,10 @@ export const keys = {
   postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
-  commentReaction: (commentId: string, profileId: string) => ({ pk: `COMMENT#${commentId}`, sk: `REACTION#${profileId}` }),
+  commentReaction: (commentId: string, profileId: string) => ({
+    pk: `COMMENT#${commentId}`,
+    sk: `REACTION#${profileId}`,
+  }),
   follow: (followerId: string, followedId: string) => ({ pk: `FOLLOW#${followerId}#${followedId}`, sk: 'FOLLOW' }),
   profileFollowers: (profileId: string) => `PROFILE#${profileId}#FOLLOWERS`,
   profileFollowing: (profileId: string) => `PROFILE#${profileId}#FOLLOWING`,
@@ -67,7 +70,10 @@ export const keys = {
   grant: (id: string) => ({ pk: `GRANT#${id}`, sk: 'GRANT' }),
   profileGrants: (managedId: string) => `PROFILE#${managedId}#GRANTS`,
   grantManagers: (managedId: string) => `PROFILE#${managedId}#MANAGERS`,
-  grantAccess: (managedId: string, managerId: string) => ({ pk: `PROFILE#${managedId}#MANAGERS`, sk: `MANAGER#${managerId}` }),
+  grantAccess: (managedId: string, managerId: string) => ({
+    pk: `PROFILE#${managedId}#MANAGERS`,
+    sk: `MANAGER#${managerId}`,
+  }),
   event: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
 
   webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
@@ -80,7 +86,10 @@ export const keys = {
   webhookEndpointSending: (endpointId: string) => ({ pk: `WHEP#${endpointId}`, sk: 'SENDING' }),
   webhookDelivery: (id: string) => ({ pk: `WHDL#${id}`, sk: 'WHDL' }),
   webhookDeliveryPartition: (id: string) => `WHDL#${id}`,
-  webhookAttempt: (deliveryId: string, n: number) => ({ pk: `WHDL#${deliveryId}`, sk: `ATTEMPT#${String(n).padStart(3, '0')}` }),
+  webhookAttempt: (deliveryId: string, n: number) => ({
+    pk: `WHDL#${deliveryId}`,
+    sk: `ATTEMPT#${String(n).padStart(3, '0')}`,
+  }),
   workspaceWebhookDeliveries: (workspaceId: string) => `WS#${workspaceId}#WHDELIVERIES`,
   /** The sweeper's index of pending/delivering deliveries by due time, in 4 shards (first id digit). */
   webhookDueShards: ['WHDUE#0', 'WHDUE#1', 'WHDUE#2', 'WHDUE#3'] as const,
@@ -94,7 +103,10 @@ export const keys = {
     pk: `RATELIMIT#${policy}#${subject}`,
     sk: `WINDOW#${windowSeconds}#${windowStart}`,
   }),
-  idempotencyKey: (credential: string, keyHash: string) => ({ pk: `IDEMPOTENCY#${credential}#${keyHash}`, sk: 'IDEMPOTENCY' }),
+  idempotencyKey: (credential: string, keyHash: string) => ({
+    pk: `IDEMPOTENCY#${credential}#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
 };
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */

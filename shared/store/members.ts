@@ -24,7 +24,10 @@ function callerStillManages(caller: MembershipRecord, target: MembershipRecord):
 const failure = (index: number) =>
   index === 0
     ? notFound('Member')
-    : new AppError('forbidden', { message: 'Only workspace owners and admins may do this.', hint: 'Your role in this workspace changed; check it with GET /v1/me.' });
+    : new AppError('forbidden', {
+        message: 'Only workspace owners and admins may do this.',
+        hint: 'Your role in this workspace changed; check it with GET /v1/me.',
+      });
 
 /** Deletes a membership that is not the owner's, in one transaction with the caller's role check. */
 export async function removeMember(target: MembershipRecord, caller: MembershipRecord): Promise<void> {
@@ -46,7 +49,11 @@ export async function removeMember(target: MembershipRecord, caller: MembershipR
 }
 
 /** Sets a non-owner member's role, in one transaction with the caller's role check; returns the member as stored. */
-export async function changeMemberRole(target: MembershipRecord, role: Exclude<WorkspaceRole, 'owner'>, caller: MembershipRecord): Promise<MembershipRecord> {
+export async function changeMemberRole(
+  target: MembershipRecord,
+  role: Exclude<WorkspaceRole, 'owner'>,
+  caller: MembershipRecord,
+): Promise<MembershipRecord> {
   await transact(
     [
       {

@@ -15,7 +15,11 @@ export async function sendMessage(message: MessageRecord, events: OutboxEvent[])
 }
 
 /** The conversation between two profiles (both directions), newest first. */
-export function listConversation(profileId: string, otherProfileId: string, request: PageRequest): Promise<Page<MessageRecord>> {
+export function listConversation(
+  profileId: string,
+  otherProfileId: string,
+  request: PageRequest,
+): Promise<Page<MessageRecord>> {
   const pk = conversationKey(profileId, otherProfileId);
   return queryPage(
     {

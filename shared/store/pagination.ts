@@ -15,10 +15,17 @@ export interface PageRequest {
 }
 
 /** The only attributes a cursor (a LastEvaluatedKey) can hold: the table's and the indexes' keys, all strings here. */
-const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([
+  TABLE.partitionKey,
+  TABLE.sortKey,
+  ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+]);
 
 const invalidCursor = () =>
-  new AppError('invalid_request', { message: 'The cursor is not valid for this list.', hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.' });
+  new AppError('invalid_request', {
+    message: 'The cursor is not valid for this list.',
+    hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.',
+  });
 
 export function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
   let key: unknown;
@@ -28,7 +35,8 @@ export function decodeCursor(cursor: string, partition: Record<string, string>):
     throw invalidCursor();
   }
   if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalidCursor();
-  if (Object.entries(key).some(([attribute, value]) => !KEY_ATTRIBUTES.has(attribute) || typeof value !== 'string')) throw invalidCursor();
+  if (Object.entries(key).some(([attribute, value]) => !KEY_ATTRIBUTES.has(attribute) || typeof value !== 'string'))
+    throw invalidCursor();
   // A cursor from another list (another partition) must not read that list.
   for (const [attribute, value] of Object.entries(partition)) {
     if ((key as Record<string, unknown>)[attribute] !== value) throw invalidCursor();
@@ -62,10 +70,13 @@ export async function queryPage<T>(
 }
 
 /** The opaque cursor of a position (an item key) in a list; `decodeCursor` reads it back. */
-export const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+export const encodeCursor = (key: Record<string, unknown>): string =>
+  Buffer.from(JSON.stringify(key)).toString('base64url');
 
 /** Every item of a Query, following its pages: for partitions known to stay small. */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -16,7 +16,10 @@ import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 
 const changedMeanwhile = () =>
-  new AppError('invalid_state', { message: 'The post changed while this request ran.', hint: 'Read the post again and retry.' });
+  new AppError('invalid_state', {
+    message: 'The post changed while this request ran.',
+    hint: 'Read the post again and retry.',
+  });
 
 /** The parent's reply_count moves with the publication (or removal) of a reply, in the same transaction. */
 const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
@@ -27,7 +30,10 @@ const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
     // A new reply needs a published parent; a reply's removal only needs the parent to exist.
     ConditionExpression: delta === 1 ? 'attribute_exists(pk) AND #status = :published' : 'attribute_exists(pk)',
     ...(delta === 1
-      ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':d': delta, ':published': 'published' } }
+      ? {
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':d': delta, ':published': 'published' },
+        }
       : { ExpressionAttributeValues: { ':d': delta } }),
   },
 });
@@ -61,13 +67,20 @@ export interface PostRead {
  * The post with its author's card and, when a viewer is known, the viewer's reaction: one
  * BatchGetItem (the request's, when `reads` is given).
  */
-export async function getPostWithReaction(id: string, viewerId: string | undefined, reads?: ReadBatch): Promise<PostRead> {
+export async function getPostWithReaction(
+  id: string,
+  viewerId: string | undefined,
+  reads?: ReadBatch,
+): Promise<PostRead> {
   const postKey = keys.post(id);
   const reactionKey = viewerId ? keys.postReaction(id, viewerId) : undefined;
   let item: Record<string, unknown> | undefined;
   let liked = false;
   if (reads) {
-    const [postItem, reaction] = await Promise.all([reads.get(postKey), reactionKey ? reads.get(reactionKey) : undefined]);
+    const [postItem, reaction] = await Promise.all([
+      reads.get(postKey),
+      reactionKey ? reads.get(reactionKey) : undefined,
+    ]);
     item = postItem;
     liked = reaction !== undefined;
   } else {
@@ -205,5 +218,3 @@ export async function removePost(before: PostRecord, updatedAt: string): Promise
 export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
   return indexPage(entities.post, 'gsi1', keys.profilePosts(profileId), request, 'newest_first');
 }
-
-

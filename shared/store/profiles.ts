@@ -20,23 +20,37 @@ export async function createProfile(profile: ProfileRecord, extra: TransactItem[
       putTransactItem(entities.profile, profile),
       ...extra,
     ],
-    (index) => (index === 0 ? usernameTaken() : new AppError('invalid_state', { message: 'The profile could not be created.', hint: 'Retry the request.' })),
+    (index) =>
+      index === 0
+        ? usernameTaken()
+        : new AppError('invalid_state', { message: 'The profile could not be created.', hint: 'Retry the request.' }),
   );
 }
 
 export function getProfile(id: string, from?: ReadBatch | { consistent: boolean }): Promise<ProfileRecord | undefined> {
-  return getItem(entities.profile, keys.profile(id), from instanceof ReadBatch ? { reads: from } : { consistent: from?.consistent ?? false });
+  return getItem(
+    entities.profile,
+    keys.profile(id),
+    from instanceof ReadBatch ? { reads: from } : { consistent: from?.consistent ?? false },
+  );
 }
 
 /** Profiles by id, in one BatchGetItem per 100 ids; missing ids are absent from the map. */
 export async function getProfiles(ids: readonly string[]): Promise<Map<string, ProfileRecord>> {
-  const found = await batchGetItems(entities.profile, ids.map((id) => keys.profile(id)));
+  const found = await batchGetItems(
+    entities.profile,
+    ids.map((id) => keys.profile(id)),
+  );
   return new Map([...found.values()].map((p) => [p.id, p]));
 }
 
 export type ProfileChanges = Partial<Pick<ProfileRecord, 'name' | 'call_name' | 'bio' | 'occupation' | 'location'>>;
 
-export async function updateProfile(id: string, changes: ProfileChanges, updatedAt: string): Promise<ProfileRecord | undefined> {
+export async function updateProfile(
+  id: string,
+  changes: ProfileChanges,
+  updatedAt: string,
+): Promise<ProfileRecord | undefined> {
   const entries = Object.entries({ ...changes, updated_at: updatedAt }).filter(([, value]) => value !== undefined);
   try {
     const { Attributes } = await db().send(

@@ -75,7 +75,16 @@ export class RateLimitBudgets {
     if (current?.windowStart === window.windowStart) return current;
     this.sweep(Math.floor(Date.now() / 1000));
     const windowEnd = window.windowStart + window.windowSeconds;
-    const fresh: Slice = { windowStart: window.windowStart, windowEnd, admitted: 0, size: 0, used: 0, booked: 0, full: false, waiting: 0 };
+    const fresh: Slice = {
+      windowStart: window.windowStart,
+      windowEnd,
+      admitted: 0,
+      size: 0,
+      used: 0,
+      booked: 0,
+      full: false,
+      waiting: 0,
+    };
     this.slices.set(key, fresh);
     return fresh;
   }

@@ -35,7 +35,11 @@ export async function bookWindow(window: WindowRef, wanted: number): Promise<Win
           Key: keys.rateLimitWindow(policy, subject, windowSeconds, windowStart),
           UpdateExpression: 'ADD hits :want SET expires_at_epoch = :expires',
           ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
-          ExpressionAttributeValues: { ':want': want, ':room': limit - want, ':expires': windowStart + windowSeconds + 60 },
+          ExpressionAttributeValues: {
+            ':want': want,
+            ':room': limit - want,
+            ':expires': windowStart + windowSeconds + 60,
+          },
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),

@@ -52,8 +52,15 @@ export async function setReaction(
 export const postReactionTarget = (postId: string): ReactionTarget => ({
   key: keys.post(postId),
   counter: 'likes_count',
-  condition: { expression: '#status = :published', names: { '#status': 'status' }, values: { ':published': 'published' } },
+  condition: {
+    expression: '#status = :published',
+    names: { '#status': 'status' },
+    values: { ':published': 'published' },
+  },
 });
 
 /** Likes on a comment: counted in reactions_count. */
-export const commentReactionTarget = (commentId: string): ReactionTarget => ({ key: keys.comment(commentId), counter: 'reactions_count' });
+export const commentReactionTarget = (commentId: string): ReactionTarget => ({
+  key: keys.comment(commentId),
+  counter: 'reactions_count',
+});

@@ -31,7 +31,10 @@ export class ReadBatch {
     const queued = this.queued;
     this.queued = [];
     try {
-      const found = await batchGet(queued.map((q) => q.key), { consistent: true });
+      const found = await batchGet(
+        queued.map((q) => q.key),
+        { consistent: true },
+      );
       for (const q of queued) q.resolve(found.get(keyId(q.key)));
     } catch (error) {
       for (const q of queued) q.reject(error);

@@ -34,7 +34,9 @@ export async function endUserSessions(userId: string, keep?: string): Promise<nu
   });
   const ids = items.map((item) => item.id as string).filter((id) => id !== keep);
   for (let i = 0; i < ids.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = ids.slice(i, i + 25).map((id) => ({ DeleteRequest: { Key: keys.session(id) } }));
+    let requests: Record<string, unknown>[] | undefined = ids
+      .slice(i, i + 25)
+      .map((id) => ({ DeleteRequest: { Key: keys.session(id) } }));
     while (requests && requests.length > 0) {
       const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
       requests = result.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;

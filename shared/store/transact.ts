@@ -43,7 +43,10 @@ export async function transact(items: TransactItem[], onConditionFailed?: (index
   const index = outcome.failed.indexOf(true);
   throw onConditionFailed
     ? onConditionFailed(index)
-    : new TransactionCanceledException({ message: `Transaction cancelled: condition of item ${index} failed`, $metadata: {} });
+    : new TransactionCanceledException({
+        message: `Transaction cancelled: condition of item ${index} failed`,
+        $metadata: {},
+      });
 }
 
 export const isConditionFailure = (error: unknown): boolean =>

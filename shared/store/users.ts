@@ -9,7 +9,12 @@ import { membershipItem, workspaceItem } from './workspaces.js';
 export type { EmailCredential } from './entities.js';
 
 /** Creates the user, its unique email and its personal workspace with the user as owner: all or nothing. */
-export async function createUserWithWorkspace(user: UserRecord, passwordHash: string, workspace: WorkspaceRecord, owner: MembershipRecord): Promise<void> {
+export async function createUserWithWorkspace(
+  user: UserRecord,
+  passwordHash: string,
+  workspace: WorkspaceRecord,
+  owner: MembershipRecord,
+): Promise<void> {
   await transact(
     [
       putTransactItem(entities.email(user.email), { user_id: user.id, password_hash: passwordHash }),

@@ -7,7 +7,14 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { deliveryExpiresAt, deliveryIndexes, deliverySlotOf, entities, eventExpiresAt, type DeliverySlot } from './entities.js';
+import {
+  deliveryExpiresAt,
+  deliveryIndexes,
+  deliverySlotOf,
+  entities,
+  eventExpiresAt,
+  type DeliverySlot,
+} from './entities.js';
 import { TABLE } from './table.js';
 import { getItem, itemOf, putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
@@ -41,16 +48,28 @@ function changeStatus(
   conditionValues: Record<string, unknown>,
 ): Promise<boolean> {
   const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, slot);
-  const set = Object.entries({ ...fields, [PREV_STATUS]: from, ...index, [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at) });
+  const set = Object.entries({
+    ...fields,
+    [PREV_STATUS]: from,
+    ...index,
+    [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
+  });
   return applied(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookDelivery(delivery.id),
-        UpdateExpression: 'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
+        UpdateExpression:
+          'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
         ConditionExpression: condition,
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])) },
-        ExpressionAttributeValues: { ...conditionValues, ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])) },
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])),
+        },
+        ExpressionAttributeValues: {
+          ...conditionValues,
+          ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])),
+        },
       }),
     ),
   );
@@ -64,7 +83,10 @@ export type CreateResult = 'created' | 'exists';
  * the sender, which ends such a delivery as failed without sending it. `dueEntry: false` leaves it
  * out of the sweeper's index (its first message is on a durable queue).
  */
-export async function createDelivery(delivery: DeliveryRecord, options: { dueEntry?: boolean } = {}): Promise<CreateResult> {
+export async function createDelivery(
+  delivery: DeliveryRecord,
+  options: { dueEntry?: boolean } = {},
+): Promise<CreateResult> {
   const item: Record<string, unknown> = { ...itemOf(entities.webhookDelivery, delivery), [PREV_STATUS]: null };
   if (options.dueEntry === false) {
     delete item.gsi2pk;
@@ -96,7 +118,11 @@ export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
  * sweeper's index (already past), where the sweeper tells a stale claim by `claimed_at`; the
  * activity keeps it at its last creation, outcome or restart.
  */
-export async function claimDelivery(delivery: DeliveryRecord, attempt: number, now: string): Promise<DeliveryRecord | undefined> {
+export async function claimDelivery(
+  delivery: DeliveryRecord,
+  attempt: number,
+  now: string,
+): Promise<DeliveryRecord | undefined> {
   const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now };
   const claimed = await applied(() =>
     db().send(
@@ -106,7 +132,13 @@ export async function claimDelivery(delivery: DeliveryRecord, attempt: number, n
         UpdateExpression: 'SET #status = :delivering, #prev = :pending, claimed_attempt = :n, claimed_at = :now',
         ConditionExpression: '#status = :pending AND attempt_count = :done',
         ExpressionAttributeNames: { '#status': 'status', '#prev': PREV_STATUS },
-        ExpressionAttributeValues: { ':delivering': 'delivering', ':pending': 'pending', ':n': attempt, ':now': now, ':done': attempt - 1 },
+        ExpressionAttributeValues: {
+          ':delivering': 'delivering',
+          ':pending': 'pending',
+          ':n': attempt,
+          ':now': now,
+          ':done': attempt - 1,
+        },
       }),
     ),
   );
@@ -125,7 +157,12 @@ export interface AttemptOutcome {
  * attempt record first (keyed by its number: made again after a released claim, it is simply
  * rewritten), then the outcome, conditioned on the claim (a released claim takes no outcome).
  */
-export async function completeAttempt(delivery: DeliveryRecord, attempt: AttemptRecord, outcome: AttemptOutcome, now: string): Promise<boolean> {
+export async function completeAttempt(
+  delivery: DeliveryRecord,
+  attempt: AttemptRecord,
+  outcome: AttemptOutcome,
+  now: string,
+): Promise<boolean> {
   await putItem(entities.webhookAttempt, attempt, { ifAbsent: false });
   return changeStatus(
     delivery,
@@ -141,7 +178,12 @@ export async function completeAttempt(delivery: DeliveryRecord, attempt: Attempt
       claimed_at: null,
       updated_at: now,
     },
-    deliverySlotOf({ status: outcome.status, next_attempt_at: outcome.nextAttemptAt, claimed_at: null, webhook_endpoint_id: delivery.webhook_endpoint_id }),
+    deliverySlotOf({
+      status: outcome.status,
+      next_attempt_at: outcome.nextAttemptAt,
+      claimed_at: null,
+      webhook_endpoint_id: delivery.webhook_endpoint_id,
+    }),
     '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
     { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
   );
@@ -152,7 +194,14 @@ export async function abandonDelivery(delivery: DeliveryRecord, error: string, n
   return changeStatus(
     delivery,
     'delivering',
-    { status: 'failed', last_error: error, next_attempt_at: null, claimed_attempt: null, claimed_at: null, updated_at: now },
+    {
+      status: 'failed',
+      last_error: error,
+      next_attempt_at: null,
+      claimed_attempt: null,
+      claimed_at: null,
+      updated_at: now,
+    },
     { failedOf: delivery.webhook_endpoint_id },
     '#status = :delivering AND claimed_at = :claimed',
     { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
@@ -173,11 +222,24 @@ export async function releaseClaim(delivery: DeliveryRecord, now: string): Promi
 
 /** failed → pending (manual retry): numbering continues, the webhook-id stays. Returns the delivery as restarted, or undefined when it was no longer failed. */
 export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
-  const fields = { status: 'pending' as const, next_attempt_at: now, last_error: delivery.last_error, updated_at: now, restarted_at: now };
-  const restarted = await changeStatus(delivery, 'failed', fields, { due: now }, '#status = :failed AND attempt_count = :done', {
-    ':failed': 'failed',
-    ':done': delivery.attempt_count,
-  });
+  const fields = {
+    status: 'pending' as const,
+    next_attempt_at: now,
+    last_error: delivery.last_error,
+    updated_at: now,
+    restarted_at: now,
+  };
+  const restarted = await changeStatus(
+    delivery,
+    'failed',
+    fields,
+    { due: now },
+    '#status = :failed AND attempt_count = :done',
+    {
+      ':failed': 'failed',
+      ':done': delivery.attempt_count,
+    },
+  );
   if (!restarted) return undefined;
   await extendEventExpiry(delivery.webhook_event_id, now);
   return { ...delivery, ...fields };
@@ -204,7 +266,9 @@ async function extendEventExpiry(eventId: string, now: string): Promise<void> {
 }
 
 /** The delivery and its attempts (oldest first), in one query of its partition. */
-export async function getDeliveryWithAttempts(id: string): Promise<{ delivery: DeliveryRecord; attempts: AttemptRecord[] } | undefined> {
+export async function getDeliveryWithAttempts(
+  id: string,
+): Promise<{ delivery: DeliveryRecord; attempts: AttemptRecord[] } | undefined> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },

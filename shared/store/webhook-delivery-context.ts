@@ -37,7 +37,9 @@ export async function loadDeliveryContext(message: DeliveryMessage): Promise<Del
   if (!delivery) return { delivery, endpoint: undefined, event: undefined };
   const endpointKey = keys.webhookEndpoint(delivery.webhook_endpoint_id);
   const eventKey = keys.event(delivery.webhook_event_id);
-  const rest = await batchGet(delivery.payload === undefined ? [endpointKey, eventKey] : [endpointKey], { consistent: true });
+  const rest = await batchGet(delivery.payload === undefined ? [endpointKey, eventKey] : [endpointKey], {
+    consistent: true,
+  });
   return {
     delivery,
     endpoint: recordOrUndefined(entities.webhookEndpoint, rest.get(keyId(endpointKey))),

@@ -22,8 +22,15 @@ export async function deferDelivery(delivery: DeliveryRecord, until: string): Pr
         Key: keys.webhookDelivery(delivery.id),
         UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
         ConditionExpression: '#status = :pending AND attempt_count = :done',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])) },
-        ExpressionAttributeValues: { ':pending': 'pending', ':done': delivery.attempt_count, ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])) },
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+        },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':done': delivery.attempt_count,
+          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        },
       }),
     );
     return true;

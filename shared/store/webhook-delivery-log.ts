@@ -30,10 +30,19 @@ interface IndexChoice {
 function chooseIndex(workspaceId: string, filter: DeliveryFilter): IndexChoice {
   if (filter.status === 'failed' && filter.webhook_endpoint_id) {
     // Exact: only this endpoint's failed deliveries are in that partition.
-    return { index: 'gsi2', pkAttribute: 'gsi2pk', skAttribute: 'gsi2sk', partition: keys.endpointFailedDeliveries(filter.webhook_endpoint_id), residual: { event_type: filter.event_type } };
+    return {
+      index: 'gsi2',
+      pkAttribute: 'gsi2pk',
+      skAttribute: 'gsi2sk',
+      partition: keys.endpointFailedDeliveries(filter.webhook_endpoint_id),
+      residual: { event_type: filter.event_type },
+    };
   }
   return {
-    index: 'gsi1', pkAttribute: 'gsi1pk', skAttribute: 'gsi1sk', partition: keys.workspaceWebhookDeliveries(workspaceId),
+    index: 'gsi1',
+    pkAttribute: 'gsi1pk',
+    skAttribute: 'gsi1sk',
+    partition: keys.workspaceWebhookDeliveries(workspaceId),
     residual: { status: filter.status, event_type: filter.event_type, webhook_endpoint_id: filter.webhook_endpoint_id },
   };
 }
@@ -42,7 +51,10 @@ function chooseIndex(workspaceId: string, filter: DeliveryFilter): IndexChoice {
  * `<updated>#<id>` bounds of the window [since, until): `<since>` sorts before every key at that
  * instant and `<until>` before every key at its own, so BETWEEN takes since in and leaves until out.
  */
-const rangeOf = (filter: Pick<DeliveryFilter, 'since' | 'until'>) => ({ from: filter.since ?? '0', to: filter.until ?? '9999' });
+const rangeOf = (filter: Pick<DeliveryFilter, 'since' | 'until'>) => ({
+  from: filter.since ?? '0',
+  to: filter.until ?? '9999',
+});
 
 function residualExpression(residual: IndexChoice['residual']) {
   const entries = Object.entries(residual).filter(([, value]) => value !== undefined);
@@ -55,7 +67,11 @@ function residualExpression(residual: IndexChoice['residual']) {
 }
 
 /** One page of the workspace's deliveries, most recently updated first. */
-export async function listDeliveries(workspaceId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryRecord>> {
+export async function listDeliveries(
+  workspaceId: string,
+  filter: DeliveryFilter,
+  page: PageRequest,
+): Promise<Page<DeliveryRecord>> {
   const choice = chooseIndex(workspaceId, filter);
   const { from, to } = rangeOf(filter);
   const residual = residualExpression(choice.residual);
@@ -70,14 +86,19 @@ export async function listDeliveries(workspaceId: string, filter: DeliveryFilter
       ExpressionAttributeValues: { ':pk': choice.partition, ':from': from, ':to': to, ...residual.values },
       ScanIndexForward: false,
       Limit: filtered ? page.limit * FILTER_READ_FACTOR : page.limit,
-      ExclusiveStartKey: page.cursor ? decodeCursor(page.cursor, { [choice.pkAttribute]: choice.partition }) : undefined,
+      ExclusiveStartKey: page.cursor
+        ? decodeCursor(page.cursor, { [choice.pkAttribute]: choice.partition })
+        : undefined,
     }),
   );
   const items = result.Items ?? [];
   // More matches than the page holds: the page ends at its last item, and so does the cursor.
   const kept = items.slice(0, page.limit);
   const last = items.length > page.limit ? positionOf(kept[kept.length - 1]!, choice) : result.LastEvaluatedKey;
-  return { items: kept.map((item) => recordOf(entities.webhookDelivery, item)), next_cursor: last ? encodeCursor(last) : null };
+  return {
+    items: kept.map((item) => recordOf(entities.webhookDelivery, item)),
+    next_cursor: last ? encodeCursor(last) : null,
+  };
 }
 
 const positionOf = (item: Item, choice: IndexChoice): Item => ({
@@ -88,7 +109,12 @@ const positionOf = (item: Item, choice: IndexChoice): Item => ({
 });
 
 /** An endpoint's failed deliveries updated in `[since, until)`, oldest first, at most `limit`. */
-export async function listFailedDeliveries(endpointId: string, since: string, until: string, limit: number): Promise<DeliveryRecord[]> {
+export async function listFailedDeliveries(
+  endpointId: string,
+  since: string,
+  until: string,
+  limit: number,
+): Promise<DeliveryRecord[]> {
   const { from, to } = rangeOf({ since, until });
   const found: DeliveryRecord[] = [];
   let start: Item | undefined;

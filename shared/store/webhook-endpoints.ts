@@ -27,7 +27,11 @@ function activeCountUpdate(workspaceId: string, delta: 1 | -1, cap?: number): Tr
       Key: keys.webhookActiveEndpoints(workspaceId),
       UpdateExpression: 'SET entity = :entity ADD active :delta',
       ...(cap === undefined ? {} : { ConditionExpression: 'attribute_not_exists(active) OR active < :cap' }),
-      ExpressionAttributeValues: { ':entity': 'webhook_active_endpoints', ':delta': delta, ...(cap === undefined ? {} : { ':cap': cap }) },
+      ExpressionAttributeValues: {
+        ':entity': 'webhook_active_endpoints',
+        ':delta': delta,
+        ...(cap === undefined ? {} : { ':cap': cap }),
+      },
     },
   };
 }
@@ -35,14 +39,21 @@ function activeCountUpdate(workspaceId: string, delta: 1 | -1, cap?: number): Tr
 export type CreateEndpointResult = 'created' | 'limit_reached';
 
 /** A new active endpoint, if the workspace has fewer than `maxActive` active ones. */
-export async function createEndpoint(endpoint: WebhookEndpointRecord, maxActive: number): Promise<CreateEndpointResult> {
-  const outcome = await transactConditional([putTransactItem(entities.webhookEndpoint, endpoint), activeCountUpdate(endpoint.workspace_id, 1, maxActive)]);
+export async function createEndpoint(
+  endpoint: WebhookEndpointRecord,
+  maxActive: number,
+): Promise<CreateEndpointResult> {
+  const outcome = await transactConditional([
+    putTransactItem(entities.webhookEndpoint, endpoint),
+    activeCountUpdate(endpoint.workspace_id, 1, maxActive),
+  ]);
   if (outcome.ok) return 'created';
   if (outcome.failed[1]) return 'limit_reached';
   throw new Error('webhook endpoint id already in use');
 }
 
-export type StatusChange = { ok: true; endpoint: WebhookEndpointRecord } | { ok: false; reason: 'changed' | 'limit_reached' };
+export type StatusChange =
+  { ok: true; endpoint: WebhookEndpointRecord } | { ok: false; reason: 'changed' | 'limit_reached' };
 
 /**
  * `endpoint` (as just read) → status `to` with `changes`, only if neither its status nor its
@@ -64,7 +75,11 @@ export async function changeEndpointStatus(
         Key: keys.webhookEndpoint(endpoint.id),
         UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
         ConditionExpression: '#status = :from AND #updated = :seen',
-        ExpressionAttributeNames: { '#status': 'status', '#updated': 'updated_at', ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])) },
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#updated': 'updated_at',
+          ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+        },
         ExpressionAttributeValues: {
           ':from': endpoint.status,
           ':seen': endpoint.updated_at,
@@ -93,7 +108,12 @@ export async function markEndpointHealthy(id: string, since: string): Promise<vo
   await updateHealth(id, null, 'failing_since = :seen', { ':seen': since });
 }
 
-async function updateHealth(id: string, value: string | null, condition: string, values: Record<string, unknown>): Promise<void> {
+async function updateHealth(
+  id: string,
+  value: string | null,
+  condition: string,
+  values: Record<string, unknown>,
+): Promise<void> {
   try {
     await db().send(
       new UpdateCommand({
@@ -126,8 +146,20 @@ export async function listWorkspaceEndpoints(workspaceId: string): Promise<Webho
 export type EndpointChanges = Partial<
   Pick<
     WebhookEndpointRecord,
-    | 'name' | 'url' | 'event_types' | 'profile_ids' | 'rate_limit_per_second' | 'status' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'
-    | 'disabled_at' | 'disabled_reason' | 'failing_since' | 'revoked_at' | 'updated_at'
+    | 'name'
+    | 'url'
+    | 'event_types'
+    | 'profile_ids'
+    | 'rate_limit_per_second'
+    | 'status'
+    | 'secret'
+    | 'previous_secret'
+    | 'previous_secret_expires_at'
+    | 'disabled_at'
+    | 'disabled_reason'
+    | 'failing_since'
+    | 'revoked_at'
+    | 'updated_at'
   >
 >;
 
@@ -149,8 +181,14 @@ export async function updateEndpointIf(
         Key: keys.webhookEndpoint(id),
         UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
         ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(statusValues).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])) },
-        ExpressionAttributeValues: { ...statusValues, ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])) },
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+        },
+        ExpressionAttributeValues: {
+          ...statusValues,
+          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -175,7 +213,8 @@ export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
   });
   const totals = { ...ZERO_TOTALS };
   for (const shard of shards) {
-    for (const counter of Object.keys(totals) as (keyof WebhookTotals)[]) totals[counter] += Number(shard[counter] ?? 0);
+    for (const counter of Object.keys(totals) as (keyof WebhookTotals)[])
+      totals[counter] += Number(shard[counter] ?? 0);
   }
   return totals;
 }
@@ -194,7 +233,10 @@ export async function allWorkspaceProfiles(workspaceId: string): Promise<Profile
 
 /** Endpoint names by id (deleted ones are absent), for delivery activity. */
 export async function getEndpointNames(ids: readonly string[]): Promise<Map<string, string>> {
-  const found = await batchGetItems(entities.webhookEndpoint, ids.map((id) => keys.webhookEndpoint(id)));
+  const found = await batchGetItems(
+    entities.webhookEndpoint,
+    ids.map((id) => keys.webhookEndpoint(id)),
+  );
   return new Map([...found.values()].map((endpoint) => [endpoint.id, endpoint.name]));
 }
 

@@ -34,10 +34,12 @@ export type LeaseOutcome = { ok: true; lease: SendLease } | { ok: false; full: '
  * workspace sharing them would only share their places (stricter, never looser).
  */
 const ENDPOINT_PREFIX = 'e_';
-export const endpointAttribute = (endpointId: string) => `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
+export const endpointAttribute = (endpointId: string) =>
+  `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
 
 /** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
-export const leaseToken = (expiresAt: Date) => `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
+export const leaseToken = (expiresAt: Date) =>
+  `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
 
 /** When a token expires (epoch ms); tokens written before they were shortened start with an ISO time. */
 function expiryOf(token: string): number {
@@ -46,14 +48,21 @@ function expiryOf(token: string): number {
 }
 
 type RawSet = { SS?: string[] } | Set<string> | string[] | undefined;
-const tokensOf = (value: RawSet): string[] => (!value ? [] : value instanceof Set ? [...value] : Array.isArray(value) ? value : (value.SS ?? []));
+const tokensOf = (value: RawSet): string[] =>
+  !value ? [] : value instanceof Set ? [...value] : Array.isArray(value) ? value : (value.SS ?? []);
 
 /**
  * A lease on one more attempt in flight to `endpointId` of `workspaceId`, if neither is at its
  * limit: one conditional update of the workspace's item. When refused, expired leases found on it
  * are dropped and the lease is tried once more.
  */
-export async function acquireSendLease(workspaceId: string, endpointId: string, now: Date, expiresAt: Date, limits: LeaseLimits): Promise<LeaseOutcome> {
+export async function acquireSendLease(
+  workspaceId: string,
+  endpointId: string,
+  now: Date,
+  expiresAt: Date,
+  limits: LeaseLimits,
+): Promise<LeaseOutcome> {
   const lease: SendLease = { workspaceId, endpointId, token: leaseToken(expiresAt) };
   const key = keys.webhookWorkspaceSending(workspaceId);
   for (let round = 0; ; round++) {
@@ -63,9 +72,15 @@ export async function acquireSendLease(workspaceId: string, endpointId: string, 
           TableName: tableName(),
           Key: key,
           UpdateExpression: 'SET entity = :entity ADD leases :token, #ep :token',
-          ConditionExpression: '(attribute_not_exists(leases) OR size(leases) < :perWorkspace) AND (attribute_not_exists(#ep) OR size(#ep) < :perEndpoint)',
+          ConditionExpression:
+            '(attribute_not_exists(leases) OR size(leases) < :perWorkspace) AND (attribute_not_exists(#ep) OR size(#ep) < :perEndpoint)',
           ExpressionAttributeNames: { '#ep': endpointAttribute(endpointId) },
-          ExpressionAttributeValues: { ':entity': 'webhook_sending', ':token': new Set([lease.token]), ':perWorkspace': limits.perWorkspace, ':perEndpoint': limits.perEndpoint },
+          ExpressionAttributeValues: {
+            ':entity': 'webhook_sending',
+            ':token': new Set([lease.token]),
+            ':perWorkspace': limits.perWorkspace,
+            ':perEndpoint': limits.perEndpoint,
+          },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
@@ -73,7 +88,8 @@ export async function acquireSendLease(workspaceId: string, endpointId: string, 
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const item = ((error as { Item?: Record<string, RawSet> }).Item ?? {}) as Record<string, RawSet>;
-      const full = tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
+      const full =
+        tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
       const expired = Object.entries(item)
         .filter(([name]) => name === 'leases' || name.startsWith(ENDPOINT_PREFIX))
         .map(([name, value]) => [name, tokensOf(value).filter((token) => expiryOf(token) <= now.getTime())] as const)
@@ -84,7 +100,10 @@ export async function acquireSendLease(workspaceId: string, endpointId: string, 
   }
 }
 
-async function dropTokens(key: Record<string, string>, sets: readonly (readonly [string, readonly string[]])[]): Promise<void> {
+async function dropTokens(
+  key: Record<string, string>,
+  sets: readonly (readonly [string, readonly string[]])[],
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -111,7 +130,12 @@ export type PaceOutcome = { ok: true; sendAt: Date } | { ok: false; freeAt: Date
  * else the next one if it is at most `maxWaitMs` away (the caller waits for it). Further away, the
  * caller defers the attempt until `freeAt` instead of holding a sender that long.
  */
-export async function reserveSendSlot(endpointId: string, now: Date, spacingMs: number, maxWaitMs: number): Promise<PaceOutcome> {
+export async function reserveSendSlot(
+  endpointId: string,
+  now: Date,
+  spacingMs: number,
+  maxWaitMs: number,
+): Promise<PaceOutcome> {
   const key = keys.webhookEndpointSending(endpointId);
   let condition = 'attribute_not_exists(next_send_at) OR next_send_at <= :now';
   let values: Record<string, unknown> = { ':now': now.toISOString() };
@@ -124,7 +148,11 @@ export async function reserveSendSlot(endpointId: string, now: Date, spacingMs: 
           Key: key,
           UpdateExpression: 'SET entity = :entity, next_send_at = :next',
           ConditionExpression: condition,
-          ExpressionAttributeValues: { ...values, ':entity': 'webhook_sending', ':next': new Date(sendAt.getTime() + spacingMs).toISOString() },
+          ExpressionAttributeValues: {
+            ...values,
+            ':entity': 'webhook_sending',
+            ':next': new Date(sendAt.getTime() + spacingMs).toISOString(),
+          },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );

@@ -35,7 +35,8 @@ const watermarkAttribute = (shardId: string) => `${WATERMARK_PREFIX}${shardId}`;
 const sum = (changes: readonly CountedChange[]): TotalsDelta => {
   const total: TotalsDelta = {};
   for (const { delta } of changes) {
-    for (const [counter, value] of Object.entries(delta) as [keyof WebhookTotals, number][]) total[counter] = (total[counter] ?? 0) + value;
+    for (const [counter, value] of Object.entries(delta) as [keyof WebhookTotals, number][])
+      total[counter] = (total[counter] ?? 0) + value;
   }
   return Object.fromEntries(Object.entries(total).filter(([, value]) => value !== 0));
 };
@@ -47,9 +48,16 @@ const stringOf = (value: RawAttribute) => (typeof value === 'string' ? value : v
  * Adds the changes of one shard's batch (in sequence order) to the workspace's totals, each
  * exactly once. Returns how many were counted now (the others had been counted before).
  */
-export async function foldTotals(workspaceId: string, shardId: string, changes: readonly CountedChange[], now: Date): Promise<number> {
+export async function foldTotals(
+  workspaceId: string,
+  shardId: string,
+  changes: readonly CountedChange[],
+  now: Date,
+): Promise<number> {
   const watermark = watermarkAttribute(shardId);
-  let pending = [...changes].sort((a, b) => (paddedSequence(a.sequenceNumber) < paddedSequence(b.sequenceNumber) ? -1 : 1));
+  let pending = [...changes].sort((a, b) =>
+    paddedSequence(a.sequenceNumber) < paddedSequence(b.sequenceNumber) ? -1 : 1,
+  );
   // Unknown at first: the common case is a batch after the watermark. Known after a refusal.
   let current: string | undefined;
   for (let round = 0; pending.length > 0; round++) {
@@ -61,13 +69,20 @@ export async function foldTotals(workspaceId: string, shardId: string, changes: 
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.webhookStreamTotals(workspaceId),
-          UpdateExpression: 'SET entity = :entity, #wm = :mark' + (counters.length ? ' ADD ' + counters.map((_, i) => `#c${i} :d${i}`).join(', ') : ''),
+          UpdateExpression:
+            'SET entity = :entity, #wm = :mark' +
+            (counters.length ? ' ADD ' + counters.map((_, i) => `#c${i} :d${i}`).join(', ') : ''),
           ConditionExpression: current === undefined ? 'attribute_not_exists(#wm) OR #wm < :first' : '#wm = :current',
-          ExpressionAttributeNames: { '#wm': watermark, ...Object.fromEntries(counters.map(([name], i) => [`#c${i}`, name])) },
+          ExpressionAttributeNames: {
+            '#wm': watermark,
+            ...Object.fromEntries(counters.map(([name], i) => [`#c${i}`, name])),
+          },
           ExpressionAttributeValues: {
             ':entity': 'webhook_totals',
             ':mark': mark,
-            ...(current === undefined ? { ':first': paddedSequence(pending[0]!.sequenceNumber) } : { ':current': current }),
+            ...(current === undefined
+              ? { ':first': paddedSequence(pending[0]!.sequenceNumber) }
+              : { ':current': current }),
             ...Object.fromEntries(counters.map(([, delta], i) => [`:d${i}`, delta])),
           },
           ReturnValues: 'ALL_NEW',
@@ -94,7 +109,10 @@ export async function foldTotals(workspaceId: string, shardId: string, changes: 
 async function pruneWatermarks(workspaceId: string, item: Record<string, unknown>, now: Date): Promise<void> {
   const oldest = Math.floor(now.getTime() / 1000) - WATERMARK_KEEP_SECONDS;
   const stale = Object.entries(item).filter(
-    ([name, value]) => name.startsWith(WATERMARK_PREFIX) && typeof value === 'string' && Number(value.slice(value.indexOf('|') + 1)) < oldest,
+    ([name, value]) =>
+      name.startsWith(WATERMARK_PREFIX) &&
+      typeof value === 'string' &&
+      Number(value.slice(value.indexOf('|') + 1)) < oldest,
   ) as [string, string][];
   if (stale.length === 0) return;
   try {

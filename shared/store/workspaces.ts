@@ -7,7 +7,8 @@ import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
 import { transact, type TransactItem } from './transact.js';
 
-export const workspaceItem = (workspace: WorkspaceRecord): TransactItem => putTransactItem(entities.workspace, workspace);
+export const workspaceItem = (workspace: WorkspaceRecord): TransactItem =>
+  putTransactItem(entities.workspace, workspace);
 
 export const membershipItem = (member: MembershipRecord): TransactItem => putTransactItem(entities.membership, member);
 
@@ -20,11 +21,20 @@ export async function addMember(member: MembershipRecord): Promise<void> {
     [
       membershipItem(member),
       // The workspace must still exist when the membership is written.
-      { ConditionCheck: { TableName: tableName(), Key: keys.workspace(member.workspace_id), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.workspace(member.workspace_id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
     ],
     (index) =>
       index === 0
-        ? new AppError('invalid_state', { message: 'This user is already a member of the workspace.', hint: 'Nothing to do; members keep the role they were given.' })
+        ? new AppError('invalid_state', {
+            message: 'This user is already a member of the workspace.',
+            hint: 'Nothing to do; members keep the role they were given.',
+          })
         : new AppError('not_found', { message: 'Workspace not found.' }),
   );
 }

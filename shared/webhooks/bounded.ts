@@ -1,5 +1,9 @@
 /** Runs `work` over `items` with at most `limit` at a time; rejects with the first failure once the started ones settle. */
-export async function forEachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const lane = async () => {

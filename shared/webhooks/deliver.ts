@@ -6,7 +6,15 @@
  */
 import type { UrlPolicy } from '../config.js';
 import { webhookHeaders } from '../domain/signing.js';
-import { errorForStatus, outcomeOf, signingSecrets, staleClaimMs, type AttemptResult, type DeliveryRecord, type WebhookEndpointRecord } from '../domain/webhooks.js';
+import {
+  errorForStatus,
+  outcomeOf,
+  signingSecrets,
+  staleClaimMs,
+  type AttemptResult,
+  type DeliveryRecord,
+  type WebhookEndpointRecord,
+} from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
@@ -18,7 +26,8 @@ import { webhookBody } from './body.js';
 import { recordEndpointHealth, reportExhausted, type HealthSettings } from './endpoint-health.js';
 import { deferUntil, paceSend, passSendGate, releaseSendLease } from './send-gate.js';
 
-export type DeliverResult = 'not_found' | 'not_claimed' | 'deferred' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
+export type DeliverResult =
+  'not_found' | 'not_claimed' | 'deferred' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
 
 export interface DeliverySettings {
   /** Seconds before attempts 2..10. */
@@ -31,19 +40,28 @@ export interface DeliverySettings {
   health: HealthSettings;
 }
 
-export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, settings: DeliverySettings): Promise<DeliverResult> {
+export async function deliver(
+  message: DeliveryMessage,
+  ports: DeliveryPorts,
+  settings: DeliverySettings,
+): Promise<DeliverResult> {
   const { delivery: loaded, endpoint: current, event } = await loadDeliveryContext(message);
   if (!loaded) return 'not_found';
   const found = await takeOverStaleClaim(loaded, message, settings);
   if (!found) return 'not_claimed';
   // A duplicate or stale message would claim nothing: it takes no lease either.
   if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
-  if (current?.status !== 'active') return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, ports);
+  if (current?.status !== 'active')
+    return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, ports);
   // The event item outlives every delivery that can still be attempted; this is a safety net.
   const body = found.payload ?? (event ? webhookBody(event) : undefined);
   if (body === undefined) return abandon(found, message, 'event no longer stored: not sent', ports);
 
-  const gate = await passSendGate(found, current, message, ports, { limits: settings.inFlight, leaseMs: staleClaimMs(settings.timeoutMs), timeoutMs: settings.timeoutMs });
+  const gate = await passSendGate(found, current, message, ports, {
+    limits: settings.inFlight,
+    leaseMs: staleClaimMs(settings.timeoutMs),
+    timeoutMs: settings.timeoutMs,
+  });
   if (!gate.open) return 'deferred';
   // The lease holds a place among the POSTs in flight to the receiver: it is given back as soon as
   // the receiver has answered, beside the attempt's recording rather than after it (one round trip
@@ -70,10 +88,17 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts, se
  * claim is released (which also puts the delivery in the sweeper's index) and the attempt is made
  * again, as the sweeper would have done. Any other delivery is returned as it is.
  */
-async function takeOverStaleClaim(found: DeliveryRecord, message: DeliveryMessage, settings: DeliverySettings): Promise<DeliveryRecord | undefined> {
+async function takeOverStaleClaim(
+  found: DeliveryRecord,
+  message: DeliveryMessage,
+  settings: DeliverySettings,
+): Promise<DeliveryRecord | undefined> {
   const now = new Date();
-  const stale = found.status === 'delivering' && found.claimed_attempt === message.attempt && found.claimed_at !== null
-    && Date.parse(found.claimed_at) + staleClaimMs(settings.timeoutMs) <= now.getTime();
+  const stale =
+    found.status === 'delivering' &&
+    found.claimed_attempt === message.attempt &&
+    found.claimed_at !== null &&
+    Date.parse(found.claimed_at) + staleClaimMs(settings.timeoutMs) <= now.getTime();
   if (!stale) return found;
   const at = now.toISOString();
   if (!(await releaseClaim(found, at))) return undefined;
@@ -82,7 +107,12 @@ async function takeOverStaleClaim(found: DeliveryRecord, message: DeliveryMessag
 }
 
 /** The endpoint is gone, disabled or revoked (or the event is gone): the delivery ends as failed without an attempt. */
-async function abandon(found: DeliveryRecord, message: DeliveryMessage, reason: string, ports: DeliveryPorts): Promise<DeliverResult> {
+async function abandon(
+  found: DeliveryRecord,
+  message: DeliveryMessage,
+  reason: string,
+  ports: DeliveryPorts,
+): Promise<DeliverResult> {
   const delivery = await claimDelivery(found, message.attempt, new Date().toISOString());
   if (!delivery) return 'not_claimed';
   await abandonDelivery(delivery, reason, new Date().toISOString());
@@ -107,7 +137,8 @@ async function attempt(
   if (paced) {
     // The endpoint's rate limit is booked further ahead than a sender should wait: give the claim back, come back then.
     const at = new Date().toISOString();
-    if (await releaseClaim(delivery, at)) await deferUntil({ ...delivery, status: 'pending', updated_at: at }, message, ports, paced.freeAt);
+    if (await releaseClaim(delivery, at))
+      await deferUntil({ ...delivery, status: 'pending', updated_at: at }, message, ports, paced.freeAt);
     return 'deferred';
   }
   const startedAt = new Date();
@@ -124,26 +155,40 @@ async function attempt(
 
   await recordEndpointHealth(endpoint, outcome, startedAt, endedAt, settings.health);
   const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
-  const [recorded] = await Promise.all([completeAttempt(
-    delivery,
-    {
-      delivery_id: delivery.id,
-      number: message.attempt,
-      started_at: startedAt.toISOString(),
-      duration_ms: endedAt.getTime() - startedAt.getTime(),
-      status_code: response.statusCode,
-      error,
-      response_body: response.responseBody,
-    },
-    { status: outcome.status, nextAttemptAt: next?.toISOString() ?? null, deliveredAt: outcome.status === 'succeeded' ? endedAt.toISOString() : null },
-    new Date().toISOString(),
-  ), leaseReturned]);
+  const [recorded] = await Promise.all([
+    completeAttempt(
+      delivery,
+      {
+        delivery_id: delivery.id,
+        number: message.attempt,
+        started_at: startedAt.toISOString(),
+        duration_ms: endedAt.getTime() - startedAt.getTime(),
+        status_code: response.statusCode,
+        error,
+        response_body: response.responseBody,
+      },
+      {
+        status: outcome.status,
+        nextAttemptAt: next?.toISOString() ?? null,
+        deliveredAt: outcome.status === 'succeeded' ? endedAt.toISOString() : null,
+      },
+      new Date().toISOString(),
+    ),
+    leaseReturned,
+  ]);
   ports.metrics?.attempt({ outcome: outcome.status, durationMs: endedAt.getTime() - startedAt.getTime() });
   if (!recorded) {
-    logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', { delivery_id: delivery.id, attempt: message.attempt });
+    logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', {
+      delivery_id: delivery.id,
+      attempt: message.attempt,
+    });
     return 'lost_claim';
   }
   if (next) await dispatch(ports, deliveryMessage(delivery, message.attempt + 1), next, endedAt);
-  await reportExhausted({ ...delivery, attempt_count: message.attempt, last_status_code: response.statusCode, last_error: error }, outcome, endedAt);
+  await reportExhausted(
+    { ...delivery, attempt_count: message.attempt, last_status_code: response.statusCode, last_error: error },
+    outcome,
+    endedAt,
+  );
   return outcome.status;
 }

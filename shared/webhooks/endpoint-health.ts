@@ -3,16 +3,38 @@
  * disable (410, or failing for the health period) with its `webhook_endpoint.disabled` event in the
  * same transaction, and `webhook_delivery.exhausted` when a delivery has failed for good.
  */
-import { deliveryExhaustedEvent, endpointDisabledEvent, failingTooLong, type HealthSettings } from '../domain/endpoint-health.js';
+import {
+  deliveryExhaustedEvent,
+  endpointDisabledEvent,
+  failingTooLong,
+  type HealthSettings,
+} from '../domain/endpoint-health.js';
 import { isOperationalEvent } from '../domain/events.js';
-import { deliveryIdFor, type DeliveryRecord, type DisabledReason, type Outcome, type WebhookEndpointRecord } from '../domain/webhooks.js';
+import {
+  deliveryIdFor,
+  type DeliveryRecord,
+  type DisabledReason,
+  type Outcome,
+  type WebhookEndpointRecord,
+} from '../domain/webhooks.js';
 import { logger } from '../logger.js';
-import { changeEndpointStatus, markEndpointFailing, markEndpointHealthy, writeWebhookEvent } from '../store/webhook-endpoints.js';
+import {
+  changeEndpointStatus,
+  markEndpointFailing,
+  markEndpointHealthy,
+  writeWebhookEvent,
+} from '../store/webhook-endpoints.js';
 
 export type { HealthSettings };
 
 /** Updates the endpoint's health after an attempt that started at `startedAt` and ended at `endedAt`. */
-export async function recordEndpointHealth(endpoint: WebhookEndpointRecord, outcome: Outcome, startedAt: Date, endedAt: Date, settings: HealthSettings): Promise<void> {
+export async function recordEndpointHealth(
+  endpoint: WebhookEndpointRecord,
+  outcome: Outcome,
+  startedAt: Date,
+  endedAt: Date,
+  settings: HealthSettings,
+): Promise<void> {
   if (outcome.status === 'succeeded') {
     if (endpoint.failing_since) await markEndpointHealthy(endpoint.id, endpoint.failing_since);
     return;

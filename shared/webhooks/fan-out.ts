@@ -3,7 +3,13 @@
  * totals count it from its stream record), then its first attempt's message on the deliveries queue.
  */
 import { TEST_EVENT_TYPE } from '../domain/events.js';
-import { deliveryIdFor, endpointMatches, type DeliveryRecord, type WebhookEndpointRecord, type WebhookEvent } from '../domain/webhooks.js';
+import {
+  deliveryIdFor,
+  endpointMatches,
+  type DeliveryRecord,
+  type WebhookEndpointRecord,
+  type WebhookEvent,
+} from '../domain/webhooks.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { deliveryMessage } from '../ports/delivery-queue.js';
 import { createDelivery } from '../store/webhook-deliveries.js';
@@ -46,7 +52,11 @@ export function newDelivery(event: WebhookEvent, endpoint: WebhookEndpointRecord
 }
 
 /** Returns the ids of the deliveries of this event (new or already there). */
-export async function fanOut(event: WebhookEvent, ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings): Promise<string[]> {
+export async function fanOut(
+  event: WebhookEvent,
+  ports: Pick<DeliveryPorts, 'queue'>,
+  settings: FanOutSettings,
+): Promise<string[]> {
   const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
   const ids: string[] = [];
   await forEachLimit(matching, settings.concurrency, async (endpoint) => {

@@ -12,8 +12,16 @@ import { restartDelivery } from '../store/webhook-deliveries.js';
 const PARALLEL = 25;
 
 /** Returns how many deliveries were restarted and queued. */
-export async function recoverDeliveries(endpointId: string, since: string, until: string, now: string, queue: DeliveryQueue): Promise<number> {
-  const failed = (await listFailedDeliveries(endpointId, since, until, RECOVERY_BATCH_LIMIT)).filter((d) => recoverable(d, since, until));
+export async function recoverDeliveries(
+  endpointId: string,
+  since: string,
+  until: string,
+  now: string,
+  queue: DeliveryQueue,
+): Promise<number> {
+  const failed = (await listFailedDeliveries(endpointId, since, until, RECOVERY_BATCH_LIMIT)).filter((d) =>
+    recoverable(d, since, until),
+  );
   let queued = 0;
   for (let i = 0; i < failed.length; i += PARALLEL) {
     await Promise.all(

@@ -9,7 +9,13 @@ import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.j
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { deferDelivery } from '../store/webhook-delivery-deferral.js';
-import { acquireSendLease, releaseSendLease, reserveSendSlot, type LeaseLimits, type SendLease } from '../store/webhook-send-slots.js';
+import {
+  acquireSendLease,
+  releaseSendLease,
+  reserveSendSlot,
+  type LeaseLimits,
+  type SendLease,
+} from '../store/webhook-send-slots.js';
 
 export interface SendGateSettings {
   limits: LeaseLimits;
@@ -35,7 +41,13 @@ export async function passSendGate(
   settings: SendGateSettings,
 ): Promise<GateOutcome> {
   const now = new Date();
-  const leased = await acquireSendLease(delivery.workspace_id, endpoint.id, now, new Date(now.getTime() + settings.leaseMs), settings.limits);
+  const leased = await acquireSendLease(
+    delivery.workspace_id,
+    endpoint.id,
+    now,
+    new Date(now.getTime() + settings.leaseMs),
+    settings.limits,
+  );
   if (leased.ok) return { open: true, lease: leased.lease };
   await defer(delivery, message, ports, deferSeconds(settings.timeoutMs));
   return { open: false, reason: `${leased.full} in-flight limit` };
@@ -48,7 +60,12 @@ export async function passSendGate(
  */
 export async function paceSend(endpoint: WebhookEndpointRecord): Promise<{ freeAt: Date } | undefined> {
   if (!endpoint.rate_limit_per_second) return undefined;
-  const slot = await reserveSendSlot(endpoint.id, new Date(), 1000 / endpoint.rate_limit_per_second, MAX_PACING_WAIT_MS);
+  const slot = await reserveSendSlot(
+    endpoint.id,
+    new Date(),
+    1000 / endpoint.rate_limit_per_second,
+    MAX_PACING_WAIT_MS,
+  );
   if (!slot.ok) return { freeAt: slot.freeAt };
   const wait = slot.sendAt.getTime() - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -56,14 +73,24 @@ export async function paceSend(endpoint: WebhookEndpointRecord): Promise<{ freeA
 }
 
 /** Defers a released attempt until `freeAt`. */
-export async function deferUntil(delivery: DeliveryRecord, message: DeliveryMessage, ports: Pick<DeliveryPorts, 'queue'>, freeAt: Date): Promise<void> {
+export async function deferUntil(
+  delivery: DeliveryRecord,
+  message: DeliveryMessage,
+  ports: Pick<DeliveryPorts, 'queue'>,
+  freeAt: Date,
+): Promise<void> {
   await defer(delivery, message, ports, Math.max(0.001, (freeAt.getTime() - Date.now()) / 1000));
 }
 
 /** Back on the queue for later; a delivery claimed or finished meanwhile needs no message. */
-async function defer(delivery: DeliveryRecord, message: DeliveryMessage, ports: Pick<DeliveryPorts, 'queue'>, seconds: number): Promise<void> {
-  if (await deferDelivery(delivery, new Date(Date.now() + seconds * 1000).toISOString())) await ports.queue.enqueue(message, seconds);
+async function defer(
+  delivery: DeliveryRecord,
+  message: DeliveryMessage,
+  ports: Pick<DeliveryPorts, 'queue'>,
+  seconds: number,
+): Promise<void> {
+  if (await deferDelivery(delivery, new Date(Date.now() + seconds * 1000).toISOString()))
+    await ports.queue.enqueue(message, seconds);
 }
 
 export { releaseSendLease };
-

@@ -3,9 +3,16 @@
  * numbers, booleans, nulls, maps and lists; sets are turned into arrays.
  */
 export type StreamAttribute = {
-  S?: string; N?: string; BOOL?: boolean; NULL?: boolean;
-  M?: Record<string, StreamAttribute>; L?: StreamAttribute[];
-  SS?: string[]; NS?: string[]; B?: unknown; BS?: unknown[];
+  S?: string;
+  N?: string;
+  BOOL?: boolean;
+  NULL?: boolean;
+  M?: Record<string, StreamAttribute>;
+  L?: StreamAttribute[];
+  SS?: string[];
+  NS?: string[];
+  B?: unknown;
+  BS?: unknown[];
 };
 
 export function fromAttribute(value: StreamAttribute): unknown {

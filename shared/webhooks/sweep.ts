@@ -19,7 +19,11 @@ export interface SweepSettings {
   staleClaimMs: number;
 }
 
-export async function sweepDeliveries(now: Date, ports: Pick<DeliveryPorts, 'queue'>, { graceMs, staleClaimMs }: SweepSettings): Promise<SweepResult> {
+export async function sweepDeliveries(
+  now: Date,
+  ports: Pick<DeliveryPorts, 'queue'>,
+  { graceMs, staleClaimMs }: SweepSettings,
+): Promise<SweepResult> {
   // A claim leaves the delivery at the due time it was claimed at: among the due ones.
   const due = await listDueDeliveries(now.toISOString());
   const overdue = new Date(now.getTime() - graceMs).toISOString();

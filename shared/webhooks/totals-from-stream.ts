@@ -17,12 +17,18 @@ import type { StreamAttribute } from './stream-image.js';
 /** The change one stream record makes to its workspace's totals, or undefined for none. */
 export function totalsChangeOf(record: DynamoDBRecord): { workspaceId: string; change: CountedChange } | undefined {
   const image = record.dynamodb?.NewImage as Record<string, StreamAttribute> | undefined;
-  if ((record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') || image?.entity?.S !== entities.webhookDelivery.entity) return undefined;
+  if (
+    (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') ||
+    image?.entity?.S !== entities.webhookDelivery.entity
+  )
+    return undefined;
   const previous = image.prev_status;
   const status = image.status?.S as DeliveryStatus | undefined;
   const workspaceId = image.workspace_id?.S;
   if (!previous || !status || !workspaceId || previous.S === status) return undefined;
-  const delta: TotalsDelta = previous.NULL ? { total: 1, [status]: 1 } : { [previous.S as DeliveryStatus]: -1, [status]: 1 };
+  const delta: TotalsDelta = previous.NULL
+    ? { total: 1, [status]: 1 }
+    : { [previous.S as DeliveryStatus]: -1, [status]: 1 };
   return { workspaceId, change: { sequenceNumber: record.dynamodb!.SequenceNumber!, delta } };
 }
 
@@ -33,7 +39,11 @@ const WORKSPACES_AT_ONCE = 4;
  * Folds the delivery records of one shard's batch into their workspaces' totals. Returns the
  * sequence numbers of the records of workspaces whose fold failed (to be retried from there).
  */
-export async function foldDeliveryTotals(records: readonly DynamoDBRecord[], shardId: string, now = new Date()): Promise<string[]> {
+export async function foldDeliveryTotals(
+  records: readonly DynamoDBRecord[],
+  shardId: string,
+  now = new Date(),
+): Promise<string[]> {
   const byWorkspace = new Map<string, CountedChange[]>();
   for (const record of records) {
     const counted = totalsChangeOf(record);

@@ -32,10 +32,25 @@ async function main() {
     const http = httpHandlerModules();
     const functions = [
       ...http.map((handler) => ({ name: handler, entry: `functions/${handler}.ts`, http: true })),
-      ...OTHER_LAMBDA_ENTRIES.map((entry) => ({ name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''), entry, http: false })),
-    ].map((fn) => ({ ...fn, file: join(out, `${fn.name.replaceAll('/', '__')}.mjs`), times: [] as number[], bytes: 0 }));
+      ...OTHER_LAMBDA_ENTRIES.map((entry) => ({
+        name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''),
+        entry,
+        http: false,
+      })),
+    ].map((fn) => ({
+      ...fn,
+      file: join(out, `${fn.name.replaceAll('/', '__')}.mjs`),
+      times: [] as number[],
+      bytes: 0,
+    }));
     for (const fn of functions) {
-      await build({ ...LAMBDA_BUNDLING, entryPoints: [fn.entry], outfile: fn.file, sourcemap: false, logLevel: 'error' });
+      await build({
+        ...LAMBDA_BUNDLING,
+        entryPoints: [fn.entry],
+        outfile: fn.file,
+        sourcemap: false,
+        logLevel: 'error',
+      });
       fn.bytes = statSync(fn.file).size;
     }
     // The deployed zip also holds the source map, which Lambda's --enable-source-maps
@@ -69,14 +84,27 @@ async function main() {
       ['measure', 'measured', 'goal', ''],
       [
         ['typical (median) HTTP function', `${kib(typical)} KiB`, '≤ 400 KiB', verdict(typical <= 400 * 1024)],
-        ['largest HTTP function', `${kib(largestHttp.bytes)} KiB (${largestHttp.name})`, '≤ 600 KiB', verdict(largestHttp.bytes <= 600 * 1024)],
-        ['largest function of all', `${kib(largest.bytes)} KiB (${largest.name})`, '≤ 600 KiB', verdict(largest.bytes <= 600 * 1024)],
+        [
+          'largest HTTP function',
+          `${kib(largestHttp.bytes)} KiB (${largestHttp.name})`,
+          '≤ 600 KiB',
+          verdict(largestHttp.bytes <= 600 * 1024),
+        ],
+        [
+          'largest function of all',
+          `${kib(largest.bytes)} KiB (${largest.name})`,
+          '≤ 600 KiB',
+          verdict(largest.bytes <= 600 * 1024),
+        ],
         ['system/health', `${kib(of('system/health').bytes)} KiB`, 'far smaller', ''],
         ['system/route-not-found ($default)', `${kib(of('system/route-not-found').bytes)} KiB`, 'far smaller', ''],
         ['median import p50 (HTTP functions)', `${importP50.toFixed(1)} ms`, '≤ 50 ms', verdict(importP50 <= 50)],
         [
           'get-post import p50: bundle / as deployed (+ map, --enable-source-maps)',
-          `${of('posts/get-post').p50.toFixed(1)} / ${percentile([...deployed.times].sort((a, b) => a - b), 50).toFixed(1)} ms`,
+          `${of('posts/get-post').p50.toFixed(1)} / ${percentile(
+            [...deployed.times].sort((a, b) => a - b),
+            50,
+          ).toFixed(1)} ms`,
           '',
           '',
         ],

@@ -69,7 +69,13 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
         counted.requests += 1;
       }
       const forward = request(
-        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, 'content-length': String(body.length) } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: upstream.host, 'content-length': String(body.length) },
+        },
         (answer) => {
           const parts: Buffer[] = [];
           answer.on('data', (c: Buffer) => parts.push(c));
@@ -77,7 +83,10 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
             const text = Buffer.concat(parts);
             if (counting && answer.statusCode === 200) {
               try {
-                add((JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity[] | Capacity }).ConsumedCapacity, kind);
+                add(
+                  (JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity[] | Capacity }).ConsumedCapacity,
+                  kind,
+                );
               } catch {
                 // Not JSON: nothing to count.
               }

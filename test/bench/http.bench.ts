@@ -49,11 +49,30 @@ async function seed(base: string) {
   const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'bench password' });
   const profiles: string[] = [];
   for (let i = 0; i < PROFILES; i++) {
-    const profile = await api(base, 'POST', '/v1/profiles', { type: 'agent', username: `bench_${i}_${Date.now() % 100000}`, name: `Bench ${i}`, call_name: 'B' }, session.token);
+    const profile = await api(
+      base,
+      'POST',
+      '/v1/profiles',
+      { type: 'agent', username: `bench_${i}_${Date.now() % 100000}`, name: `Bench ${i}`, call_name: 'B' },
+      session.token,
+    );
     profiles.push(profile.id);
   }
-  const { key } = await api(base, 'POST', `/v1/workspaces/${workspace.id}/api-keys`, { name: 'bench', scopes: ['all:all'], profile_ids: profiles }, session.token);
-  const { post } = await api(base, 'POST', '/v1/posts', { body: 'A post to read, comment on and like. '.repeat(10) }, key, profiles[0]);
+  const { key } = await api(
+    base,
+    'POST',
+    `/v1/workspaces/${workspace.id}/api-keys`,
+    { name: 'bench', scopes: ['all:all'], profile_ids: profiles },
+    session.token,
+  );
+  const { post } = await api(
+    base,
+    'POST',
+    '/v1/posts',
+    { body: 'A post to read, comment on and like. '.repeat(10) },
+    key,
+    profiles[0],
+  );
   for (let i = 0; i < 20; i++) {
     await api(base, 'POST', `/v1/posts/${post.id}/comments`, { body: `Comment ${i}` }, key, profiles[i % PROFILES]);
   }
@@ -62,7 +81,9 @@ async function seed(base: string) {
 
 function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -89,30 +110,43 @@ async function main() {
       })),
     );
 
-    const cases: { name: string; http: () => Promise<autocannon.Result>; db: () => Promise<LoopResult>; dbWork: string }[] = [
+    const cases: {
+      name: string;
+      http: () => Promise<autocannon.Result>;
+      db: () => Promise<LoopResult>;
+      dbWork: string;
+    }[] = [
       {
         name: 'GET /v1/posts/{id}/comments',
         http: () => cannon(`${base}/v1/posts/${postId}/comments`, {}),
         db: () =>
-          loop(async () => {
-            const [, page] = await Promise.all([getPost(postId), listComments(postId, { limit: 20 })]);
-            await getProfiles(page.items.map((c) => c.profile_id));
-          }, CONNECTIONS, SECONDS),
+          loop(
+            async () => {
+              const [, page] = await Promise.all([getPost(postId), listComments(postId, { limit: 20 })]);
+              await getProfiles(page.items.map((c) => c.profile_id));
+            },
+            CONNECTIONS,
+            SECONDS,
+          ),
         dbWork: 'Get(post) ‖ Query(20) + BatchGet(authors)',
       },
       {
         name: 'PUT /v1/posts/{id}/reaction',
         http: () => cannon(`${base}/v1/posts/${postId}/reaction`, { requests: reactionRequests }),
         db: () =>
-          loop(async (i) => {
-            const profileId = profiles[i % PROFILES]!;
-            await setReaction(
-              { key: keys.post(postId), counter: 'likes_count' },
-              keys.postReaction(postId, profileId),
-              { profile_id: profileId, reaction_type: 'like', created_at: nowIso() },
-              Math.floor(i / PROFILES) % 2 === 0,
-            );
-          }, CONNECTIONS, SECONDS),
+          loop(
+            async (i) => {
+              const profileId = profiles[i % PROFILES]!;
+              await setReaction(
+                { key: keys.post(postId), counter: 'likes_count' },
+                keys.postReaction(postId, profileId),
+                { profile_id: profileId, reaction_type: 'like', created_at: nowIso() },
+                Math.floor(i / PROFILES) % 2 === 0,
+              );
+            },
+            CONNECTIONS,
+            SECONDS,
+          ),
         dbWork: 'TransactWrite(reaction + counter)',
       },
     ];
@@ -122,7 +156,18 @@ async function main() {
       const http = await c.http();
       const db = await c.db();
       const non2xx = http.non2xx + http.errors;
-      rows.push([c.name, http.requests.average, http.latency.p50, http.latency.p99, non2xx, c.dbWork, db.perSecond, db.p50, db.p99, db.perSecond / http.requests.average]);
+      rows.push([
+        c.name,
+        http.requests.average,
+        http.latency.p50,
+        http.latency.p99,
+        non2xx,
+        c.dbWork,
+        db.perSecond,
+        db.p50,
+        db.p99,
+        db.perSecond / http.requests.average,
+      ]);
     }
     printTable(
       `HTTP API vs. the same DynamoDB work (${CONNECTIONS} connections, ${SECONDS} s each; ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version})`,
@@ -154,16 +199,74 @@ async function countedRequests({ key, session, profiles, postId }: Seeded) {
   const viewer = profiles[1]!;
   const asKey = { authorization: `Bearer ${key}`, 'x-profile-id': viewer };
   const asSession = { authorization: `Bearer ${session}`, 'x-profile-id': viewer };
-  const react = (active: boolean) => ({ method: 'PUT', body: JSON.stringify({ reaction_type: 'like', active }), headers: { ...asKey, 'content-type': 'application/json' } });
-  const cases: { name: string; path: string; init: () => RequestInit; goal: string; check: (requests: number, sequential: number) => boolean }[] = [
-    { name: 'GET post, anonymous', path: `/v1/posts/${postId}`, init: () => ({}), goal: '1 request (mean < 1.1)', check: (n) => n < 1.1 },
-    { name: 'GET post, API key + X-Profile-Id', path: `/v1/posts/${postId}`, init: () => ({ headers: asKey }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
-    { name: 'GET post, session + X-Profile-Id', path: `/v1/posts/${postId}`, init: () => ({ headers: asSession }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
-    { name: 'GET comments (20), anonymous', path: `/v1/posts/${postId}/comments`, init: () => ({}), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
-    { name: 'GET comments (20), API key + X-Profile-Id', path: `/v1/posts/${postId}/comments`, init: () => ({ headers: asKey }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
-    { name: 'GET comments (20), session + X-Profile-Id', path: `/v1/posts/${postId}/comments`, init: () => ({ headers: asSession }), goal: '≤ 2 sequential', check: (_, s) => s <= 2 },
-    { name: 'PUT reaction (like)', path: `/v1/posts/${postId}/reaction`, init: () => react(true), goal: '≤ 3 requests', check: (n) => n <= 3 },
-    { name: 'PUT reaction (unlike)', path: `/v1/posts/${postId}/reaction`, init: () => react(false), goal: '≤ 3 requests', check: (n) => n <= 3 },
+  const react = (active: boolean) => ({
+    method: 'PUT',
+    body: JSON.stringify({ reaction_type: 'like', active }),
+    headers: { ...asKey, 'content-type': 'application/json' },
+  });
+  const cases: {
+    name: string;
+    path: string;
+    init: () => RequestInit;
+    goal: string;
+    check: (requests: number, sequential: number) => boolean;
+  }[] = [
+    {
+      name: 'GET post, anonymous',
+      path: `/v1/posts/${postId}`,
+      init: () => ({}),
+      goal: '1 request (mean < 1.1)',
+      check: (n) => n < 1.1,
+    },
+    {
+      name: 'GET post, API key + X-Profile-Id',
+      path: `/v1/posts/${postId}`,
+      init: () => ({ headers: asKey }),
+      goal: '≤ 2 sequential',
+      check: (_, s) => s <= 2,
+    },
+    {
+      name: 'GET post, session + X-Profile-Id',
+      path: `/v1/posts/${postId}`,
+      init: () => ({ headers: asSession }),
+      goal: '≤ 2 sequential',
+      check: (_, s) => s <= 2,
+    },
+    {
+      name: 'GET comments (20), anonymous',
+      path: `/v1/posts/${postId}/comments`,
+      init: () => ({}),
+      goal: '≤ 2 sequential',
+      check: (_, s) => s <= 2,
+    },
+    {
+      name: 'GET comments (20), API key + X-Profile-Id',
+      path: `/v1/posts/${postId}/comments`,
+      init: () => ({ headers: asKey }),
+      goal: '≤ 2 sequential',
+      check: (_, s) => s <= 2,
+    },
+    {
+      name: 'GET comments (20), session + X-Profile-Id',
+      path: `/v1/posts/${postId}/comments`,
+      init: () => ({ headers: asSession }),
+      goal: '≤ 2 sequential',
+      check: (_, s) => s <= 2,
+    },
+    {
+      name: 'PUT reaction (like)',
+      path: `/v1/posts/${postId}/reaction`,
+      init: () => react(true),
+      goal: '≤ 3 requests',
+      check: (n) => n <= 3,
+    },
+    {
+      name: 'PUT reaction (unlike)',
+      path: `/v1/posts/${postId}/reaction`,
+      init: () => react(false),
+      goal: '≤ 3 requests',
+      check: (n) => n <= 3,
+    },
   ];
   const rows: (string | number)[][] = [];
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -197,8 +300,26 @@ async function countedRequests({ key, session, profiles, postId }: Seeded) {
       const write = mean(measured.map((calls) => calls.reduce((sum, call) => sum + call.writeUnits, 0)));
       // The rate-window booking is the only UpdateItem these requests send (a like's counter rides in its transaction).
       const bookings = measured.filter((calls) => calls.some((call) => call.command === 'UpdateItem')).length;
-      const typical = mostCommon(measured.map((calls) => calls.filter((call) => call.command !== 'UpdateItem').map((call) => call.command).sort().join(' + ')));
-      rows.push([c.name, `${typical} (+ UpdateItem in ${bookings}/${COUNTED})`, `${requests.toFixed(2)}x`, `${sequential} (max ${chains.at(-1)})`, read, write, latencies[Math.floor(latencies.length / 2)]!, c.goal, verdict(c.check(requests, sequential))]);
+      const typical = mostCommon(
+        measured.map((calls) =>
+          calls
+            .filter((call) => call.command !== 'UpdateItem')
+            .map((call) => call.command)
+            .sort()
+            .join(' + '),
+        ),
+      );
+      rows.push([
+        c.name,
+        `${typical} (+ UpdateItem in ${bookings}/${COUNTED})`,
+        `${requests.toFixed(2)}x`,
+        `${sequential} (max ${chains.at(-1)})`,
+        read,
+        write,
+        latencies[Math.floor(latencies.length / 2)]!,
+        c.goal,
+        verdict(c.check(requests, sequential)),
+      ]);
     }
   } finally {
     server.close();
@@ -208,7 +329,17 @@ async function countedRequests({ key, session, profiles, postId }: Seeded) {
     `Goal 1: DynamoDB calls per request, counted on the client over ${COUNTED} consecutive requests of each kind from a fresh process: mean requests per request, ` +
       'the longest chain of calls one after another (median), mean read/write units as DynamoDB Local reports them, serial p50 in-process. The rate-window booking (UpdateItem) is ' +
       'amortised: a process books 1, 1, 2, 4, … requests of a window at once, up to a tenth of the limit, and admits the rest with no request',
-    ['request', 'calls (without the booking)', 'requests (mean)', 'sequential (median)', 'RRU', 'WRU', 'serial p50 ms', 'goal', ''],
+    [
+      'request',
+      'calls (without the booking)',
+      'requests (mean)',
+      'sequential (median)',
+      'RRU',
+      'WRU',
+      'serial p50 ms',
+      'goal',
+      '',
+    ],
     rows,
   );
 }
@@ -250,12 +381,23 @@ async function postReadAgainstReference(base: string, endpoint: string, tableNam
       // Alternate which goes first, so neither always gets the warmer (or the noisier) slot.
       const order = round % 2 === 1 ? ['api', 'reference'] : ['reference', 'api'];
       const result: Record<string, autocannon.Result> = {};
-      for (const which of order) result[which] = await cannon(`${which === 'api' ? base : reference.url}/v1/posts/${postId}`, {});
+      for (const which of order)
+        result[which] = await cannon(`${which === 'api' ? base : reference.url}/v1/posts/${postId}`, {});
       const api = result.api!;
       const ref = result.reference!;
       ours.push(api.requests.average);
       bare.push(ref.requests.average);
-      rows.push([round, api.requests.average, api.latency.p50, api.latency.p99, api.non2xx + api.errors, ref.requests.average, ref.latency.p50, ref.latency.p99, (api.requests.average / ref.requests.average).toFixed(2)]);
+      rows.push([
+        round,
+        api.requests.average,
+        api.latency.p50,
+        api.latency.p99,
+        api.non2xx + api.errors,
+        ref.requests.average,
+        ref.latency.p50,
+        ref.latency.p99,
+        (api.requests.average / ref.requests.average).toFixed(2),
+      ]);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     rows.push(['median', median(ours), '', '', '', median(bare), '', '', (median(ours) / median(bare)).toFixed(2)]);

@@ -15,6 +15,10 @@ const server = createServer(async (req, res) => {
   const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [keys.post(id)] } } }));
   const { pk, sk, gsi1pk, gsi1sk, entity, author_card, ...post } = result.Responses?.[tableName()]?.[0] ?? {};
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ ok: true, data: { post: { ...post, viewer_reaction: null }, profile: author_card }, agent: {} }));
+  res.end(
+    JSON.stringify({ ok: true, data: { post: { ...post, viewer_reaction: null }, profile: author_card }, agent: {} }),
+  );
 });
-server.listen(0, '127.0.0.1', () => console.log(`reference listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+server.listen(0, '127.0.0.1', () =>
+  console.log(`reference listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+);

@@ -19,7 +19,12 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   process.env.TABLE_NAME = tableName;
   // Every request is still counted (one UpdateItem, as in production), but never refused: the
   // load comes from one address.
-  const server = await startLocalServer({ DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName, ...GENEROUS_RATE_LIMITS, ...env });
+  const server = await startLocalServer({
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    TABLE_NAME: tableName,
+    ...GENEROUS_RATE_LIMITS,
+    ...env,
+  });
   return {
     dynamo,
     server,
@@ -44,7 +49,11 @@ export interface LoopResult {
 }
 
 /** Runs `operation` from `concurrency` workers for `seconds`, like autocannon's connections. */
-export async function loop(operation: (i: number) => Promise<unknown>, concurrency: number, seconds: number): Promise<LoopResult> {
+export async function loop(
+  operation: (i: number) => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+): Promise<LoopResult> {
   const latencies: number[] = [];
   let errors = 0;
   let counter = 0;
@@ -65,14 +74,22 @@ export async function loop(operation: (i: number) => Promise<unknown>, concurren
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
 /** How every benchmark table states a goal's outcome. */
 export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
-  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c)))];
+  const cells = [
+    header,
+    ...rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c))),
+  ];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
   console.log(`\n${title}`);
   for (const [index, row] of cells.entries()) {

@@ -46,12 +46,50 @@ async function reference(urls: string[], body: string): Promise<void> {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const key = { pk: `REF#${next.id}`, sk: 'REF' };
       const now = () => new Date().toISOString();
-      await db().send(new PutCommand({ TableName: TABLE_NAME, Item: { ...key, status: 'pending', attempt_count: 0, created_at: now() }, ConditionExpression: 'attribute_not_exists(pk)' }));
-      await db().send(new UpdateCommand({ TableName: TABLE_NAME, Key: key, UpdateExpression: 'SET #s = :d, claimed_at = :t', ConditionExpression: '#s = :p', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':d': 'delivering', ':p': 'pending', ':t': now() } }));
+      await db().send(
+        new PutCommand({
+          TableName: TABLE_NAME,
+          Item: { ...key, status: 'pending', attempt_count: 0, created_at: now() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      await db().send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: key,
+          UpdateExpression: 'SET #s = :d, claimed_at = :t',
+          ConditionExpression: '#s = :p',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':d': 'delivering', ':p': 'pending', ':t': now() },
+        }),
+      );
       const started = new Date();
-      const answer = await undiciSender.post(next.url, webhookHeaders([SECRET], next.id, started, body), body, { timeoutMs: 15_000, policy: 'allow-local' });
-      await db().send(new UpdateCommand({ TableName: TABLE_NAME, Key: key, UpdateExpression: 'SET #s = :ok, attempt_count = :one, last_status_code = :c', ConditionExpression: '#s = :d', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':ok': 'succeeded', ':d': 'delivering', ':one': 1, ':c': answer.statusCode } }));
-      await db().send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: key.pk, sk: 'ATTEMPT#001', started_at: started.toISOString(), status_code: answer.statusCode, duration_ms: Date.now() - started.getTime() } }));
+      const answer = await undiciSender.post(next.url, webhookHeaders([SECRET], next.id, started, body), body, {
+        timeoutMs: 15_000,
+        policy: 'allow-local',
+      });
+      await db().send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: key,
+          UpdateExpression: 'SET #s = :ok, attempt_count = :one, last_status_code = :c',
+          ConditionExpression: '#s = :d',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':ok': 'succeeded', ':d': 'delivering', ':one': 1, ':c': answer.statusCode },
+        }),
+      );
+      await db().send(
+        new PutCommand({
+          TableName: TABLE_NAME,
+          Item: {
+            pk: key.pk,
+            sk: 'ATTEMPT#001',
+            started_at: started.toISOString(),
+            status_code: answer.statusCode,
+            duration_ms: Date.now() - started.getTime(),
+          },
+        }),
+      );
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
@@ -64,11 +102,24 @@ async function main() {
   process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
   process.env.TABLE_NAME = TABLE_NAME;
   // Retries at once, so a round can measure what one further attempt costs.
-  const server = await startLocalServer({ DYNAMODB_ENDPOINT: proxy.endpoint, TABLE_NAME, WEBHOOK_URL_POLICY: 'allow-local', WEBHOOK_RETRY_DELAYS: '0,0,0,0,0,0,0,0,0',
+  const server = await startLocalServer({
+    DYNAMODB_ENDPOINT: proxy.endpoint,
+    TABLE_NAME,
+    WEBHOOK_URL_POLICY: 'allow-local',
+    WEBHOOK_RETRY_DELAYS: '0,0,0,0,0,0,0,0,0',
     // One workspace with ENDPOINTS endpoints: the per-workspace cap and in-flight limit raised to fit,
     // so this measures the pipeline's throughput (the leases are still taken), not the fairness limits.
-    WEBHOOK_MAX_ACTIVE_ENDPOINTS: String(ENDPOINTS), WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: String(ENDPOINTS) });
-  const stack = { server, stop: async () => { await server.stop(); await proxy.close(); await dynamo.stop(); } };
+    WEBHOOK_MAX_ACTIVE_ENDPOINTS: String(ENDPOINTS),
+    WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: String(ENDPOINTS),
+  });
+  const stack = {
+    server,
+    stop: async () => {
+      await server.stop();
+      await proxy.close();
+      await dynamo.stop();
+    },
+  };
   const arrivals = new Map<string, number[]>();
   const failFirst = new Set<string>();
   const servers: Server[] = [];
@@ -76,9 +127,19 @@ async function main() {
   try {
     const base = stack.server.baseUrl;
     const email = `bench_${randomUUID()}@example.com`;
-    const { workspace } = await api(base, 'POST', '/v1/users', { email, password: 'correct horse battery', name: 'Bench' });
+    const { workspace } = await api(base, 'POST', '/v1/users', {
+      email,
+      password: 'correct horse battery',
+      name: 'Bench',
+    });
     const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'correct horse battery' });
-    const profile = await api(base, 'POST', '/v1/profiles', { type: 'company', username: `bench_${Date.now() % 1e9}`, name: 'Bench', call_name: 'Bench' }, session.token);
+    const profile = await api(
+      base,
+      'POST',
+      '/v1/profiles',
+      { type: 'company', username: `bench_${Date.now() % 1e9}`, name: 'Bench', call_name: 'Bench' },
+      session.token,
+    );
 
     for (let i = 0; i < ENDPOINTS; i++) {
       const seen = new Set<string>();
@@ -101,7 +162,13 @@ async function main() {
       servers.push(server);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
       urls.push(url);
-      await api(base, 'POST', `/v1/workspaces/${workspace.id}/webhook-endpoints`, { name: `bench ${i}`, url, event_types: ['profile.followed'], profile_ids: [profile.id] }, session.token);
+      await api(
+        base,
+        'POST',
+        `/v1/workspaces/${workspace.id}/webhook-endpoints`,
+        { name: `bench ${i}`, url, event_types: ['profile.followed'], profile_ids: [profile.id] },
+        session.token,
+      );
     }
 
     const latencies: number[] = [];
@@ -117,12 +184,27 @@ async function main() {
         into.set(kind, sum);
       }
     };
-    const wru = { pipeline: [] as number[], reference: [] as number[], retry: [] as number[], table: [] as number[], indexes: [] as number[], requests: [] as number[] };
-    const newEvent = () => ({ id: randomUUID(), type: 'profile.followed' as const, profile_id: profile.id, workspace_id: workspace.id, created_at: new Date().toISOString(), data: {} });
+    const wru = {
+      pipeline: [] as number[],
+      reference: [] as number[],
+      retry: [] as number[],
+      table: [] as number[],
+      indexes: [] as number[],
+      requests: [] as number[],
+    };
+    const newEvent = () => ({
+      id: randomUUID(),
+      type: 'profile.followed' as const,
+      profile_id: profile.id,
+      workspace_id: workspace.id,
+      created_at: new Date().toISOString(),
+      data: {},
+    });
     const waitForAll = async (id: string, round: number) => {
       const deadline = Date.now() + 60_000;
       while ((arrivals.get(id)?.length ?? 0) < ENDPOINTS) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: only ${arrivals.get(id)?.length ?? 0} of ${ENDPOINTS} deliveries arrived`);
+        if (Date.now() > deadline)
+          throw new Error(`round ${round}: only ${arrivals.get(id)?.length ?? 0} of ${ENDPOINTS} deliveries arrived`);
         await new Promise((r) => setTimeout(r, 5));
       }
     };
@@ -135,7 +217,10 @@ async function main() {
       const started = performance.now();
       await db().send(new TransactWriteCommand({ TransactItems: [outboxItem(event)] }));
       await waitForAll(event.id, round);
-      const times = arrivals.get(event.id)!.map((t) => t - started).sort((a, b) => a - b);
+      const times = arrivals
+        .get(event.id)!
+        .map((t) => t - started)
+        .sort((a, b) => a - b);
       await settle();
       const units = proxy.units();
       addKinds();
@@ -154,7 +239,18 @@ async function main() {
       const referenceRate = (ENDPOINTS / (performance.now() - refStarted)) * 1000;
       wru.reference.push(proxy.units().total / ENDPOINTS);
       ratios.push(pipelineRate / referenceRate);
-      rows.push([round, ENDPOINTS, Math.round(pipelineRate), Math.round(referenceRate), (pipelineRate / referenceRate).toFixed(2), Math.round(times[0]!), Math.round(percentile(times, 50)), Math.round(percentile(times, 99)), Math.round(last), pipelineUnits.toFixed(2)]);
+      rows.push([
+        round,
+        ENDPOINTS,
+        Math.round(pipelineRate),
+        Math.round(referenceRate),
+        (pipelineRate / referenceRate).toFixed(2),
+        Math.round(times[0]!),
+        Math.round(percentile(times, 50)),
+        Math.round(percentile(times, 99)),
+        Math.round(last),
+        pipelineUnits.toFixed(2),
+      ]);
     }
     // A further attempt: every receiver answers the first request of this event with 500.
     for (let round = 1; round <= 2; round++) {
@@ -171,31 +267,78 @@ async function main() {
     latencies.sort((a, b) => a - b);
     printTable(
       `Webhook fan-out: 1 event → ${ENDPOINTS} endpoints (local runtime, DynamoDB Local) vs the bare reference`,
-      ['round', 'deliveries', 'pipeline/s', 'reference/s', 'ratio', 'first ms', 'p50 ms', 'p99 ms', 'last ms', 'WRU/delivery'],
+      [
+        'round',
+        'deliveries',
+        'pipeline/s',
+        'reference/s',
+        'ratio',
+        'first ms',
+        'p50 ms',
+        'p99 ms',
+        'last ms',
+        'WRU/delivery',
+      ],
       rows,
     );
-    printTable(`Write requests of a successful first attempt by kind (mean per delivery over ${ROUNDS} rounds)`, ['kind', 'requests', 'WRU'],
-      [...kinds].sort((a, b) => b[1].units - a[1].units).map(([kind, { requests, units }]) => [kind, (requests / ENDPOINTS / ROUNDS).toFixed(2), (units / ENDPOINTS / ROUNDS).toFixed(2)]),
+    printTable(
+      `Write requests of a successful first attempt by kind (mean per delivery over ${ROUNDS} rounds)`,
+      ['kind', 'requests', 'WRU'],
+      [...kinds]
+        .sort((a, b) => b[1].units - a[1].units)
+        .map(([kind, { requests, units }]) => [
+          kind,
+          (requests / ENDPOINTS / ROUNDS).toFixed(2),
+          (units / ENDPOINTS / ROUNDS).toFixed(2),
+        ]),
     );
-    printTable('Write requests of a delivery whose first attempt fails (500) and second succeeds, by kind (mean per delivery over 2 rounds)', ['kind', 'requests', 'WRU'],
-      [...retryKinds].sort((a, b) => b[1].units - a[1].units).map(([kind, { requests, units }]) => [kind, (requests / ENDPOINTS / 2).toFixed(2), (units / ENDPOINTS / 2).toFixed(2)]),
+    printTable(
+      'Write requests of a delivery whose first attempt fails (500) and second succeeds, by kind (mean per delivery over 2 rounds)',
+      ['kind', 'requests', 'WRU'],
+      [...retryKinds]
+        .sort((a, b) => b[1].units - a[1].units)
+        .map(([kind, { requests, units }]) => [
+          kind,
+          (requests / ENDPOINTS / 2).toFixed(2),
+          (units / ENDPOINTS / 2).toFixed(2),
+        ]),
     );
-    printTable('Write request units (base table + GSIs, transactional items doubled)', ['what', 'WRU (median)'], [
-      ['successful first-attempt delivery', median(wru.pipeline).toFixed(2)],
-      ['  of which base table', median(wru.table).toFixed(2)],
-      ['  of which GSIs', median(wru.indexes).toFixed(2)],
-      ['  write requests per delivery', median(wru.requests).toFixed(2)],
-      ['each further attempt', median(wru.retry).toFixed(2)],
-      ['reference (create, claim, outcome, attempt log)', median(wru.reference).toFixed(2)],
-    ]);
+    printTable(
+      'Write request units (base table + GSIs, transactional items doubled)',
+      ['what', 'WRU (median)'],
+      [
+        ['successful first-attempt delivery', median(wru.pipeline).toFixed(2)],
+        ['  of which base table', median(wru.table).toFixed(2)],
+        ['  of which GSIs', median(wru.indexes).toFixed(2)],
+        ['  write requests per delivery', median(wru.requests).toFixed(2)],
+        ['each further attempt', median(wru.retry).toFixed(2)],
+        ['reference (create, claim, outcome, attempt log)', median(wru.reference).toFixed(2)],
+      ],
+    );
     const firstAttempt = median(wru.pipeline);
     const furtherAttempt = median(wru.retry);
     const ratio = median(ratios);
-    printTable('Goal 3: delivery cost and fan-out throughput', ['measure', 'measured', 'reference', 'goal', ''], [
-      ['WRU per successful first-attempt delivery', firstAttempt.toFixed(2), median(wru.reference).toFixed(2), '≤ 6', verdict(firstAttempt <= 6)],
-      ['WRU per further attempt', furtherAttempt.toFixed(2), '', '≤ 4', verdict(furtherAttempt <= 4)],
-      ['fan-out throughput / reference (median of rounds)', ratio.toFixed(2), '1.00', '≥ 0.67', verdict(ratio >= 0.67)],
-    ]);
+    printTable(
+      'Goal 3: delivery cost and fan-out throughput',
+      ['measure', 'measured', 'reference', 'goal', ''],
+      [
+        [
+          'WRU per successful first-attempt delivery',
+          firstAttempt.toFixed(2),
+          median(wru.reference).toFixed(2),
+          '≤ 6',
+          verdict(firstAttempt <= 6),
+        ],
+        ['WRU per further attempt', furtherAttempt.toFixed(2), '', '≤ 4', verdict(furtherAttempt <= 4)],
+        [
+          'fan-out throughput / reference (median of rounds)',
+          ratio.toFixed(2),
+          '1.00',
+          '≥ 0.67',
+          verdict(ratio >= 0.67),
+        ],
+      ],
+    );
     console.log(
       `\nOverall: ${latencies.length} deliveries; throughput ratio to the reference (median of rounds) ${median(ratios).toFixed(2)}; ` +
         `change → receiver p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms.`,

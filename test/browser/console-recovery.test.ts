@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { activity, createEndpoint, emitEvent, waitFor, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import {
+  activity,
+  createEndpoint,
+  emitEvent,
+  waitFor,
+  workspaceWithProfiles,
+  type Workspace,
+} from '../support/webhooks.js';
 import { launchBrowser, type Browser } from './browser.js';
 
 let browser: Browser;
@@ -23,7 +30,10 @@ beforeAll(async () => {
   ws = await workspaceWithProfiles(1);
   healthy = await startReceiver(() => 200);
   down = await startReceiver(() => ({ status: 503, body: 'down for maintenance' }));
-  for (const [key, receiver, name] of [['healthy', healthy, 'Healthy receiver'], ['down', down, 'Down receiver']] as const) {
+  for (const [key, receiver, name] of [
+    ['healthy', healthy, 'Healthy receiver'],
+    ['down', down, 'Down receiver'],
+  ] as const) {
     const created = await createEndpoint(ws, { url: receiver.url, name });
     receiver.secrets.push(created.secret);
     ids[key] = created.webhook_endpoint.id;
@@ -45,7 +55,8 @@ const consoleUrl = () => `${inject('baseUrl')}/console`;
 function deliveryRequest(filters: Record<string, string>) {
   return page.waitForRequest((request: Request) => {
     const url = new URL(request.url());
-    if (request.method() !== 'GET' || !url.pathname.endsWith(`/v1/workspaces/${ws.workspace.id}/webhook-deliveries`)) return false;
+    if (request.method() !== 'GET' || !url.pathname.endsWith(`/v1/workspaces/${ws.workspace.id}/webhook-deliveries`))
+      return false;
     return Object.entries(filters).every(([name, value]) => url.searchParams.get(name) === value);
   });
 }
@@ -112,35 +123,39 @@ describe('web console with server-side filters and recovery', () => {
     expect(await rows().count()).toBe(0);
   });
 
-  it('recovers the failed deliveries from the endpoint page: each arrives exactly once more, signed', { timeout: 60_000 }, async () => {
-    down.respond = () => 200;
-    const before = down.received.length;
-    await page.getByRole('link', { name: 'Endpoints' }).click();
-    await page.getByRole('link', { name: 'Down receiver' }).click();
-    await page.getByRole('heading', { name: 'Recover failed deliveries' }).waitFor();
-    await page.getByRole('button', { name: 'Recover', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: '2 failed deliveries queued again.' }).waitFor();
+  it(
+    'recovers the failed deliveries from the endpoint page: each arrives exactly once more, signed',
+    { timeout: 60_000 },
+    async () => {
+      down.respond = () => 200;
+      const before = down.received.length;
+      await page.getByRole('link', { name: 'Endpoints' }).click();
+      await page.getByRole('link', { name: 'Down receiver' }).click();
+      await page.getByRole('heading', { name: 'Recover failed deliveries' }).waitFor();
+      await page.getByRole('button', { name: 'Recover', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: '2 failed deliveries queued again.' }).waitFor();
 
-    await waitFor(
-      'both recovered deliveries to succeed',
-      async () => {
-        const items = (await activity(ws)).items.filter((d) => d.webhook_endpoint_id === ids.down);
-        return items.every((d) => d.status === 'succeeded') ? true : undefined;
-      },
-      30_000,
-    );
-    const again = down.received.slice(before);
-    expect(again.map((r) => String(r.headers['webhook-id'])).sort()).toEqual([...refusedIds].sort());
-    expect(again.every((r) => r.verified)).toBe(true);
-    // The endpoint page's list refreshes every few seconds.
-    await expect.poll(() => rowTexts('Status'), { timeout: 15_000 }).toEqual(['succeeded', 'succeeded']);
-    expect(await rowTexts('Attempts')).toEqual(['11', '11']);
+      await waitFor(
+        'both recovered deliveries to succeed',
+        async () => {
+          const items = (await activity(ws)).items.filter((d) => d.webhook_endpoint_id === ids.down);
+          return items.every((d) => d.status === 'succeeded') ? true : undefined;
+        },
+        30_000,
+      );
+      const again = down.received.slice(before);
+      expect(again.map((r) => String(r.headers['webhook-id'])).sort()).toEqual([...refusedIds].sort());
+      expect(again.every((r) => r.verified)).toBe(true);
+      // The endpoint page's list refreshes every few seconds.
+      await expect.poll(() => rowTexts('Status'), { timeout: 15_000 }).toEqual(['succeeded', 'succeeded']);
+      expect(await rowTexts('Attempts')).toEqual(['11', '11']);
 
-    // Nothing is left to recover: a second click queues none and sends nothing.
-    await page.getByRole('button', { name: 'Recover', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'No failed deliveries in that window.' }).waitFor();
-    expect(down.received.length).toBe(before + 2);
-  });
+      // Nothing is left to recover: a second click queues none and sends nothing.
+      await page.getByRole('button', { name: 'Recover', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'No failed deliveries in that window.' }).waitFor();
+      expect(down.received.length).toBe(before + 2);
+    },
+  );
 
   it('ran without a script error in the page', () => {
     expect(pageErrors).toEqual([]);

@@ -38,26 +38,36 @@ afterAll(async () => {
 
 const consoleUrl = () => `${inject('baseUrl')}/console`;
 const alert = () => page.getByRole('alert');
-const endpointStatus = async () => (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { token: ws.token })).body.data.items.find((e: { id: string }) => e.id === endpointId).status as string;
+const endpointStatus = async () =>
+  (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { token: ws.token })).body.data.items.find(
+    (e: { id: string }) => e.id === endpointId,
+  ).status as string;
 
 /** The top of the page (at most 1.4 screens, to keep the files small), saved when asked for. */
 async function screenshot(name: string) {
   const { width, height } = page.viewportSize()!;
   const pageHeight = await page.evaluate<number>('document.documentElement.scrollHeight');
   const clip = { x: 0, y: 0, width, height: Math.min(pageHeight, Math.round(height * 1.4)) };
-  const image = await page.screenshot({ fullPage: true, clip, ...(SCREENSHOT_DIR ? { path: `${SCREENSHOT_DIR}/${name}.png` } : {}) });
+  const image = await page.screenshot({
+    fullPage: true,
+    clip,
+    ...(SCREENSHOT_DIR ? { path: `${SCREENSHOT_DIR}/${name}.png` } : {}),
+  });
   expect(image.length).toBeGreaterThan(1000);
 }
 
 /** Waits (the console refreshes every few seconds) until the delivery row shows the status. */
 async function deliveryRow(eventType: string, status: string) {
-  const row = page.locator('tr[data-delivery-id]', { hasText: eventType }).filter({ has: page.locator(`.badge-${status}`) }).first();
+  const row = page
+    .locator('tr[data-delivery-id]', { hasText: eventType })
+    .filter({ has: page.locator(`.badge-${status}`) })
+    .first();
   await row.waitFor({ timeout: 25_000 });
   return row;
 }
 
 describe('web console', () => {
-  it('logs in by keyboard, after showing the API\'s own message for a wrong password', async () => {
+  it("logs in by keyboard, after showing the API's own message for a wrong password", async () => {
     await page.goto(consoleUrl());
     await page.getByRole('heading', { name: 'Webhook console' }).waitFor();
     await page.keyboard.press('Tab');
@@ -88,7 +98,12 @@ describe('web console', () => {
 
     const refused = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, {
       token: ws.token,
-      body: { name: 'Orders receiver', url: 'ftp://example.com/hooks', event_types: ['profile.followed'], profile_ids: [ws.profiles[0]!.id] },
+      body: {
+        name: 'Orders receiver',
+        url: 'ftp://example.com/hooks',
+        event_types: ['profile.followed'],
+        profile_ids: [ws.profiles[0]!.id],
+      },
     });
     expect(refused.status).toBe(400);
     await alert().waitFor();
@@ -135,11 +150,13 @@ describe('web console', () => {
     expect(await attempt.locator('td[data-label="Duration"]').textContent()).toMatch(/^\d+ ms$/);
     expect(await attempt.locator('td[data-label="Response"]').textContent()).toBe('ok');
     // The headers section names the webhook-id the receiver got.
-    expect(await page.locator('#headers-title + p + pre').textContent()).toContain(`webhook-id: ${request.headers['webhook-id']}`);
+    expect(await page.locator('#headers-title + p + pre').textContent()).toContain(
+      `webhook-id: ${request.headers['webhook-id']}`,
+    );
     await screenshot('delivery');
   });
 
-  it('shows a failing receiver\'s attempts and retries the failed delivery by hand', { timeout: 90_000 }, async () => {
+  it("shows a failing receiver's attempts and retries the failed delivery by hand", { timeout: 90_000 }, async () => {
     receiver.respond = () => ({ status: 503, body: 'down for maintenance' });
     await page.goto(`${consoleUrl()}#/w/${ws.workspace.id}/endpoints/${endpointId}`);
     await page.getByRole('button', { name: 'Send test event' }).click();
@@ -155,7 +172,9 @@ describe('web console', () => {
     await page.getByRole('status').filter({ hasText: 'Retry started' }).waitFor();
     await page.getByRole('heading', { name: 'Attempts (11)' }).waitFor({ timeout: 20_000 });
     await page.locator('.title-row .badge-succeeded').waitFor();
-    expect(await page.locator('table.attempts tbody tr').last().locator('td[data-label="Status code"]').textContent()).toBe('200');
+    expect(
+      await page.locator('table.attempts tbody tr').last().locator('td[data-label="Status code"]').textContent(),
+    ).toBe('200');
   });
 
   it('rotates the secret, shows how long each one signs, and the receiver verifies with both', async () => {
@@ -185,8 +204,13 @@ describe('web console', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Changes saved' }).waitFor();
     await page.getByRole('heading', { name: 'Orders and mentions' }).waitFor();
-    const endpoint = (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { token: ws.token })).body.data.items[0];
-    expect(endpoint).toMatchObject({ name: 'Orders and mentions', event_types: ['post.mention', 'profile.followed'], rate_limit_per_second: 5 });
+    const endpoint = (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { token: ws.token }))
+      .body.data.items[0];
+    expect(endpoint).toMatchObject({
+      name: 'Orders and mentions',
+      event_types: ['post.mention', 'profile.followed'],
+      rate_limit_per_second: 5,
+    });
     expect(await page.locator('dl.facts', { hasText: 'Rate limit' }).textContent()).toContain('5 per second');
     expect(await rateLimit.inputValue()).toBe('5');
     expect(endpoint.profiles.map((p: { id: string }) => p.id)).toEqual([ws.profiles[0]!.id]);
@@ -205,7 +229,9 @@ describe('web console', () => {
   it('shows an endpoint disabled by a 410 and enables it again', { timeout: 60_000 }, async () => {
     receiver.respond = () => 410;
     await page.getByRole('button', { name: 'Send test event' }).click();
-    await waitFor('the endpoint to be disabled', async () => ((await endpointStatus()) === 'disabled' ? true : undefined));
+    await waitFor('the endpoint to be disabled', async () =>
+      (await endpointStatus()) === 'disabled' ? true : undefined,
+    );
     await page.reload();
     await page.locator('.title-row .badge-disabled').waitFor();
     await page.getByText('Disabled: the receiver answered 410 Gone.').waitFor();
@@ -218,18 +244,27 @@ describe('web console', () => {
     expect(await endpointStatus()).toBe('active');
   });
 
-  it('shows the activity: the API\'s totals, the 24-hour chart and the filtered delivery list', async () => {
+  it("shows the activity: the API's totals, the 24-hour chart and the filtered delivery list", async () => {
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
-    const { totals } = (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries`, { token: ws.token })).body.data;
-    await expect.poll(() => page.locator('.totals div', { hasText: 'Failed' }).locator('dd').textContent()).toBe(String(totals.failed));
-    expect(await page.locator('.totals div', { hasText: 'Succeeded' }).locator('dd').textContent()).toBe(String(totals.succeeded));
-    expect(await page.getByRole('img').getAttribute('aria-label')).toBe(`Last 24 hours: ${totals.succeeded} succeeded and ${totals.failed} failed deliveries.`);
+    const { totals } = (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries`, { token: ws.token }))
+      .body.data;
+    await expect
+      .poll(() => page.locator('.totals div', { hasText: 'Failed' }).locator('dd').textContent())
+      .toBe(String(totals.failed));
+    expect(await page.locator('.totals div', { hasText: 'Succeeded' }).locator('dd').textContent()).toBe(
+      String(totals.succeeded),
+    );
+    expect(await page.getByRole('img').getAttribute('aria-label')).toBe(
+      `Last 24 hours: ${totals.succeeded} succeeded and ${totals.failed} failed deliveries.`,
+    );
     expect(await page.locator('.chart rect.bar-failed[height]:not([height="0"])').count()).toBeGreaterThan(0);
 
     await page.getByLabel('Status').selectOption('failed');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.locator('tr[data-delivery-id] .badge').allTextContents()).toEqual(Array(totals.failed).fill('failed'));
+    await expect
+      .poll(() => page.locator('tr[data-delivery-id] .badge').allTextContents())
+      .toEqual(Array(totals.failed).fill('failed'));
     await screenshot('activity');
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => page.locator('tr[data-delivery-id]').count()).toBe(totals.total);

@@ -21,11 +21,20 @@ describe('API reference page', () => {
 
     await page.goto(`${baseUrl}/docs`);
     await page.locator('.swagger-ui .info .title', { hasText: 'Social Network Service API' }).waitFor();
-    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-    await page.locator('.opblock').nth(operations - 1).waitFor();
+    await page
+      .locator('.opblock')
+      .nth(operations - 1)
+      .waitFor();
     expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(operations);
-    expect(await page.locator('.opblock-summary-path', { hasText: '/v1/workspaces/{workspace_id}/webhook-deliveries' }).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('.opblock-summary-path', { hasText: '/v1/workspaces/{workspace_id}/webhook-deliveries' })
+        .count(),
+    ).toBeGreaterThan(0);
     // "Try it out" goes to the server that served the page.
     expect(await page.locator('.servers select option').first().textContent()).toContain(baseUrl);
 

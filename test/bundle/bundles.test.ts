@@ -12,7 +12,9 @@ describe('the Lambda bundles the e2e suite runs against', () => {
   it('are one self-contained ESM file per HTTP function that imports nothing but Node built-ins', () => {
     const dir = inject('bundlesDir');
     const meta = JSON.parse(readFileSync(join(dir, METAFILE), 'utf8')) as Metafile;
-    const outputs = new Map(Object.entries(meta.outputs).map(([file, output]) => [relative(process.cwd(), file), output]));
+    const outputs = new Map(
+      Object.entries(meta.outputs).map(([file, output]) => [relative(process.cwd(), file), output]),
+    );
     const handlers = httpHandlerModules();
     expect(handlers.length).toBeGreaterThan(40);
     for (const handler of handlers) {
@@ -45,7 +47,13 @@ describe('npm start -- --bundles', () => {
   /** `npm start -- <args>` against the run's DynamoDB Local, so that only the server's own checks can fail. */
   const start = (args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...args], {
-      env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: inject('tableName'), PORT: '0', NODE_NO_WARNINGS: '1' },
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+        TABLE_NAME: inject('tableName'),
+        PORT: '0',
+        NODE_NO_WARNINGS: '1',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

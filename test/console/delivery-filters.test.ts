@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hourlyBuckets } from '../../console/app/activity-chart.js';
-import { deliveryQuery, fromLocalInput, hasFilters, matchesFilters, recoverWindowProblem, toLocalInput } from '../../console/app/delivery-filters.js';
+import {
+  deliveryQuery,
+  fromLocalInput,
+  hasFilters,
+  matchesFilters,
+  recoverWindowProblem,
+  toLocalInput,
+} from '../../console/app/delivery-filters.js';
 
 const delivery = (status: string, updated_at: string, extra: Record<string, string> = {}) => ({
   status,
@@ -11,14 +18,22 @@ const delivery = (status: string, updated_at: string, extra: Record<string, stri
 });
 
 describe('delivery filters', () => {
-  it('sends only the filters that are set, in the API\'s query names, with the page', () => {
-    expect(deliveryQuery({ status: 'failed', event_type: '', since: '2026-11-21T00:00:00.000Z' }, { limit: 20, cursor: 'abc' })).toEqual({
+  it("sends only the filters that are set, in the API's query names, with the page", () => {
+    expect(
+      deliveryQuery(
+        { status: 'failed', event_type: '', since: '2026-11-21T00:00:00.000Z' },
+        { limit: 20, cursor: 'abc' },
+      ),
+    ).toEqual({
       status: 'failed',
       since: '2026-11-21T00:00:00.000Z',
       limit: 20,
       cursor: 'abc',
     });
-    expect(deliveryQuery({ webhook_endpoint_id: 'e1', until: '2026-11-22T00:00:00.000Z' })).toEqual({ webhook_endpoint_id: 'e1', until: '2026-11-22T00:00:00.000Z' });
+    expect(deliveryQuery({ webhook_endpoint_id: 'e1', until: '2026-11-22T00:00:00.000Z' })).toEqual({
+      webhook_endpoint_id: 'e1',
+      until: '2026-11-22T00:00:00.000Z',
+    });
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ event_type: 'post.reply' })).toBe(true);
   });
@@ -26,7 +41,9 @@ describe('delivery filters', () => {
   it('applies the same filters to loaded deliveries: since inclusive, until exclusive', () => {
     const d = delivery('failed', '2026-11-21T10:00:00.000Z');
     expect(matchesFilters(d, {})).toBe(true);
-    expect(matchesFilters(d, { status: 'failed', event_type: 'profile.followed', webhook_endpoint_id: 'e1' })).toBe(true);
+    expect(matchesFilters(d, { status: 'failed', event_type: 'profile.followed', webhook_endpoint_id: 'e1' })).toBe(
+      true,
+    );
     expect(matchesFilters(d, { status: 'succeeded' })).toBe(false);
     expect(matchesFilters(d, { event_type: 'post.reply' })).toBe(false);
     expect(matchesFilters(d, { webhook_endpoint_id: 'e2' })).toBe(false);

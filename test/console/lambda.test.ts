@@ -23,13 +23,20 @@ describe('console Lambda (AWS)', () => {
 
   it('serves the console page and its bundles base64-encoded, gzipped when accepted', async () => {
     const page = await handler(event('GET', '/console'));
-    expect(page).toMatchObject({ statusCode: 200, isBase64Encoded: true, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    expect(page).toMatchObject({
+      statusCode: 200,
+      isBase64Encoded: true,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
     const html = Buffer.from(page.body!, 'base64').toString();
     const script = /src="(console\/assets\/[^"]+\.js)"/.exec(html)![1]!;
 
     const zipped = await handler(event('GET', `/${script}`, { 'accept-encoding': 'gzip, br' }));
     expect(zipped.statusCode).toBe(200);
-    expect(zipped.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(zipped.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     const plain = await handler(event('GET', `/${script}`));
     expect(plain.headers?.['content-encoding']).toBeUndefined();
     expect(gunzipSync(Buffer.from(zipped.body!, 'base64')).equals(Buffer.from(plain.body!, 'base64'))).toBe(true);

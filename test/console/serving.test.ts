@@ -2,10 +2,12 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, inject } from 'vitest';
 import { consoleFeatures } from '../../console/server/build-assets.js';
 
-const get = (path: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${path}`, { redirect: 'manual', ...init });
+const get = (path: string, init: RequestInit = {}) =>
+  fetch(`${inject('baseUrl')}${path}`, { redirect: 'manual', ...init });
 
 /** The asset URLs a page links to (relative to the page). */
-const linkedAssets = (html: string) => [...html.matchAll(/(?:src|href)="((?:console|docs)\/assets\/[^"]+)"/g)].map((m) => `/${m[1]}`);
+const linkedAssets = (html: string) =>
+  [...html.matchAll(/(?:src|href)="((?:console|docs)\/assets\/[^"]+)"/g)].map((m) => `/${m[1]}`);
 
 describe('serving the console and the API reference', () => {
   it('serves /console as HTML that is never cached stale, with a strict content security policy', async () => {
@@ -83,12 +85,24 @@ describe('console features from the OpenAPI document', () => {
     expect(
       consoleFeatures({
         paths: {
-          '/v1/workspaces/{workspace_id}/webhook-deliveries': deliveries(['status', 'event_type', 'webhook_endpoint_id', 'since', 'until', 'limit', 'cursor']),
+          '/v1/workspaces/{workspace_id}/webhook-deliveries': deliveries([
+            'status',
+            'event_type',
+            'webhook_endpoint_id',
+            'since',
+            'until',
+            'limit',
+            'cursor',
+          ]),
           '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover': { post: {} },
         },
       }),
     ).toEqual({ deliveryFilters: true, deliveryPaging: true, recover: true });
-    expect(consoleFeatures({ paths: { '/v1/workspaces/{workspace_id}/webhook-deliveries': deliveries(['status', 'limit', 'cursor']) } })).toEqual({
+    expect(
+      consoleFeatures({
+        paths: { '/v1/workspaces/{workspace_id}/webhook-deliveries': deliveries(['status', 'limit', 'cursor']) },
+      }),
+    ).toEqual({
       deliveryFilters: false,
       deliveryPaging: true,
       recover: false,

@@ -15,28 +15,61 @@ describe('bad input', () => {
     for (const invisible of INVISIBLES) {
       const name = `Ann${invisible}fdp.exe`;
       const profile = expectError(
-        await call('POST', '/v1/profiles', { token: alice.session, body: { type: 'human', username: unique('bidi'), name, call_name: 'Ann' } }),
+        await call('POST', '/v1/profiles', {
+          token: alice.session,
+          body: { type: 'human', username: unique('bidi'), name, call_name: 'Ann' },
+        }),
         400,
         'invalid_request',
       );
       expect(profile.agent.hint).toContain('body.name');
       expect(JSON.stringify(profile)).not.toContain('fdp');
-      expectError(await call('PATCH', `/v1/profiles/${alice.profile.id}`, { token: alice.session, body: { call_name: `A${invisible}nn` } }), 400, 'invalid_request');
-      expectError(await call('POST', '/v1/users', { body: { email: `${unique('bidi')}@example.com`, password: 'long enough pw', name } }), 400, 'invalid_request');
-      expectError(await call('POST', '/v1/workspaces', { token: alice.session, body: { name } }), 400, 'invalid_request');
+      expectError(
+        await call('PATCH', `/v1/profiles/${alice.profile.id}`, {
+          token: alice.session,
+          body: { call_name: `A${invisible}nn` },
+        }),
+        400,
+        'invalid_request',
+      );
+      expectError(
+        await call('POST', '/v1/users', {
+          body: { email: `${unique('bidi')}@example.com`, password: 'long enough pw', name },
+        }),
+        400,
+        'invalid_request',
+      );
+      expectError(
+        await call('POST', '/v1/workspaces', { token: alice.session, body: { name } }),
+        400,
+        'invalid_request',
+      );
     }
     expectError(
-      await call('POST', '/v1/profiles', { token: alice.session, body: { type: 'human', username: `ann${RLO}xe`, name: 'Ann', call_name: 'Ann' } }),
+      await call('POST', '/v1/profiles', {
+        token: alice.session,
+        body: { type: 'human', username: `ann${RLO}xe`, name: 'Ann', call_name: 'Ann' },
+      }),
       400,
       'invalid_request',
     );
     // Joiners stay allowed: emoji sequences and some scripts need them.
-    const family = ok(await call('POST', '/v1/profiles', { token: alice.session, body: { type: 'human', username: unique('zwj'), name: 'Family 👨\u200d👩\u200d👧', call_name: 'می\u200cخواهم' } }), 201);
+    const family = ok(
+      await call('POST', '/v1/profiles', {
+        token: alice.session,
+        body: { type: 'human', username: unique('zwj'), name: 'Family 👨\u200d👩\u200d👧', call_name: 'می\u200cخواهم' },
+      }),
+      201,
+    );
     expect(family.name).toBe('Family 👨\u200d👩\u200d👧');
   });
 
   it('answers forged cursors with 400 invalid_request, also when they keep the right partition', async () => {
-    for (let i = 0; i < 3; i++) ok(await call('POST', '/v1/posts', { token: alice.key, profileId: alice.profile.id, body: { body: `page ${i}` } }), 201);
+    for (let i = 0; i < 3; i++)
+      ok(
+        await call('POST', '/v1/posts', { token: alice.key, profileId: alice.profile.id, body: { body: `page ${i}` } }),
+        201,
+      );
     const list = `/v1/profiles/${alice.profile.id}/posts`;
     const first = ok(await call('GET', `${list}?limit=1`));
     const key = JSON.parse(Buffer.from(first.next_cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -52,7 +85,11 @@ describe('bad input', () => {
       [key],
     ];
     for (const forged of forgeries) {
-      const refused = expectError(await call('GET', `${list}?limit=1&cursor=${encode(forged)}`), 400, 'invalid_request');
+      const refused = expectError(
+        await call('GET', `${list}?limit=1&cursor=${encode(forged)}`),
+        400,
+        'invalid_request',
+      );
       expect(refused.agent.hint).toContain('next_cursor');
     }
     // The genuine cursor still pages on.
@@ -64,7 +101,10 @@ describe('bad input', () => {
       await call('POST', '/v1/posts', {
         token: alice.key,
         profileId: alice.profile.id,
-        body: { body: 'chart', images: [{ url: 'https://img.example.com/c.png', width: 10, height: 10, alt_text: null }] },
+        body: {
+          body: 'chart',
+          images: [{ url: 'https://img.example.com/c.png', width: 10, height: 10, alt_text: null }],
+        },
       }),
       201,
     );

@@ -17,7 +17,16 @@ describe('comments', () => {
     const { post: p } = await post(alice, { body: 'discuss' });
     const c1 = ok(await comment(bob, p.id, { body: 'first' }), 201);
     expect(c1.profile.id).toBe(bob.profile.id);
-    expect(c1.comment).toMatchObject({ post_id: p.id, profile_id: bob.profile.id, parent_comment_id: null, body: 'first', status: 'published', replies_count: 0, reactions_count: 0, viewer_reaction: null });
+    expect(c1.comment).toMatchObject({
+      post_id: p.id,
+      profile_id: bob.profile.id,
+      parent_comment_id: null,
+      body: 'first',
+      status: 'published',
+      replies_count: 0,
+      reactions_count: 0,
+      viewer_reaction: null,
+    });
     const r1 = ok(await comment(alice, p.id, { body: 'reply', parent_comment_id: c1.comment.id }), 201).comment;
     const r2 = ok(await comment(bob, p.id, { body: 'deeper', parent_comment_id: r1.id }), 201).comment;
     const r3 = ok(await comment(alice, p.id, { body: 'deepest', parent_comment_id: r2.id }), 201).comment;
@@ -27,7 +36,14 @@ describe('comments', () => {
     expect(ok(await call('GET', `/v1/posts/${p.id}`)).post.comments_count).toBe(6);
     const list = ok(await call('GET', `/v1/posts/${p.id}/comments`));
     expect(list.next_cursor).toBeNull();
-    expect(list.items.map((i: any) => i.comment.body)).toEqual(['first', 'reply', 'deeper', 'deepest', 'second top', 'another reply']);
+    expect(list.items.map((i: any) => i.comment.body)).toEqual([
+      'first',
+      'reply',
+      'deeper',
+      'deepest',
+      'second top',
+      'another reply',
+    ]);
     const byId = new Map(list.items.map((i: any) => [i.comment.id, i]));
     expect((byId.get(c1.comment.id) as any).comment.replies_count).toBe(2);
     expect((byId.get(r1.id) as any).comment).toMatchObject({ parent_comment_id: c1.comment.id, replies_count: 1 });
@@ -51,14 +67,22 @@ describe('comments', () => {
     // a cursor of another list is refused
     const other = await post(alice, { body: 'other' });
     const first = ok(await call('GET', `/v1/posts/${p.id}/comments?limit=1`));
-    expectError(await call('GET', `/v1/posts/${other.post.id}/comments?cursor=${first.next_cursor}`), 400, 'invalid_request');
+    expectError(
+      await call('GET', `/v1/posts/${other.post.id}/comments?cursor=${first.next_cursor}`),
+      400,
+      'invalid_request',
+    );
   });
 
   it('a parent comment of another post is 400; an unknown parent 404; unknown, draft and removed posts 404', async () => {
     const { post: p1 } = await post(alice, { body: 'one' });
     const { post: p2 } = await post(alice, { body: 'two' });
     const onP1 = ok(await comment(bob, p1.id, { body: 'on p1' }), 201).comment;
-    const wrong = expectError(await comment(bob, p2.id, { body: 'x', parent_comment_id: onP1.id }), 400, 'invalid_request');
+    const wrong = expectError(
+      await comment(bob, p2.id, { body: 'x', parent_comment_id: onP1.id }),
+      400,
+      'invalid_request',
+    );
     expect(wrong.agent.hint).toContain('parent_comment_id');
     expectError(await comment(bob, p2.id, { body: 'x', parent_comment_id: randomUUID() }), 404, 'not_found');
     expectError(await comment(bob, p2.id, { body: 'x', parent_comment_id: 'bad' }), 400, 'invalid_request');
@@ -80,9 +104,33 @@ describe('comments', () => {
   it('scope, acting profile and other-workspace credentials are enforced', async () => {
     const { post: p } = await post(alice, { body: 'guarded' });
     const { key } = await createApiKey(bob.session, bob.workspaceId, ['posts:write'], [bob.profile.id]);
-    expectError(await call('POST', `/v1/posts/${p.id}/comments`, { token: key, profileId: bob.profile.id, body: { body: 'x' } }), 403, 'insufficient_scope');
-    expectError(await call('POST', `/v1/posts/${p.id}/comments`, { token: bob.key, profileId: alice.profile.id, body: { body: 'x' } }), 403, 'profile_not_permitted');
-    expectError(await call('POST', `/v1/posts/${p.id}/comments`, { token: bob.session, profileId: alice.profile.id, body: { body: 'x' } }), 403, 'profile_not_permitted');
-    expectError(await call('POST', `/v1/posts/${p.id}/comments`, { body: { body: 'x' }, profileId: bob.profile.id }), 401, 'unauthorized');
+    expectError(
+      await call('POST', `/v1/posts/${p.id}/comments`, { token: key, profileId: bob.profile.id, body: { body: 'x' } }),
+      403,
+      'insufficient_scope',
+    );
+    expectError(
+      await call('POST', `/v1/posts/${p.id}/comments`, {
+        token: bob.key,
+        profileId: alice.profile.id,
+        body: { body: 'x' },
+      }),
+      403,
+      'profile_not_permitted',
+    );
+    expectError(
+      await call('POST', `/v1/posts/${p.id}/comments`, {
+        token: bob.session,
+        profileId: alice.profile.id,
+        body: { body: 'x' },
+      }),
+      403,
+      'profile_not_permitted',
+    );
+    expectError(
+      await call('POST', `/v1/posts/${p.id}/comments`, { body: { body: 'x' }, profileId: bob.profile.id }),
+      401,
+      'unauthorized',
+    );
   });
 });

@@ -20,9 +20,12 @@ describe('the published contract (GET /v1/openapi.json)', () => {
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation.operationId).toBe(route.name);
       expect(operation.responses[String(route.status)]).toBeDefined();
-      expect(operation.responses['500'].content['application/json'].schema.properties.error_code.enum).toContain('internal_error');
+      expect(operation.responses['500'].content['application/json'].schema.properties.error_code.enum).toContain(
+        'internal_error',
+      );
       if (route.auth === 'session') expect(operation.security).toEqual([{ session: [] }]);
-      if (route.auth === 'credential' && route.scope) expect(operation.security).toContainEqual({ apiKey: expect.arrayContaining([route.scope, 'all:all']) });
+      if (route.auth === 'credential' && route.scope)
+        expect(operation.security).toContainEqual({ apiKey: expect.arrayContaining([route.scope, 'all:all']) });
     }
   });
 
@@ -33,11 +36,23 @@ describe('the published contract (GET /v1/openapi.json)', () => {
 
   it('the contract check refuses a body that does not match and a status that is not documented', async () => {
     const baseUrl = inject('baseUrl');
-    await expect(assertMatchesContract(baseUrl, 'GET', '/v1/health', 200, { ok: true, data: { status: 'ok' }, agent: {} })).resolves.toBeUndefined();
-    await expect(assertMatchesContract(baseUrl, 'GET', '/v1/health', 200, { ok: true, data: { status: 'down' }, agent: {} })).rejects.toThrow(/does not match/);
-    await expect(assertMatchesContract(baseUrl, 'GET', '/v1/health', 418, { ok: false })).rejects.toThrow(/does not document status 418/);
     await expect(
-      assertMatchesContract(baseUrl, 'POST', '/v1/users', 400, { ok: false, data: null, agent: {}, error_code: 'made_up_code', error_message: 'x' }),
+      assertMatchesContract(baseUrl, 'GET', '/v1/health', 200, { ok: true, data: { status: 'ok' }, agent: {} }),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertMatchesContract(baseUrl, 'GET', '/v1/health', 200, { ok: true, data: { status: 'down' }, agent: {} }),
+    ).rejects.toThrow(/does not match/);
+    await expect(assertMatchesContract(baseUrl, 'GET', '/v1/health', 418, { ok: false })).rejects.toThrow(
+      /does not document status 418/,
+    );
+    await expect(
+      assertMatchesContract(baseUrl, 'POST', '/v1/users', 400, {
+        ok: false,
+        data: null,
+        agent: {},
+        error_code: 'made_up_code',
+        error_message: 'x',
+      }),
     ).rejects.toThrow(/does not match/);
   });
 });

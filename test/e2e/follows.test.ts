@@ -11,9 +11,17 @@ beforeAll(async () => {
 });
 
 const follow = (a: Actor, followed: string) =>
-  call('POST', '/v1/profile-follows', { token: a.key, profileId: a.profile.id, body: { followed_profile_id: followed } });
+  call('POST', '/v1/profile-follows', {
+    token: a.key,
+    profileId: a.profile.id,
+    body: { followed_profile_id: followed },
+  });
 const unfollow = (a: Actor, followed: string) =>
-  call('DELETE', '/v1/profile-follows', { token: a.key, profileId: a.profile.id, body: { followed_profile_id: followed } });
+  call('DELETE', '/v1/profile-follows', {
+    token: a.key,
+    profileId: a.profile.id,
+    body: { followed_profile_id: followed },
+  });
 
 describe('follows', () => {
   it('follow is idempotent, lists show both directions newest first, unfollow says whether there was one', async () => {
@@ -29,12 +37,16 @@ describe('follows', () => {
     expect(following.items.map((i: any) => i.profile.id)).toEqual([bob.profile.id, carol.profile.id]);
     const page1 = ok(await call('GET', `/v1/profiles/${alice.profile.id}/following?limit=1`));
     expect(page1.items).toHaveLength(1);
-    const page2 = ok(await call('GET', `/v1/profiles/${alice.profile.id}/following?limit=1&cursor=${page1.next_cursor}`));
+    const page2 = ok(
+      await call('GET', `/v1/profiles/${alice.profile.id}/following?limit=1&cursor=${page1.next_cursor}`),
+    );
     expect(page2.items[0].profile.id).toBe(carol.profile.id);
 
     expect(ok(await unfollow(alice, carol.profile.id))).toEqual({ unfollowed: true });
     expect(ok(await unfollow(alice, carol.profile.id))).toEqual({ unfollowed: false });
-    expect(ok(await call('GET', `/v1/profiles/${carol.profile.id}/followers`)).items.map((i: any) => i.profile.id)).toEqual([bob.profile.id]);
+    expect(
+      ok(await call('GET', `/v1/profiles/${carol.profile.id}/followers`)).items.map((i: any) => i.profile.id),
+    ).toEqual([bob.profile.id]);
     // and can follow again
     ok(await follow(alice, carol.profile.id), 201);
     expect(ok(await call('GET', `/v1/profiles/${carol.profile.id}/followers`)).items).toHaveLength(2);
@@ -45,11 +57,39 @@ describe('follows', () => {
     expect(self.agent.hint).toContain('followed_profile_id');
     expectError(await follow(alice, randomUUID()), 404, 'not_found');
     expectError(await follow(alice, 'nope'), 400, 'invalid_request');
-    expectError(await call('POST', '/v1/profile-follows', { token: alice.key, profileId: alice.profile.id, body: {} }), 400, 'invalid_request');
-    expectError(await call('POST', '/v1/profile-follows', { token: bob.key, profileId: alice.profile.id, body: { followed_profile_id: carol.profile.id } }), 403, 'profile_not_permitted');
-    expectError(await call('DELETE', '/v1/profile-follows', { token: bob.session, profileId: alice.profile.id, body: { followed_profile_id: carol.profile.id } }), 403, 'profile_not_permitted');
+    expectError(
+      await call('POST', '/v1/profile-follows', { token: alice.key, profileId: alice.profile.id, body: {} }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await call('POST', '/v1/profile-follows', {
+        token: bob.key,
+        profileId: alice.profile.id,
+        body: { followed_profile_id: carol.profile.id },
+      }),
+      403,
+      'profile_not_permitted',
+    );
+    expectError(
+      await call('DELETE', '/v1/profile-follows', {
+        token: bob.session,
+        profileId: alice.profile.id,
+        body: { followed_profile_id: carol.profile.id },
+      }),
+      403,
+      'profile_not_permitted',
+    );
     const { key } = await createApiKey(alice.session, alice.workspaceId, ['follows:read'], [alice.profile.id]);
-    expectError(await call('DELETE', '/v1/profile-follows', { token: key, profileId: alice.profile.id, body: { followed_profile_id: carol.profile.id } }), 403, 'insufficient_scope');
+    expectError(
+      await call('DELETE', '/v1/profile-follows', {
+        token: key,
+        profileId: alice.profile.id,
+        body: { followed_profile_id: carol.profile.id },
+      }),
+      403,
+      'insufficient_scope',
+    );
     expectError(await call('GET', `/v1/profiles/${randomUUID()}/followers`), 404, 'not_found');
     expectError(await call('GET', '/v1/profiles/xyz/following'), 400, 'invalid_request');
   });

@@ -17,36 +17,81 @@ describe('sign-up, log-in, log-out', () => {
     const me = await call('GET', '/v1/me', { token: session.body.data.session.token });
     expect(me.status).toBe(200);
     expect(me.body.data.user.id).toBe(created.body.data.user.id);
-    expect(me.body.data.workspaces).toEqual([{ id: created.body.data.workspace.id, name: created.body.data.workspace.name, role: 'owner' }]);
+    expect(me.body.data.workspaces).toEqual([
+      { id: created.body.data.workspace.id, name: created.body.data.workspace.name, role: 'owner' },
+    ]);
   });
 
   it('refuses a second account for the same email in another case, changing nothing', async () => {
     const { email } = await signUp();
-    expectError(await call('POST', '/v1/users', { body: { email: email.toUpperCase(), password: 'another password', name: 'X' } }), 409, 'email_taken');
+    expectError(
+      await call('POST', '/v1/users', {
+        body: { email: email.toUpperCase(), password: 'another password', name: 'X' },
+      }),
+      409,
+      'email_taken',
+    );
     // The original password still works: the failed sign-up changed nothing.
-    expect((await call('POST', '/v1/sessions', { body: { email, password: 'correct horse battery' } })).status).toBe(201);
+    expect((await call('POST', '/v1/sessions', { body: { email, password: 'correct horse battery' } })).status).toBe(
+      201,
+    );
   });
 
   it('answers a wrong password and an unknown email alike', async () => {
     const { email } = await signUp();
-    expectError(await call('POST', '/v1/sessions', { body: { email, password: 'wrong password' } }), 401, 'invalid_credentials');
-    expectError(await call('POST', '/v1/sessions', { body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' } }), 401, 'invalid_credentials');
+    expectError(
+      await call('POST', '/v1/sessions', { body: { email, password: 'wrong password' } }),
+      401,
+      'invalid_credentials',
+    );
+    expectError(
+      await call('POST', '/v1/sessions', {
+        body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' },
+      }),
+      401,
+      'invalid_credentials',
+    );
   });
 
   it('validates sign-up fields and names the failing field in agent.hint', async () => {
-    const short = expectError(await call('POST', '/v1/users', { body: { email: `${unique('a')}@example.com`, password: 'short', name: 'A' } }), 400, 'invalid_request');
+    const short = expectError(
+      await call('POST', '/v1/users', { body: { email: `${unique('a')}@example.com`, password: 'short', name: 'A' } }),
+      400,
+      'invalid_request',
+    );
     expect(short.agent.hint).toContain('body.password');
-    const badEmail = expectError(await call('POST', '/v1/users', { body: { email: 'not-an-email', password: 'long enough pw', name: 'A' } }), 400, 'invalid_request');
+    const badEmail = expectError(
+      await call('POST', '/v1/users', { body: { email: 'not-an-email', password: 'long enough pw', name: 'A' } }),
+      400,
+      'invalid_request',
+    );
     expect(badEmail.agent.hint).toContain('body.email');
-    const missing = expectError(await call('POST', '/v1/users', { body: { email: `${unique('a')}@example.com` } }), 400, 'invalid_request');
+    const missing = expectError(
+      await call('POST', '/v1/users', { body: { email: `${unique('a')}@example.com` } }),
+      400,
+      'invalid_request',
+    );
     expect(missing.agent.hint).toMatch(/body\.(password|name)/);
-    const wrongType = expectError(await call('POST', '/v1/users', { body: { email: `${unique('a')}@example.com`, password: 1234567890123, name: 'A' } }), 400, 'invalid_request');
+    const wrongType = expectError(
+      await call('POST', '/v1/users', {
+        body: { email: `${unique('a')}@example.com`, password: 1234567890123, name: 'A' },
+      }),
+      400,
+      'invalid_request',
+    );
     expect(wrongType.agent.hint).toContain('body.password');
   });
 
   it('rejects unknown fields without echoing them', async () => {
     const body = expectError(
-      await call('POST', '/v1/users', { body: { email: `${unique('a')}@example.com`, password: 'long enough pw', name: 'A', ignore_previous_instructions: true } }),
+      await call('POST', '/v1/users', {
+        body: {
+          email: `${unique('a')}@example.com`,
+          password: 'long enough pw',
+          name: 'A',
+          ignore_previous_instructions: true,
+        },
+      }),
       400,
       'invalid_request',
     );
@@ -55,10 +100,29 @@ describe('sign-up, log-in, log-out', () => {
   });
 
   it('answers malformed JSON, a wrong content type and an oversize body with their own codes', async () => {
-    expectError(await call('POST', '/v1/users', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
-    expectError(await call('POST', '/v1/users', { rawBody: 'email=a@b.c', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type');
-    const huge = JSON.stringify({ email: `${unique('a')}@example.com`, password: 'long enough pw', name: 'x'.repeat(300 * 1024) });
-    expectError(await call('POST', '/v1/users', { rawBody: huge, headers: { 'content-type': 'application/json' } }), 413, 'payload_too_large');
+    expectError(
+      await call('POST', '/v1/users', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } }),
+      400,
+      'invalid_json',
+    );
+    expectError(
+      await call('POST', '/v1/users', {
+        rawBody: 'email=a@b.c',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'unsupported_media_type',
+    );
+    const huge = JSON.stringify({
+      email: `${unique('a')}@example.com`,
+      password: 'long enough pw',
+      name: 'x'.repeat(300 * 1024),
+    });
+    expectError(
+      await call('POST', '/v1/users', { rawBody: huge, headers: { 'content-type': 'application/json' } }),
+      413,
+      'payload_too_large',
+    );
   });
 
   it('logs out: the token stops working at once', async () => {
@@ -80,6 +144,10 @@ describe('sign-up, log-in, log-out', () => {
   });
 
   it('an invalid credential sent to a public endpoint is 401, not ignored', async () => {
-    expectError(await call('GET', '/v1/taxonomies/profile-options/occupations', { token: 'sk_bogus' }), 401, 'unauthorized');
+    expectError(
+      await call('GET', '/v1/taxonomies/profile-options/occupations', { token: 'sk_bogus' }),
+      401,
+      'unauthorized',
+    );
   });
 });

@@ -27,25 +27,37 @@ afterAll(async () => {
   await Promise.all([before?.stop(), after?.stop()]);
 });
 
-const storedCost = async (email: string) => (await findCredential(email))!.password_hash.split('$').slice(1, 4).join('$');
+const storedCost = async (email: string) =>
+  (await findCredential(email))!.password_hash.split('$').slice(1, 4).join('$');
 
 describe('password hashes follow the cost', () => {
   it('a log-in after the cost rose replaces the hash; the password keeps working at either cost', async () => {
     const email = `${unique('up')}@example.com`;
     const password = 'long enough pw';
-    expect((await call('POST', '/v1/users', { baseUrl: before.baseUrl, body: { email, password, name: 'Up' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/v1/users', { baseUrl: before.baseUrl, body: { email, password, name: 'Up' } })).status,
+    ).toBe(201);
     expect(await storedCost(email)).toBe('4096$8$1');
 
     // A wrong password upgrades nothing.
-    expect((await call('POST', '/v1/sessions', { baseUrl: after.baseUrl, body: { email, password: 'wrong password' } })).status).toBe(401);
+    expect(
+      (await call('POST', '/v1/sessions', { baseUrl: after.baseUrl, body: { email, password: 'wrong password' } }))
+        .status,
+    ).toBe(401);
     expect(await storedCost(email)).toBe('4096$8$1');
 
-    expect((await call('POST', '/v1/sessions', { baseUrl: after.baseUrl, body: { email, password } })).status).toBe(201);
+    expect((await call('POST', '/v1/sessions', { baseUrl: after.baseUrl, body: { email, password } })).status).toBe(
+      201,
+    );
     expect(await storedCost(email)).toBe('8192$8$1');
-    expect((await call('POST', '/v1/sessions', { baseUrl: after.baseUrl, body: { email, password } })).status).toBe(201);
+    expect((await call('POST', '/v1/sessions', { baseUrl: after.baseUrl, body: { email, password } })).status).toBe(
+      201,
+    );
 
     // A server still at the old cost verifies the stronger hash and does not weaken it.
-    expect((await call('POST', '/v1/sessions', { baseUrl: before.baseUrl, body: { email, password } })).status).toBe(201);
+    expect((await call('POST', '/v1/sessions', { baseUrl: before.baseUrl, body: { email, password } })).status).toBe(
+      201,
+    );
     expect(await storedCost(email)).toBe('8192$8$1');
   });
 });

@@ -4,9 +4,26 @@ import { call, createApiKey, createProfile, expectError } from '../support/api.j
 import { actor, ok, post, type Actor } from '../support/social.js';
 
 const POST_FIELDS = [
-  'id', 'profile_id', 'kind', 'body_preview', 'body_truncated', 'images', 'image_count', 'reply_to_post_id', 'root_post_id',
-  'visibility', 'status', 'published_at', 'reply_count', 'likes_count', 'viewer_reaction', 'comments_count', 'quotes_count',
-  'created_at', 'updated_at', 'body',
+  'id',
+  'profile_id',
+  'kind',
+  'body_preview',
+  'body_truncated',
+  'images',
+  'image_count',
+  'reply_to_post_id',
+  'root_post_id',
+  'visibility',
+  'status',
+  'published_at',
+  'reply_count',
+  'likes_count',
+  'viewer_reaction',
+  'comments_count',
+  'quotes_count',
+  'created_at',
+  'updated_at',
+  'body',
 ].sort();
 
 let alice: Actor;
@@ -20,18 +37,39 @@ describe('posts', () => {
     const body = 'x'.repeat(300);
     const created = await post(alice, {
       body,
-      images: [{ url: 'https://img.example.com/a.png', width: 800, height: 600, alt_text: 'A chart' }, { url: 'https://img.example.com/b.png', width: 1, height: 1 }],
+      images: [
+        { url: 'https://img.example.com/a.png', width: 800, height: 600, alt_text: 'A chart' },
+        { url: 'https://img.example.com/b.png', width: 1, height: 1 },
+      ],
     });
     expect(created.profile.id).toBe(alice.profile.id);
     const read = ok(await call('GET', `/v1/posts/${created.post.id}`));
     expect(Object.keys(read.post).sort()).toEqual(POST_FIELDS);
     expect(read.post).toMatchObject({
-      profile_id: alice.profile.id, kind: 'post', body, body_truncated: true, image_count: 2, reply_to_post_id: null, root_post_id: null,
-      visibility: 'public', status: 'published', reply_count: 0, likes_count: 0, viewer_reaction: null, comments_count: 0, quotes_count: 0,
+      profile_id: alice.profile.id,
+      kind: 'post',
+      body,
+      body_truncated: true,
+      image_count: 2,
+      reply_to_post_id: null,
+      root_post_id: null,
+      visibility: 'public',
+      status: 'published',
+      reply_count: 0,
+      likes_count: 0,
+      viewer_reaction: null,
+      comments_count: 0,
+      quotes_count: 0,
     });
     expect(read.post.body_preview).toBe('x'.repeat(280));
     expect(read.post.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(read.post.images[0]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: 'https://img.example.com/a.png', width: 800, height: 600, alt_text: 'A chart' });
+    expect(read.post.images[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: 'https://img.example.com/a.png',
+      width: 800,
+      height: 600,
+      alt_text: 'A chart',
+    });
     expect(read.post.images[1].alt_text).toBeNull();
     expect(read.profile).toMatchObject({ id: alice.profile.id, username: alice.profile.username });
   });
@@ -45,14 +83,34 @@ describe('posts', () => {
     const { post: draft } = await post(alice, { body: 'draft text', status: 'draft' });
     expect(draft).toMatchObject({ status: 'draft', published_at: null });
     expectError(await call('GET', `/v1/posts/${draft.id}`), 404, 'not_found');
-    expectError(await call('GET', `/v1/posts/${draft.id}`, { token: bob.key, profileId: bob.profile.id }), 404, 'not_found');
-    expect(ok(await call('GET', `/v1/posts/${draft.id}`, { token: alice.key, profileId: alice.profile.id })).post.status).toBe('draft');
+    expectError(
+      await call('GET', `/v1/posts/${draft.id}`, { token: bob.key, profileId: bob.profile.id }),
+      404,
+      'not_found',
+    );
+    expect(
+      ok(await call('GET', `/v1/posts/${draft.id}`, { token: alice.key, profileId: alice.profile.id })).post.status,
+    ).toBe('draft');
     let list = ok(await call('GET', `/v1/profiles/${alice.profile.id}/posts`));
     expect(list.items.map((i: any) => i.post.id)).not.toContain(draft.id);
 
     // someone else cannot publish it
-    expectError(await call('PATCH', `/v1/posts/${draft.id}`, { token: bob.key, profileId: bob.profile.id, body: { status: 'published' } }), 404, 'not_found');
-    const published = ok(await call('PATCH', `/v1/posts/${draft.id}`, { token: alice.key, profileId: alice.profile.id, body: { status: 'published', body: 'final text' } }));
+    expectError(
+      await call('PATCH', `/v1/posts/${draft.id}`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { status: 'published' },
+      }),
+      404,
+      'not_found',
+    );
+    const published = ok(
+      await call('PATCH', `/v1/posts/${draft.id}`, {
+        token: alice.key,
+        profileId: alice.profile.id,
+        body: { status: 'published', body: 'final text' },
+      }),
+    );
     expect(published.post).toMatchObject({ status: 'published', body: 'final text' });
     expect(published.post.published_at).not.toBeNull();
     expect(ok(await call('GET', `/v1/posts/${draft.id}`)).post.body).toBe('final text');
@@ -62,25 +120,51 @@ describe('posts', () => {
 
   it('editing a published post is for its author only', async () => {
     const { post: p } = await post(alice, { body: 'v1' });
-    expectError(await call('PATCH', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id, body: { body: 'hijack' } }), 403, 'forbidden');
-    const edited = ok(await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'v2' } }));
+    expectError(
+      await call('PATCH', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id, body: { body: 'hijack' } }),
+      403,
+      'forbidden',
+    );
+    const edited = ok(
+      await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'v2' } }),
+    );
     expect(edited.post.body).toBe('v2');
-    expectError(await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: {} }), 400, 'invalid_request');
+    expectError(
+      await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: {} }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('a removed post is 404 to others, still readable by its author, and leaves the profile list', async () => {
     const { post: p } = await post(alice, { body: 'to remove' });
-    expectError(await call('DELETE', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id }), 403, 'forbidden');
+    expectError(
+      await call('DELETE', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id }),
+      403,
+      'forbidden',
+    );
     const removed = ok(await call('DELETE', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id }));
     expect(removed.post.status).toBe('removed');
     // again: idempotent
-    expect(ok(await call('DELETE', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id })).post.status).toBe('removed');
+    expect(
+      ok(await call('DELETE', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id })).post.status,
+    ).toBe('removed');
     expectError(await call('GET', `/v1/posts/${p.id}`), 404, 'not_found');
-    expectError(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id }), 404, 'not_found');
-    expect(ok(await call('GET', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id })).post.status).toBe('removed');
+    expectError(
+      await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id }),
+      404,
+      'not_found',
+    );
+    expect(
+      ok(await call('GET', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id })).post.status,
+    ).toBe('removed');
     const list = ok(await call('GET', `/v1/profiles/${alice.profile.id}/posts?limit=100`));
     expect(list.items.map((i: any) => i.post.id)).not.toContain(p.id);
-    expectError(await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'x' } }), 409, 'invalid_state');
+    expectError(
+      await call('PATCH', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'x' } }),
+      409,
+      'invalid_state',
+    );
   });
 
   it('replies: kind reply, root of the thread, parent reply_count; replying to removed, draft or missing posts is 404', async () => {
@@ -95,7 +179,13 @@ describe('posts', () => {
     // a draft reply counts once published
     const { post: draftReply } = await post(bob, { body: 'later', reply_to_post_id: root.id, status: 'draft' });
     expect(ok(await call('GET', `/v1/posts/${root.id}`)).post.reply_count).toBe(1);
-    ok(await call('PATCH', `/v1/posts/${draftReply.id}`, { token: bob.key, profileId: bob.profile.id, body: { status: 'published' } }));
+    ok(
+      await call('PATCH', `/v1/posts/${draftReply.id}`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { status: 'published' },
+      }),
+    );
     expect(ok(await call('GET', `/v1/posts/${root.id}`)).post.reply_count).toBe(2);
     // removing a published reply un-counts it
     ok(await call('DELETE', `/v1/posts/${draftReply.id}`, { token: bob.key, profileId: bob.profile.id }));
@@ -103,13 +193,37 @@ describe('posts', () => {
 
     const { post: gone } = await post(alice, { body: 'gone' });
     ok(await call('DELETE', `/v1/posts/${gone.id}`, { token: alice.key, profileId: alice.profile.id }));
-    expectError(await call('POST', '/v1/posts', { token: bob.key, profileId: bob.profile.id, body: { body: 'r', reply_to_post_id: gone.id } }), 404, 'not_found');
+    expectError(
+      await call('POST', '/v1/posts', {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { body: 'r', reply_to_post_id: gone.id },
+      }),
+      404,
+      'not_found',
+    );
     const { post: draft } = await post(alice, { body: 'd', status: 'draft' });
-    expectError(await call('POST', '/v1/posts', { token: bob.key, profileId: bob.profile.id, body: { body: 'r', reply_to_post_id: draft.id } }), 404, 'not_found');
-    expectError(await call('POST', '/v1/posts', { token: bob.key, profileId: bob.profile.id, body: { body: 'r', reply_to_post_id: randomUUID() } }), 404, 'not_found');
+    expectError(
+      await call('POST', '/v1/posts', {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { body: 'r', reply_to_post_id: draft.id },
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await call('POST', '/v1/posts', {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { body: 'r', reply_to_post_id: randomUUID() },
+      }),
+      404,
+      'not_found',
+    );
   });
 
-  it('lists a profile\'s published posts newest first, paginated', async () => {
+  it("lists a profile's published posts newest first, paginated", async () => {
     const carol = await actor();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await post(carol, { body: `post ${i}` })).post.id);
@@ -130,11 +244,23 @@ describe('posts', () => {
     const img = { url: 'https://img.example.com/x.png', width: 10, height: 10 };
 
     it('rejects a fifth image, width 0, a non-https URL, an empty body and unknown fields', async () => {
-      const fifth = expectError(await create(alice, { body: 'b', images: [img, img, img, img, img] }), 400, 'invalid_request');
+      const fifth = expectError(
+        await create(alice, { body: 'b', images: [img, img, img, img, img] }),
+        400,
+        'invalid_request',
+      );
       expect(fifth.agent.hint).toContain('images');
-      const zero = expectError(await create(alice, { body: 'b', images: [{ ...img, width: 0 }] }), 400, 'invalid_request');
+      const zero = expectError(
+        await create(alice, { body: 'b', images: [{ ...img, width: 0 }] }),
+        400,
+        'invalid_request',
+      );
       expect(zero.agent.hint).toContain('width');
-      expectError(await create(alice, { body: 'b', images: [{ ...img, url: 'http://img.example.com/x.png' }] }), 400, 'invalid_request');
+      expectError(
+        await create(alice, { body: 'b', images: [{ ...img, url: 'http://img.example.com/x.png' }] }),
+        400,
+        'invalid_request',
+      );
       expectError(await create(alice, { body: '' }), 400, 'invalid_request');
       expectError(await create(alice, { body: 'x'.repeat(5001) }), 400, 'invalid_request');
       expectError(await create(alice, { body: 'b', extra: 1 }), 400, 'invalid_request');
@@ -145,8 +271,20 @@ describe('posts', () => {
     it('unknown or malformed post ids are 404 / 400', async () => {
       expectError(await call('GET', `/v1/posts/${randomUUID()}`), 404, 'not_found');
       expectError(await call('GET', '/v1/posts/not-a-uuid'), 400, 'invalid_request');
-      expectError(await call('PATCH', `/v1/posts/${randomUUID()}`, { token: alice.key, profileId: alice.profile.id, body: { body: 'x' } }), 404, 'not_found');
-      expectError(await call('DELETE', '/v1/posts/123', { token: alice.key, profileId: alice.profile.id }), 400, 'invalid_request');
+      expectError(
+        await call('PATCH', `/v1/posts/${randomUUID()}`, {
+          token: alice.key,
+          profileId: alice.profile.id,
+          body: { body: 'x' },
+        }),
+        404,
+        'not_found',
+      );
+      expectError(
+        await call('DELETE', '/v1/posts/123', { token: alice.key, profileId: alice.profile.id }),
+        400,
+        'invalid_request',
+      );
       expectError(await call('GET', '/v1/posts/x', { headers: { 'x-profile-id': 'nope' } }), 400, 'invalid_request');
     });
 
@@ -154,17 +292,39 @@ describe('posts', () => {
       expectError(await create(alice, { body: 'b' }, { profileId: bob.profile.id }), 403, 'profile_not_permitted');
       expectError(await create(alice, { body: 'b' }, { profileId: randomUUID() }), 403, 'profile_not_permitted');
       expectError(await call('POST', '/v1/posts', { token: alice.key, body: { body: 'b' } }), 400, 'invalid_request');
-      expectError(await call('POST', '/v1/posts', { profileId: alice.profile.id, body: { body: 'b' } }), 401, 'unauthorized');
+      expectError(
+        await call('POST', '/v1/posts', { profileId: alice.profile.id, body: { body: 'b' } }),
+        401,
+        'unauthorized',
+      );
     });
 
-    it('a credential of another workspace cannot write as, or remove posts of, this workspace\'s profiles', async () => {
+    it("a credential of another workspace cannot write as, or remove posts of, this workspace's profiles", async () => {
       const { post: p } = await post(alice, { body: 'mine' });
       // bob's session (another workspace) acting as alice's profile
-      expectError(await create(alice, { body: 'b' }, { token: bob.session, profileId: alice.profile.id }), 403, 'profile_not_permitted');
-      expectError(await call('DELETE', `/v1/posts/${p.id}`, { token: bob.key, profileId: alice.profile.id }), 403, 'profile_not_permitted');
-      expectError(await call('PUT', `/v1/posts/${p.id}/reaction`, { token: bob.session, profileId: alice.profile.id, body: { reaction_type: 'like', active: true } }), 403, 'profile_not_permitted');
+      expectError(
+        await create(alice, { body: 'b' }, { token: bob.session, profileId: alice.profile.id }),
+        403,
+        'profile_not_permitted',
+      );
+      expectError(
+        await call('DELETE', `/v1/posts/${p.id}`, { token: bob.key, profileId: alice.profile.id }),
+        403,
+        'profile_not_permitted',
+      );
+      expectError(
+        await call('PUT', `/v1/posts/${p.id}/reaction`, {
+          token: bob.session,
+          profileId: alice.profile.id,
+          body: { reaction_type: 'like', active: true },
+        }),
+        403,
+        'profile_not_permitted',
+      );
       // alice's session may act as her own profile
-      expect(ok(await create(alice, { body: 'by session' }, { token: alice.session }), 201).post.profile_id).toBe(alice.profile.id);
+      expect(ok(await create(alice, { body: 'by session' }, { token: alice.session }), 201).post.profile_id).toBe(
+        alice.profile.id,
+      );
     });
 
     it('a key without posts:write is 403 insufficient_scope', async () => {
@@ -174,21 +334,34 @@ describe('posts', () => {
 
     it('the public read with X-Profile-Id of a profile the credential may not act as is 403', async () => {
       const { post: p } = await post(alice, { body: 'pub' });
-      expectError(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: alice.profile.id }), 403, 'profile_not_permitted');
-      expectError(await call('GET', `/v1/posts/${p.id}/comments`, { token: bob.key, profileId: alice.profile.id }), 403, 'profile_not_permitted');
+      expectError(
+        await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: alice.profile.id }),
+        403,
+        'profile_not_permitted',
+      );
+      expectError(
+        await call('GET', `/v1/posts/${p.id}/comments`, { token: bob.key, profileId: alice.profile.id }),
+        403,
+        'profile_not_permitted',
+      );
     });
 
     it('an invalid credential on the public read is 401', async () => {
       const { post: p } = await post(alice, { body: 'pub' });
       expectError(await call('GET', `/v1/posts/${p.id}`, { token: 'sk_bogus' }), 401, 'unauthorized');
       // X-Profile-Id without a credential is simply anonymous
-      expect(ok(await call('GET', `/v1/posts/${p.id}`, { profileId: alice.profile.id })).post.viewer_reaction).toBeNull();
+      expect(
+        ok(await call('GET', `/v1/posts/${p.id}`, { profileId: alice.profile.id })).post.viewer_reaction,
+      ).toBeNull();
     });
   });
 
   it('a second profile of the same workspace posts through the session', async () => {
     const other = await createProfile(alice.session);
-    const created = ok(await call('POST', '/v1/posts', { token: alice.session, profileId: other.id, body: { body: 'second profile' } }), 201);
+    const created = ok(
+      await call('POST', '/v1/posts', { token: alice.session, profileId: other.id, body: { body: 'second profile' } }),
+      201,
+    );
     expect(created.profile.id).toBe(other.id);
   });
 });
@@ -203,7 +376,10 @@ describe('the author card a post carries', () => {
     const name = `Renamed ${randomUUID().slice(0, 8)}`;
     ok(await call('PATCH', `/v1/profiles/${author.profile.id}`, { token: author.session, body: { name } }));
     // The author reading as themselves gets their current profile, not the card.
-    expect(ok(await call('GET', `/v1/posts/${published.id}`, { token: author.key, profileId: author.profile.id })).profile.name).toBe(name);
+    expect(
+      ok(await call('GET', `/v1/posts/${published.id}`, { token: author.key, profileId: author.profile.id })).profile
+        .name,
+    ).toBe(name);
 
     const started = Date.now();
     let seen = '';
@@ -214,7 +390,13 @@ describe('the author card a post carries', () => {
     }
     expect(seen).toBe(name);
     // A draft published after the edit carries the current card from the start.
-    ok(await call('PATCH', `/v1/posts/${draft.id}`, { token: author.key, profileId: author.profile.id, body: { status: 'published' } }));
+    ok(
+      await call('PATCH', `/v1/posts/${draft.id}`, {
+        token: author.key,
+        profileId: author.profile.id,
+        body: { status: 'published' },
+      }),
+    );
     expect(ok(await call('GET', `/v1/posts/${draft.id}`)).profile.name).toBe(name);
   });
 });

@@ -11,17 +11,30 @@ beforeAll(async () => {
 });
 
 const grant = async (permissions: string[], by = alice) =>
-  ok(await call('POST', '/v1/profile-access', { token: by.key, body: { profile_id: alice.profile.id, manager_profile_id: bob.profile.id, permissions } }), 201)
-    .access_grant;
-const act = (a: Actor, path: string, id: string, token = a.key) => call('POST', `/v1/profile-access${path.replace('{id}', id)}`, { token });
-const postAsAlice = (token: string) => call('POST', '/v1/posts', { token, profileId: alice.profile.id, body: { body: 'on behalf of alice' } });
+  ok(
+    await call('POST', '/v1/profile-access', {
+      token: by.key,
+      body: { profile_id: alice.profile.id, manager_profile_id: bob.profile.id, permissions },
+    }),
+    201,
+  ).access_grant;
+const act = (a: Actor, path: string, id: string, token = a.key) =>
+  call('POST', `/v1/profile-access${path.replace('{id}', id)}`, { token });
+const postAsAlice = (token: string) =>
+  call('POST', '/v1/posts', { token, profileId: alice.profile.id, body: { body: 'on behalf of alice' } });
 
 describe('profile access grants', () => {
   it('pending → accepted → revoked, and acting through the grant follows its status and permissions', async () => {
     const g = await grant(['posting', 'commenting']);
     expect(g).toMatchObject({
-      profile_id: alice.profile.id, permissions: ['posting', 'commenting'], status: 'pending',
-      accepted_at: null, declined_at: null, revoked_at: null, resent_at: null, resend_count: 0,
+      profile_id: alice.profile.id,
+      permissions: ['posting', 'commenting'],
+      status: 'pending',
+      accepted_at: null,
+      declined_at: null,
+      revoked_at: null,
+      resent_at: null,
+      resend_count: 0,
     });
     expect(g.manager_profile).toMatchObject({ id: bob.profile.id, username: bob.profile.username });
 
@@ -56,14 +69,44 @@ describe('profile access grants', () => {
     expect(created.post.profile_id).toBe(alice.profile.id);
     expect(created.profile.id).toBe(alice.profile.id);
     ok(await postAsAlice(bob.session), 201);
-    ok(await call('POST', `/v1/posts/${created.post.id}/comments`, { token: bob.key, profileId: alice.profile.id, body: { body: 'c' } }), 201);
+    ok(
+      await call('POST', `/v1/posts/${created.post.id}/comments`, {
+        token: bob.key,
+        profileId: alice.profile.id,
+        body: { body: 'c' },
+      }),
+      201,
+    );
     // ... but not what the grant does not cover
-    expectError(await call('PUT', `/v1/posts/${created.post.id}/reaction`, { token: bob.key, profileId: alice.profile.id, body: { reaction_type: 'like', active: true } }), 403, 'profile_not_permitted');
-    expectError(await call('POST', '/v1/profile-follows', { token: bob.key, profileId: alice.profile.id, body: { followed_profile_id: carol.profile.id } }), 403, 'profile_not_permitted');
+    expectError(
+      await call('PUT', `/v1/posts/${created.post.id}/reaction`, {
+        token: bob.key,
+        profileId: alice.profile.id,
+        body: { reaction_type: 'like', active: true },
+      }),
+      403,
+      'profile_not_permitted',
+    );
+    expectError(
+      await call('POST', '/v1/profile-follows', {
+        token: bob.key,
+        profileId: alice.profile.id,
+        body: { followed_profile_id: carol.profile.id },
+      }),
+      403,
+      'profile_not_permitted',
+    );
     // a stranger still cannot
     expectError(await postAsAlice(carol.key), 403, 'profile_not_permitted');
     // the author, reached through the grant, sees the post as author (draft visibility)
-    const draft = ok(await call('POST', '/v1/posts', { token: bob.key, profileId: alice.profile.id, body: { body: 'draft', status: 'draft' } }), 201);
+    const draft = ok(
+      await call('POST', '/v1/posts', {
+        token: bob.key,
+        profileId: alice.profile.id,
+        body: { body: 'draft', status: 'draft' },
+      }),
+      201,
+    );
     ok(await call('GET', `/v1/posts/${draft.post.id}`, { token: bob.key, profileId: alice.profile.id }));
 
     // no resending or accepting an accepted grant
@@ -117,11 +160,24 @@ describe('profile access grants', () => {
     expectError(await create(alice.key, { ...body, manager_profile_id: alice.profile.id }), 400, 'invalid_request');
     expectError(await create(alice.key, { ...body, manager_profile_id: randomUUID() }), 404, 'not_found');
     expectError(await create(alice.key, { ...body, profile_id: 'nope' }), 400, 'invalid_request');
-    const { key: readOnly } = await createApiKey(alice.session, alice.workspaceId, ['profile_access:read'], [alice.profile.id]);
+    const { key: readOnly } = await createApiKey(
+      alice.session,
+      alice.workspaceId,
+      ['profile_access:read'],
+      [alice.profile.id],
+    );
     expectError(await create(readOnly, body), 403, 'insufficient_scope');
-    expectError(await call('GET', `/v1/profile-access/invitations/${randomUUID()}`, { token: bob.key }), 404, 'not_found');
+    expectError(
+      await call('GET', `/v1/profile-access/invitations/${randomUUID()}`, { token: bob.key }),
+      404,
+      'not_found',
+    );
     expectError(await call('GET', '/v1/profile-access/invitations/nope', { token: bob.key }), 400, 'invalid_request');
-    expectError(await call('POST', `/v1/profile-access/${randomUUID()}/resend`, { token: alice.key }), 404, 'not_found');
+    expectError(
+      await call('POST', `/v1/profile-access/${randomUUID()}/resend`, { token: alice.key }),
+      404,
+      'not_found',
+    );
     expectError(await call('GET', `/v1/profile-access/invitations/${randomUUID()}`), 401, 'unauthorized');
   });
 });

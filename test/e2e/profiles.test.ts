@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { call, createApiKey, createProfile, expectError, signUp, unique } from '../support/api.js';
 
-const PROFILE_FIELDS = ['id', 'username', 'type', 'name', 'call_name', 'legal_name_verified', 'occupation', 'location', 'bio', 'created_at', 'updated_at', 'media'];
+const PROFILE_FIELDS = [
+  'id',
+  'username',
+  'type',
+  'name',
+  'call_name',
+  'legal_name_verified',
+  'occupation',
+  'location',
+  'bio',
+  'created_at',
+  'updated_at',
+  'media',
+];
 
 describe('profiles', () => {
   it('creates a profile in the personal workspace with every field of the spec present', async () => {
     const owner = await signUp();
     const username = unique('Grace');
-    const created = await call('POST', '/v1/profiles', { token: owner.token, body: { type: 'human', username, name: 'Grace Hopper', call_name: 'Grace' } });
+    const created = await call('POST', '/v1/profiles', {
+      token: owner.token,
+      body: { type: 'human', username, name: 'Grace Hopper', call_name: 'Grace' },
+    });
     expect(created.status).toBe(201);
     const profile = created.body.data;
     expect(Object.keys(profile).sort()).toEqual([...PROFILE_FIELDS].sort());
@@ -35,7 +51,11 @@ describe('profiles', () => {
 
   it('refuses usernames that are too short, too long, with bad characters, or taken in another case', async () => {
     const owner = await signUp();
-    const attempt = (username: unknown) => call('POST', '/v1/profiles', { token: owner.token, body: { type: 'human', username, name: 'N', call_name: 'N' } });
+    const attempt = (username: unknown) =>
+      call('POST', '/v1/profiles', {
+        token: owner.token,
+        body: { type: 'human', username, name: 'N', call_name: 'N' },
+      });
     for (const bad of ['ab', 'a'.repeat(31), 'with space', 'dash-ed', 'émile', 42]) {
       const body = expectError(await attempt(bad), 400, 'invalid_request');
       expect(body.agent.hint).toContain('body.username');
@@ -49,7 +69,10 @@ describe('profiles', () => {
     const owner = await signUp();
     const stranger = await signUp();
     expectError(
-      await call('POST', '/v1/profiles', { token: stranger.token, body: { type: 'human', username: unique('x'), name: 'N', call_name: 'N', workspace_id: owner.workspace.id } }),
+      await call('POST', '/v1/profiles', {
+        token: stranger.token,
+        body: { type: 'human', username: unique('x'), name: 'N', call_name: 'N', workspace_id: owner.workspace.id },
+      }),
       403,
       'forbidden',
     );
@@ -58,11 +81,17 @@ describe('profiles', () => {
   it('an API key with profiles:write creates a profile in its workspace and may act as it at once', async () => {
     const owner = await signUp();
     const { key } = await createApiKey(owner.token, owner.workspace.id, ['profiles:write']);
-    const created = await call('POST', '/v1/profiles', { token: key, body: { type: 'agent', username: unique('bot'), name: 'Bot', call_name: 'Bot' } });
+    const created = await call('POST', '/v1/profiles', {
+      token: key,
+      body: { type: 'agent', username: unique('bot'), name: 'Bot', call_name: 'Bot' },
+    });
     expect(created.status).toBe(201);
     const keys = await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: owner.token });
     expect(keys.body.data.items[0].profile_ids).toEqual([created.body.data.id]);
-    const edited = await call('PATCH', `/v1/profiles/${created.body.data.id}`, { token: key, body: { bio: 'I am a bot' } });
+    const edited = await call('PATCH', `/v1/profiles/${created.body.data.id}`, {
+      token: key,
+      body: { bio: 'I am a bot' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data.bio).toBe('I am a bot');
   });
@@ -71,11 +100,25 @@ describe('profiles', () => {
     const owner = await signUp();
     for (const scope of ['profiles:all', 'all:write', 'all:all']) {
       const { key } = await createApiKey(owner.token, owner.workspace.id, [scope]);
-      expect((await call('POST', '/v1/profiles', { token: key, body: { type: 'agent', username: unique('s'), name: 'S', call_name: 'S' } })).status).toBe(201);
+      expect(
+        (
+          await call('POST', '/v1/profiles', {
+            token: key,
+            body: { type: 'agent', username: unique('s'), name: 'S', call_name: 'S' },
+          })
+        ).status,
+      ).toBe(201);
     }
     for (const scope of ['profiles:read', 'posts:write', 'all:read']) {
       const { key } = await createApiKey(owner.token, owner.workspace.id, [scope]);
-      const body = expectError(await call('POST', '/v1/profiles', { token: key, body: { type: 'agent', username: unique('s'), name: 'S', call_name: 'S' } }), 403, 'insufficient_scope');
+      const body = expectError(
+        await call('POST', '/v1/profiles', {
+          token: key,
+          body: { type: 'agent', username: unique('s'), name: 'S', call_name: 'S' },
+        }),
+        403,
+        'insufficient_scope',
+      );
       expect(body.agent.hint).toContain('profiles:write');
     }
   });
@@ -84,15 +127,30 @@ describe('profiles', () => {
     const owner = await signUp();
     const profile = await createProfile(owner.token);
     const location = { country_code: 'US', city_name: 'Arlington' };
-    const edited = await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { occupation: 'Software Engineer', location, bio: 'Compilers.' } });
+    const edited = await call('PATCH', `/v1/profiles/${profile.id}`, {
+      token: owner.token,
+      body: { occupation: 'Software Engineer', location, bio: 'Compilers.' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ occupation: 'Software Engineer', location, bio: 'Compilers.' });
     expect(edited.body.data.updated_at > edited.body.data.created_at).toBe(true);
 
-    const body = expectError(await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { occupation: 'Wizard' } }), 400, 'invalid_request');
+    const body = expectError(
+      await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { occupation: 'Wizard' } }),
+      400,
+      'invalid_request',
+    );
     expect(body.agent.hint).toContain('occupations');
-    expectError(await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { bio: 'x'.repeat(501) } }), 400, 'invalid_request');
-    expectError(await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { username: 'renamed' } }), 400, 'invalid_request');
+    expectError(
+      await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { bio: 'x'.repeat(501) } }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await call('PATCH', `/v1/profiles/${profile.id}`, { token: owner.token, body: { username: 'renamed' } }),
+      400,
+      'invalid_request',
+    );
     expect((await call('GET', `/v1/profiles/${profile.id}`)).body.data.occupation).toBe('Software Engineer');
   });
 
@@ -100,10 +158,18 @@ describe('profiles', () => {
     const owner = await signUp();
     const profile = await createProfile(owner.token);
     const { key } = await createApiKey(owner.token, owner.workspace.id, ['profiles:write']);
-    const body = expectError(await call('PATCH', `/v1/profiles/${profile.id}`, { token: key, body: { bio: 'no' } }), 403, 'profile_not_permitted');
+    const body = expectError(
+      await call('PATCH', `/v1/profiles/${profile.id}`, { token: key, body: { bio: 'no' } }),
+      403,
+      'profile_not_permitted',
+    );
     expect(body.agent.hint).toContain('attached');
     const stranger = await signUp();
-    expectError(await call('PATCH', `/v1/profiles/${profile.id}`, { token: stranger.token, body: { bio: 'no' } }), 403, 'profile_not_permitted');
+    expectError(
+      await call('PATCH', `/v1/profiles/${profile.id}`, { token: stranger.token, body: { bio: 'no' } }),
+      403,
+      'profile_not_permitted',
+    );
     expect((await call('GET', `/v1/profiles/${profile.id}`)).body.data.bio).toBeNull();
   });
 

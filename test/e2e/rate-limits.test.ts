@@ -59,7 +59,11 @@ function client(address: string) {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       dispatcher: agent,
     });
-    return { status: response.status, headers: response.headers as unknown as Headers, body: (await response.json()) as Reply['body'] };
+    return {
+      status: response.status,
+      headers: response.headers as unknown as Headers,
+      body: (await response.json()) as Reply['body'],
+    };
   };
 }
 
@@ -103,7 +107,9 @@ describe('rate limits', () => {
     const refused = await first('GET', '/v1/health');
     expectLimited(refused);
     expect(refused.headers.get('ratelimit')).toMatch(/^"ip";r=0;t=\d+$/);
-    expect(Number(refused.headers.get('retry-after'))).toBe(Number(/t=(\d+)/.exec(refused.headers.get('ratelimit')!)![1]));
+    expect(Number(refused.headers.get('retry-after'))).toBe(
+      Number(/t=(\d+)/.exec(refused.headers.get('ratelimit')!)![1]),
+    );
     // A public read by an unknown profile id is refused the same way once over the limit.
     expectLimited(await first('GET', '/v1/profiles/6c2f9a3e-1b2c-4d5e-8f90-123456789abc'));
 
@@ -124,28 +130,41 @@ describe('rate limits', () => {
       remaining.push(/r=(\d+)/.exec(me.headers.get('ratelimit')!)![1]!);
     }
     expect(remaining).toEqual(['4', '3', '2', '1', '0']);
-    expect((await from('GET', '/v1/me', { token: ann.token })).headers.get('ratelimit-policy')).toBe('"credential";q=5;w=86400');
+    expect((await from('GET', '/v1/me', { token: ann.token })).headers.get('ratelimit-policy')).toBe(
+      '"credential";q=5;w=86400',
+    );
 
     // Over the limit, a create is refused before it runs: nothing is created.
     const username = unique('rl');
-    const refused = await from('POST', '/v1/profiles', { token: ann.token, body: { type: 'human', username, name: 'Ann', call_name: 'Ann' } });
+    const refused = await from('POST', '/v1/profiles', {
+      token: ann.token,
+      body: { type: 'human', username, name: 'Ann', call_name: 'Ann' },
+    });
     expectLimited(refused);
 
     const bobMe = await from('GET', '/v1/me', { token: bob.token });
     expect(bobMe.status).toBe(200);
     expect(bobMe.headers.get('ratelimit')).toMatch(/^"credential";r=4;/);
     // The username Ann's refused request asked for is still free.
-    const bobProfile = await from('POST', '/v1/profiles', { token: bob.token, body: { type: 'human', username, name: 'Bob', call_name: 'Bob' } });
+    const bobProfile = await from('POST', '/v1/profiles', {
+      token: bob.token,
+      body: { type: 'human', username, name: 'Bob', call_name: 'Bob' },
+    });
     expect(bobProfile.status).toBe(201);
   });
 
   it('limits log-in per email, whatever the password, and per client IP across emails', async () => {
     const from = client('127.0.0.6');
     const email = `${unique('rl')}@example.com`;
-    expect((await from('POST', '/v1/users', { body: { email, password: 'long enough pw', name: 'Guessed' } })).status).toBe(201);
-    for (let i = 0; i < 3; i++) expect((await from('POST', '/v1/sessions', { body: { email, password: `guess number ${i}` } })).status).toBe(401);
+    expect(
+      (await from('POST', '/v1/users', { body: { email, password: 'long enough pw', name: 'Guessed' } })).status,
+    ).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await from('POST', '/v1/sessions', { body: { email, password: `guess number ${i}` } })).status).toBe(401);
     // The right password no longer helps this email, from this or any other address.
-    const refused = await from('POST', '/v1/sessions', { body: { email: email.toUpperCase(), password: 'long enough pw' } });
+    const refused = await from('POST', '/v1/sessions', {
+      body: { email: email.toUpperCase(), password: 'long enough pw' },
+    });
     expectLimited(refused);
     expect(refused.headers.get('ratelimit-policy')).toBe('"login_ip";q=6;w=86400, "login_email";q=3;w=86400');
     expectLimited(await client('127.0.0.7')('POST', '/v1/sessions', { body: { email, password: 'long enough pw' } }));
@@ -153,16 +172,38 @@ describe('rate limits', () => {
     // Per IP: six attempts on six other emails, then the seventh is refused; another IP is not.
     const sprayer = client('127.0.0.8');
     for (let i = 0; i < 6; i++) {
-      expect((await sprayer('POST', '/v1/sessions', { body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' } })).status).toBe(401);
+      expect(
+        (
+          await sprayer('POST', '/v1/sessions', {
+            body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' },
+          })
+        ).status,
+      ).toBe(401);
     }
-    expectLimited(await sprayer('POST', '/v1/sessions', { body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' } }));
-    expect((await client('127.0.0.9')('POST', '/v1/sessions', { body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' } })).status).toBe(401);
+    expectLimited(
+      await sprayer('POST', '/v1/sessions', {
+        body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' },
+      }),
+    );
+    expect(
+      (
+        await client('127.0.0.9')('POST', '/v1/sessions', {
+          body: { email: `${unique('nobody')}@example.com`, password: 'whatever123' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('limits sign-up per client IP and per email', async () => {
     const from = client('127.0.0.10');
     for (let i = 0; i < 4; i++) {
-      expect((await from('POST', '/v1/users', { body: { email: `${unique('rl')}@example.com`, password: 'long enough pw', name: 'N' } })).status).toBe(201);
+      expect(
+        (
+          await from('POST', '/v1/users', {
+            body: { email: `${unique('rl')}@example.com`, password: 'long enough pw', name: 'N' },
+          })
+        ).status,
+      ).toBe(201);
     }
     const email = `${unique('rl')}@example.com`;
     const refused = await from('POST', '/v1/users', { body: { email, password: 'long enough pw', name: 'N' } });
@@ -170,8 +211,12 @@ describe('rate limits', () => {
     // Refused before the account was made: the email is still free from another address
     // (the refused attempt counted for the email, so this is its second and last).
     const elsewhere = client('127.0.0.11');
-    expect((await elsewhere('POST', '/v1/users', { body: { email, password: 'long enough pw', name: 'N' } })).status).toBe(201);
-    const third = await client('127.0.0.12')('POST', '/v1/users', { body: { email, password: 'long enough pw', name: 'N' } });
+    expect(
+      (await elsewhere('POST', '/v1/users', { body: { email, password: 'long enough pw', name: 'N' } })).status,
+    ).toBe(201);
+    const third = await client('127.0.0.12')('POST', '/v1/users', {
+      body: { email, password: 'long enough pw', name: 'N' },
+    });
     expectLimited(third);
     expect(third.headers.get('ratelimit')).toMatch(/^"signup_ip";r=3;t=\d+, "signup_email";r=0;t=\d+$/);
   });

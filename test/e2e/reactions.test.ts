@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 
 const react = (a: Actor, postId: string, active: boolean, reaction_type = 'like') =>
-  call('PUT', `/v1/posts/${postId}/reaction`, { token: a.key, profileId: a.profile.id, body: { reaction_type, active } });
+  call('PUT', `/v1/posts/${postId}/reaction`, {
+    token: a.key,
+    profileId: a.profile.id,
+    body: { reaction_type, active },
+  });
 
 describe('post reactions', () => {
   it('like and unlike are idempotent; viewer_reaction follows the acting profile', async () => {
@@ -19,21 +23,43 @@ describe('post reactions', () => {
     expect(ok(await react(bob, p.id, true))).toEqual({ post_id: p.id, likes_count: 1, viewer_reaction: 'like' });
     expect(ok(await react(alice, p.id, true)).likes_count).toBe(2);
 
-    expect(ok(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id })).post).toMatchObject({ likes_count: 2, viewer_reaction: 'like' });
+    expect(
+      ok(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id })).post,
+    ).toMatchObject({ likes_count: 2, viewer_reaction: 'like' });
     expect(ok(await call('GET', `/v1/posts/${p.id}`)).post.viewer_reaction).toBeNull();
-    const list = ok(await call('GET', `/v1/profiles/${alice.profile.id}/posts`, { token: bob.key, profileId: bob.profile.id }));
+    const list = ok(
+      await call('GET', `/v1/profiles/${alice.profile.id}/posts`, { token: bob.key, profileId: bob.profile.id }),
+    );
     expect(list.items.find((i: any) => i.post.id === p.id).post.viewer_reaction).toBe('like');
 
     expect(ok(await react(bob, p.id, false))).toEqual({ post_id: p.id, likes_count: 1, viewer_reaction: null });
     expect(ok(await react(bob, p.id, false))).toEqual({ post_id: p.id, likes_count: 1, viewer_reaction: null });
-    expect(ok(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id })).post).toMatchObject({ likes_count: 1, viewer_reaction: null });
+    expect(
+      ok(await call('GET', `/v1/posts/${p.id}`, { token: bob.key, profileId: bob.profile.id })).post,
+    ).toMatchObject({ likes_count: 1, viewer_reaction: null });
   });
 
   it('rejects other reaction types, missing fields, unknown and unpublished posts', async () => {
     const { post: p } = await post(alice, { body: 'r' });
     expectError(await react(bob, p.id, true, 'love'), 400, 'invalid_request');
-    expectError(await call('PUT', `/v1/posts/${p.id}/reaction`, { token: bob.key, profileId: bob.profile.id, body: { reaction_type: 'like' } }), 400, 'invalid_request');
-    expectError(await call('PUT', `/v1/posts/${p.id}/reaction`, { token: bob.key, profileId: bob.profile.id, body: { active: true } }), 400, 'invalid_request');
+    expectError(
+      await call('PUT', `/v1/posts/${p.id}/reaction`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { reaction_type: 'like' },
+      }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await call('PUT', `/v1/posts/${p.id}/reaction`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { active: true },
+      }),
+      400,
+      'invalid_request',
+    );
     expectError(await react(bob, randomUUID(), true), 404, 'not_found');
     expectError(await react(bob, 'nope', true), 400, 'invalid_request');
     const { post: draft } = await post(alice, { body: 'd', status: 'draft' });
@@ -45,15 +71,33 @@ describe('post reactions', () => {
 
   it('a key without posts:write cannot react', async () => {
     const { post: p } = await post(alice, { body: 'r' });
-    const { key } = await createApiKey(bob.session, bob.workspaceId, ['posts:read', 'comments:write'], [bob.profile.id]);
-    expectError(await call('PUT', `/v1/posts/${p.id}/reaction`, { token: key, profileId: bob.profile.id, body: { reaction_type: 'like', active: true } }), 403, 'insufficient_scope');
+    const { key } = await createApiKey(
+      bob.session,
+      bob.workspaceId,
+      ['posts:read', 'comments:write'],
+      [bob.profile.id],
+    );
+    expectError(
+      await call('PUT', `/v1/posts/${p.id}/reaction`, {
+        token: key,
+        profileId: bob.profile.id,
+        body: { reaction_type: 'like', active: true },
+      }),
+      403,
+      'insufficient_scope',
+    );
   });
 
   it('likes_count is exact when 100 like/unlike requests from 60 profiles hit one post at once', async () => {
     const { post: p } = await post(alice, { body: 'hot post' });
     const owner = await signUp();
     const profiles = await Promise.all(Array.from({ length: 60 }, () => createProfile(owner.token)));
-    const { key } = await createApiKey(owner.token, owner.workspace.id, ['posts:write'], profiles.map((x) => x.id));
+    const { key } = await createApiKey(
+      owner.token,
+      owner.workspace.id,
+      ['posts:write'],
+      profiles.map((x) => x.id),
+    );
     const fire = (profileId: string, active: boolean) =>
       call('PUT', `/v1/posts/${p.id}/reaction`, { token: key, profileId, body: { reaction_type: 'like', active } });
 
@@ -72,7 +116,9 @@ describe('post reactions', () => {
     // Each response is the caller's own state.
     burst2.forEach((response, i) => expect(response.body.data.viewer_reaction).toBe(i >= 20 ? 'like' : null));
     // And the per-viewer state agrees with the count.
-    const viewers = await Promise.all(profiles.map((x) => call('GET', `/v1/posts/${p.id}`, { token: key, profileId: x.id })));
+    const viewers = await Promise.all(
+      profiles.map((x) => call('GET', `/v1/posts/${p.id}`, { token: key, profileId: x.id })),
+    );
     expect(viewers.filter((v) => v.body.data.post.viewer_reaction === 'like')).toHaveLength(lastActionLike);
   });
 });
@@ -80,10 +126,25 @@ describe('post reactions', () => {
 describe('comment reactions', () => {
   it('like/unlike a comment: idempotent, reactions_count exact, viewer_reaction in the list', async () => {
     const { post: p } = await post(alice, { body: 'c' });
-    const { comment } = ok(await call('POST', `/v1/posts/${p.id}/comments`, { token: bob.key, profileId: bob.profile.id, body: { body: 'nice' } }), 201);
+    const { comment } = ok(
+      await call('POST', `/v1/posts/${p.id}/comments`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { body: 'nice' },
+      }),
+      201,
+    );
     const like = (a: Actor, active: boolean, reaction_type = 'like') =>
-      call('PUT', `/v1/comments/${comment.id}/reaction`, { token: a.key, profileId: a.profile.id, body: { reaction_type, active } });
-    expect(ok(await like(alice, true))).toEqual({ comment_id: comment.id, reactions_count: 1, viewer_reaction: 'like' });
+      call('PUT', `/v1/comments/${comment.id}/reaction`, {
+        token: a.key,
+        profileId: a.profile.id,
+        body: { reaction_type, active },
+      });
+    expect(ok(await like(alice, true))).toEqual({
+      comment_id: comment.id,
+      reactions_count: 1,
+      viewer_reaction: 'like',
+    });
     expect(ok(await like(alice, true)).reactions_count).toBe(1);
     expect(ok(await like(bob, true)).reactions_count).toBe(2);
     const list = ok(await call('GET', `/v1/posts/${p.id}/comments`, { token: alice.key, profileId: alice.profile.id }));
@@ -91,6 +152,14 @@ describe('comment reactions', () => {
     expect(ok(await like(alice, false))).toEqual({ comment_id: comment.id, reactions_count: 1, viewer_reaction: null });
     expect(ok(await like(alice, false)).reactions_count).toBe(1);
     expectError(await like(alice, true, 'wow'), 400, 'invalid_request');
-    expectError(await call('PUT', `/v1/comments/${randomUUID()}/reaction`, { token: alice.key, profileId: alice.profile.id, body: { reaction_type: 'like', active: true } }), 404, 'not_found');
+    expectError(
+      await call('PUT', `/v1/comments/${randomUUID()}/reaction`, {
+        token: alice.key,
+        profileId: alice.profile.id,
+        body: { reaction_type: 'like', active: true },
+      }),
+      404,
+      'not_found',
+    );
   });
 });

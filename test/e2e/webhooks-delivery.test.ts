@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { activity, activityWithTotals, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles } from '../support/webhooks.js';
+import {
+  activity,
+  activityWithTotals,
+  createEndpoint,
+  deliveryDetail,
+  emitEvent,
+  waitFor,
+  waitForDelivery,
+  workspaceWithProfiles,
+} from '../support/webhooks.js';
 
 const receivers: Receiver[] = [];
 const receiver = async (...args: Parameters<typeof startReceiver>) => {
@@ -42,7 +51,14 @@ describe('webhook deliveries (signed, selected, recorded)', () => {
     expect(delivered.delivered_at).toEqual(expect.any(String));
     const detail = await deliveryDetail(ws, delivered.id);
     expect(detail.attempts).toEqual([
-      { number: 1, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: 'ok' },
+      {
+        number: 1,
+        started_at: expect.any(String),
+        duration_ms: expect.any(Number),
+        status_code: 200,
+        error: null,
+        response_body: 'ok',
+      },
     ]);
   });
 
@@ -67,9 +83,16 @@ describe('webhook deliveries (signed, selected, recorded)', () => {
     const other = await workspaceWithProfiles(1);
     const r = await receiver();
     const foreign = await receiver();
-    r.secrets.push((await createEndpoint(ws, { url: r.url, event_types: ['profile.followed'], profile_ids: [ws.profiles[0]!.id] })).secret);
+    r.secrets.push(
+      (await createEndpoint(ws, { url: r.url, event_types: ['profile.followed'], profile_ids: [ws.profiles[0]!.id] }))
+        .secret,
+    );
     // Another workspace's endpoint selecting everything of its own profile.
-    await createEndpoint(other, { url: foreign.url, event_types: ['profile.followed', 'message.created'], profile_ids: [other.profiles[0]!.id] });
+    await createEndpoint(other, {
+      url: foreign.url,
+      event_types: ['profile.followed', 'message.created'],
+      profile_ids: [other.profiles[0]!.id],
+    });
 
     const unselectedProfile = await emitEvent(ws, { profileId: ws.profiles[1]!.id });
     const unselectedType = await emitEvent(ws, { type: 'message.created' });
@@ -95,7 +118,11 @@ describe('webhook deliveries (signed, selected, recorded)', () => {
     target.secrets.push(created.secret);
     await createEndpoint(ws, { url: sibling.url });
     const { call } = await import('../support/api.js');
-    const response = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${created.webhook_endpoint.id}/test`, { token: ws.token });
+    const response = await call(
+      'POST',
+      `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${created.webhook_endpoint.id}/test`,
+      { token: ws.token },
+    );
     expect(response.status).toBe(200);
     const { webhook_event_id, webhook_delivery_id } = response.body.data;
     await waitForDelivery(ws, webhook_event_id, 'succeeded');

@@ -2,7 +2,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, expectError, unique } from '../support/api.js';
 import type { Receiver } from '../support/webhook-receiver.js';
-import { activity, createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, dedicatedServer, type Workspace } from '../support/webhooks.js';
+import {
+  activity,
+  createEndpoint,
+  emitEvent,
+  waitFor,
+  waitForDelivery,
+  workspaceWithProfiles,
+  dedicatedServer,
+  type Workspace,
+} from '../support/webhooks.js';
 
 // A server of its own with small limits, and an attempt timeout long enough that hanging
 // receivers stay hanging for the whole test.
@@ -44,13 +53,21 @@ describe('tenant fairness in webhook delivery', () => {
     const other = await workspaceWithProfiles(1, server.baseUrl);
     await createEndpoint(other, { url: r.url });
 
-    const revoked = await call('DELETE', `${endpointsPath(ws)}/${created[0]!.webhook_endpoint.id}`, { baseUrl: server.baseUrl, token: ws.token });
+    const revoked = await call('DELETE', `${endpointsPath(ws)}/${created[0]!.webhook_endpoint.id}`, {
+      baseUrl: server.baseUrl,
+      token: ws.token,
+    });
     expect(revoked.status).toBe(200);
     await createEndpoint(ws, { url: r.url, name: 'takes the freed place' });
     const again = await call('POST', endpointsPath(ws), {
       baseUrl: server.baseUrl,
       token: ws.token,
-      body: { name: 'still too many', url: r.url, event_types: ['profile.followed'], profile_ids: [ws.profiles[0]!.id] },
+      body: {
+        name: 'still too many',
+        url: r.url,
+        event_types: ['profile.followed'],
+        profile_ids: [ws.profiles[0]!.id],
+      },
     });
     expectError(again, 409, 'invalid_state');
   });
@@ -103,7 +120,9 @@ describe('tenant fairness in webhook delivery', () => {
     );
     expect(done).toMatchObject({ total: 24, succeeded: 24, failed: 0, pending: 0, delivering: 0 });
     for (const r of hangingReceivers) {
-      const delivered = new Set(r.received.filter((q) => q.verified && q.headers['webhook-id']).map((q) => JSON.parse(q.body).id));
+      const delivered = new Set(
+        r.received.filter((q) => q.verified && q.headers['webhook-id']).map((q) => JSON.parse(q.body).id),
+      );
       expect(delivered).toEqual(new Set(events));
     }
   }, 150_000);
@@ -118,7 +137,13 @@ describe('tenant fairness in webhook delivery', () => {
     const created = await call('POST', endpointsPath(ws), {
       baseUrl: server.baseUrl,
       token: ws.token,
-      body: { name: 'paced', url: r.url, event_types: ['profile.followed'], profile_ids: [ws.profiles[0]!.id], rate_limit_per_second: 2 },
+      body: {
+        name: 'paced',
+        url: r.url,
+        event_types: ['profile.followed'],
+        profile_ids: [ws.profiles[0]!.id],
+        rate_limit_per_second: 2,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data.webhook_endpoint.rate_limit_per_second).toBe(2);
@@ -126,7 +151,11 @@ describe('tenant fairness in webhook delivery', () => {
 
     const events = [];
     for (let i = 0; i < 6; i++) events.push(await emit(ws));
-    await waitFor('all six delivered', async () => ((await activity(ws)).totals.succeeded === 6 ? true : undefined), 60_000);
+    await waitFor(
+      'all six delivered',
+      async () => ((await activity(ws)).totals.succeeded === 6 ? true : undefined),
+      60_000,
+    );
     expect(new Set(r.received.map((q) => JSON.parse(q.body).id))).toEqual(new Set(events));
     // 2 per second: send slots at least 500 ms apart, so the i-th arrival is at least i × 500 ms after
     // the first (unpaced, all six would arrive together). A timer fires late, never early; the margin
@@ -134,9 +163,17 @@ describe('tenant fairness in webhook delivery', () => {
     arrivals.forEach((t, i) => expect(t - arrivals[0]!).toBeGreaterThanOrEqual(i * 500 - 450));
 
     const id = created.body.data.webhook_endpoint.id;
-    const cleared = await call('PATCH', `${endpointsPath(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { rate_limit_per_second: null } });
+    const cleared = await call('PATCH', `${endpointsPath(ws)}/${id}`, {
+      baseUrl: server.baseUrl,
+      token: ws.token,
+      body: { rate_limit_per_second: null },
+    });
     expect(cleared.body.data.webhook_endpoint.rate_limit_per_second).toBeNull();
-    const zero = await call('PATCH', `${endpointsPath(ws)}/${id}`, { baseUrl: server.baseUrl, token: ws.token, body: { rate_limit_per_second: 0 } });
+    const zero = await call('PATCH', `${endpointsPath(ws)}/${id}`, {
+      baseUrl: server.baseUrl,
+      token: ws.token,
+      body: { rate_limit_per_second: 0 },
+    });
     expectError(zero, 400, 'invalid_request');
   }, 90_000);
 });

@@ -2,7 +2,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, unique } from '../support/api.js';
 import type { Receiver, Responder } from '../support/webhook-receiver.js';
-import { createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, dedicatedServer, type Workspace } from '../support/webhooks.js';
+import {
+  createEndpoint,
+  emitEvent,
+  waitFor,
+  waitForDelivery,
+  workspaceWithProfiles,
+  dedicatedServer,
+  type Workspace,
+} from '../support/webhooks.js';
 
 // A server of its own: retries at once (all ten attempts of a delivery within about a second), an
 // endpoint disabled once every attempt failed for 1 s, but only when its failures are 4 s apart.
@@ -24,23 +32,47 @@ const receiver = server.receiver;
 
 const emit = (ws: Workspace) => emitEvent(ws, { tableName: env.TABLE_NAME });
 const endpointOf = async (ws: Workspace, id: string) =>
-  (await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, { baseUrl: server.baseUrl, token: ws.token })).body.data.items.find(
-    (e: { id: string }) => e.id === id,
-  );
+  (
+    await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints`, {
+      baseUrl: server.baseUrl,
+      token: ws.token,
+    })
+  ).body.data.items.find((e: { id: string }) => e.id === id);
 const bodies = (r: Receiver) => r.received.filter((q) => q.verified).map((q) => JSON.parse(q.body));
 
 /** A workspace with a failing endpoint (profile 1's events) and an observer of the operational events (profile 2 only). */
 async function setUp(failing: Responder) {
   const ws = await workspaceWithProfiles(2, server.baseUrl);
   const bad = await receiver(failing);
-  const badEndpoint = await createEndpoint(ws, { url: bad.url, name: 'failing', event_types: ['profile.followed', ...OPERATIONAL] });
+  const badEndpoint = await createEndpoint(ws, {
+    url: bad.url,
+    name: 'failing',
+    event_types: ['profile.followed', ...OPERATIONAL],
+  });
   bad.secrets.push(badEndpoint.secret);
   const observer = await receiver(() => 200);
-  const observed = await createEndpoint(ws, { url: observer.url, name: 'observer', event_types: OPERATIONAL, profile_ids: [ws.profiles[1]!.id] });
+  const observed = await createEndpoint(ws, {
+    url: observer.url,
+    name: 'observer',
+    event_types: OPERATIONAL,
+    profile_ids: [ws.profiles[1]!.id],
+  });
   observer.secrets.push(observed.secret);
   const bystander = await receiver(() => 200);
-  await createEndpoint(ws, { url: bystander.url, name: 'bystander', event_types: ['profile.followed'], profile_ids: [ws.profiles[1]!.id] });
-  return { ws, bad, badId: badEndpoint.webhook_endpoint.id, observer, observerId: observed.webhook_endpoint.id, bystander };
+  await createEndpoint(ws, {
+    url: bystander.url,
+    name: 'bystander',
+    event_types: ['profile.followed'],
+    profile_ids: [ws.profiles[1]!.id],
+  });
+  return {
+    ws,
+    bad,
+    badId: badEndpoint.webhook_endpoint.id,
+    observer,
+    observerId: observed.webhook_endpoint.id,
+    bystander,
+  };
 }
 
 describe('endpoint health and operational events', () => {
@@ -62,7 +94,16 @@ describe('endpoint health and operational events', () => {
     expect(exhausted).toMatchObject({
       type: 'webhook_delivery.exhausted',
       profile_id: null,
-      data: { webhook_delivery: { id: failed.id, webhook_event_id: eventId, webhook_endpoint_id: badId, event_type: 'profile.followed', attempt_count: 10, last_status_code: 500 } },
+      data: {
+        webhook_delivery: {
+          id: failed.id,
+          webhook_event_id: eventId,
+          webhook_endpoint_id: badId,
+          event_type: 'profile.followed',
+          attempt_count: 10,
+          last_status_code: 500,
+        },
+      },
     });
     // Its own failure is not sent to the failing endpoint, and not to endpoints that did not select it.
     expect(bodies(bad).every((b) => b.type === 'profile.followed')).toBe(true);
@@ -88,14 +129,29 @@ describe('endpoint health and operational events', () => {
     expect(disabledEvents).toHaveLength(1);
     expect(disabledEvents[0]).toMatchObject({
       profile_id: null,
-      data: { webhook_endpoint: { id: badId, name: 'failing', status: 'disabled', disabled_reason: 'failing', disabled_at: endpoint.disabled_at } },
+      data: {
+        webhook_endpoint: {
+          id: badId,
+          name: 'failing',
+          status: 'disabled',
+          disabled_reason: 'failing',
+          disabled_at: endpoint.disabled_at,
+        },
+      },
     });
     // The second delivery stopped at the disable: one attempt, then ended without sending.
     expect(bodies(bad).filter((b) => b.id === second)).toHaveLength(1);
 
     bad.respond = () => 200;
-    const enabled = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${badId}/enable`, { baseUrl: server.baseUrl, token: ws.token });
-    expect(enabled.body.data.webhook_endpoint).toMatchObject({ status: 'active', disabled_at: null, disabled_reason: null });
+    const enabled = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${badId}/enable`, {
+      baseUrl: server.baseUrl,
+      token: ws.token,
+    });
+    expect(enabled.body.data.webhook_endpoint).toMatchObject({
+      status: 'active',
+      disabled_at: null,
+      disabled_reason: null,
+    });
     const third = await emit(ws);
     await waitForDelivery(ws, third, 'succeeded');
   }, 60_000);

@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api.js';
 import { receiverPool } from '../support/webhook-receiver.js';
-import { activity, activityWithTotals, createEndpoint, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import {
+  activity,
+  activityWithTotals,
+  createEndpoint,
+  emitEvent,
+  waitFor,
+  waitForDelivery,
+  workspaceWithProfiles,
+  type Workspace,
+} from '../support/webhooks.js';
 
 // The global local server runs with WEBHOOK_RETRY_DELAYS=1,…,1 and WEBHOOK_TIMEOUT_MS=2000.
 const receivers = receiverPool();
@@ -9,13 +18,18 @@ const receiver = receivers.start;
 afterAll(receivers.closeAll);
 
 const deliveriesPath = (ws: Workspace) => `/v1/workspaces/${ws.workspace.id}/webhook-deliveries`;
-const recoverPath = (ws: Workspace, endpointId: string) => `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${endpointId}/recover`;
+const recoverPath = (ws: Workspace, endpointId: string) =>
+  `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${endpointId}/recover`;
 
 async function log(ws: Workspace, query: Record<string, string | number>) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const response = await call('GET', `${deliveriesPath(ws)}?${qs}`, { token: ws.token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data as { totals: Record<string, number>; items: Array<Record<string, any>>; next_cursor: string | null };
+  return response.body.data as {
+    totals: Record<string, number>;
+    items: Array<Record<string, any>>;
+    next_cursor: string | null;
+  };
 }
 
 /** Every item of a filtered log, following next_cursor (pages may be short). */
@@ -38,17 +52,22 @@ describe('delivery log filters and paging', async () => {
   const ws = await workspaceWithProfiles(1);
   const ok = await receiver(() => 200);
   const gone = await receiver(() => 410);
-  const a = (await createEndpoint(ws, { url: ok.url, name: 'always ok', event_types: ['profile.followed', 'post.mention'] })).webhook_endpoint.id;
-  const b = (await createEndpoint(ws, { url: gone.url, name: 'gone', event_types: ['profile.followed'] })).webhook_endpoint.id;
+  const a = (
+    await createEndpoint(ws, { url: ok.url, name: 'always ok', event_types: ['profile.followed', 'post.mention'] })
+  ).webhook_endpoint.id;
+  const b = (await createEndpoint(ws, { url: gone.url, name: 'gone', event_types: ['profile.followed'] }))
+    .webhook_endpoint.id;
   const followed = await emitEvent(ws, { type: 'profile.followed' });
   const mention = await emitEvent(ws, { type: 'post.mention' });
   await waitForDelivery(ws, mention, 'succeeded');
   await waitFor('three final deliveries', async () => {
     const { items } = await activity(ws);
-    return items.length === 3 && items.every((d) => d.status === 'succeeded' || d.status === 'failed') ? items : undefined;
+    return items.length === 3 && items.every((d) => d.status === 'succeeded' || d.status === 'failed')
+      ? items
+      : undefined;
   });
 
-  it('without parameters answers the spec\'s shape: totals, the most recently updated first, next_cursor null at the end', async () => {
+  it("without parameters answers the spec's shape: totals, the most recently updated first, next_cursor null at the end", async () => {
     await activityWithTotals(ws, { total: 3, succeeded: 2, failed: 1, pending: 0, delivering: 0 });
     const page = await log(ws, {});
     expect(page.totals).toMatchObject({ total: 3, succeeded: 2, failed: 1, pending: 0, delivering: 0 });
@@ -61,13 +80,17 @@ describe('delivery log filters and paging', async () => {
   it('filters by status, event type and endpoint, alone and combined', async () => {
     const failed = await allPages(ws, { status: 'failed' });
     expect(failed.map((d) => [d.webhook_endpoint_id, d.webhook_event_id, d.status])).toEqual([[b, followed, 'failed']]);
-    expect((await allPages(ws, { status: 'failed', webhook_endpoint_id: b })).map((d) => d.webhook_endpoint_id)).toEqual([b]);
+    expect(
+      (await allPages(ws, { status: 'failed', webhook_endpoint_id: b })).map((d) => d.webhook_endpoint_id),
+    ).toEqual([b]);
     expect(await allPages(ws, { status: 'failed', webhook_endpoint_id: a })).toEqual([]);
     const mentions = await allPages(ws, { event_type: 'post.mention' });
     expect(mentions.map((d) => [d.webhook_event_id, d.webhook_endpoint_id])).toEqual([[mention, a]]);
     const ofA = await allPages(ws, { webhook_endpoint_id: a });
     expect(ofA.map((d) => d.webhook_event_id).sort()).toEqual([followed, mention].sort());
-    expect(await allPages(ws, { webhook_endpoint_id: a, status: 'succeeded', event_type: 'profile.followed' })).toHaveLength(1);
+    expect(
+      await allPages(ws, { webhook_endpoint_id: a, status: 'succeeded', event_type: 'profile.followed' }),
+    ).toHaveLength(1);
   });
 
   it('pages with limit and cursor through every delivery once, newest first', async () => {
@@ -90,7 +113,9 @@ describe('delivery log filters and paging', async () => {
     // until is exclusive: the oldest delivery's own instant leaves it out, a millisecond later takes it in.
     const oldest = items[2]!.updated_at as string;
     expect((await log(ws, { until: oldest })).items).toEqual([]);
-    expect((await log(ws, { until: new Date(Date.parse(oldest) + 1).toISOString() })).items.map((d) => d.id)).toEqual([items[2]!.id]);
+    expect((await log(ws, { until: new Date(Date.parse(oldest) + 1).toISOString() })).items.map((d) => d.id)).toEqual([
+      items[2]!.id,
+    ]);
     expect((await log(ws, { since: '2099-01-01T00:00:00Z' })).items).toEqual([]);
     // The same instant written with an offset selects the same deliveries.
     const withOffset = new Date(Date.parse(newest) + 3_600_000).toISOString().replace('Z', '+01:00');
@@ -98,7 +123,13 @@ describe('delivery log filters and paging', async () => {
   });
 
   it('refuses a malformed cursor, an inverted window and an unknown status with 400 invalid_request', async () => {
-    for (const query of ['cursor=not-a-cursor', 'since=2026-01-02T00:00:00Z&until=2026-01-01T00:00:00Z', 'status=lost', 'limit=101', 'since=yesterday']) {
+    for (const query of [
+      'cursor=not-a-cursor',
+      'since=2026-01-02T00:00:00Z&until=2026-01-01T00:00:00Z',
+      'status=lost',
+      'limit=101',
+      'since=yesterday',
+    ]) {
       const response = await call('GET', `${deliveriesPath(ws)}?${query}`, { token: ws.token });
       expect(response.status, query).toBe(400);
       expect(response.body.error_code).toBe('invalid_request');
@@ -106,7 +137,7 @@ describe('delivery log filters and paging', async () => {
     }
   });
 
-  it('a cursor from another workspace\'s log is refused', async () => {
+  it("a cursor from another workspace's log is refused", async () => {
     const other = await workspaceWithProfiles(1);
     const { next_cursor } = await log(ws, { limit: 1 });
     const response = await call('GET', `${deliveriesPath(other)}?cursor=${next_cursor}`, { token: other.token });
@@ -129,7 +160,10 @@ describe('recovery of failed deliveries', () => {
     const before = r.received.length;
 
     // A window that ended before they failed holds nothing.
-    const earlier = await call('POST', recoverPath(ws, endpointId), { token: ws.token, body: { since: '2026-01-01T00:00:00Z', until: '2026-01-10T00:00:00Z' } });
+    const earlier = await call('POST', recoverPath(ws, endpointId), {
+      token: ws.token,
+      body: { since: '2026-01-01T00:00:00Z', until: '2026-01-10T00:00:00Z' },
+    });
     expect(earlier.status).toBe(202);
     expect(earlier.body.data).toEqual({ queued: 0 });
 
@@ -148,7 +182,13 @@ describe('recovery of failed deliveries', () => {
     expect(resent).toHaveLength(2);
     expect(resent.every((req) => req.verified)).toBe(true);
     expect(new Set(resent.map((req) => req.headers['webhook-id']))).toEqual(new Set(delivered.map((d) => d.id)));
-    expect((await activityWithTotals(ws, { total: 2, succeeded: 2, failed: 0 })).totals).toMatchObject({ total: 2, succeeded: 2, failed: 0, pending: 0, delivering: 0 });
+    expect((await activityWithTotals(ws, { total: 2, succeeded: 2, failed: 0 })).totals).toMatchObject({
+      total: 2,
+      succeeded: 2,
+      failed: 0,
+      pending: 0,
+      delivering: 0,
+    });
   }, 90_000);
 
   it('validates the window, the endpoint and the caller', async () => {
@@ -171,7 +211,11 @@ describe('recovery of failed deliveries', () => {
     const window = { since: new Date(now - 14 * 86_400_000 + 60_000).toISOString() };
     expect((await call('POST', recoverPath(ws, endpointId), { token: ws.token, body: window })).status).toBe(202);
     const stranger = await signUp('Stranger');
-    const foreign = await call('POST', `/v1/workspaces/${stranger.workspace.id}/webhook-endpoints/${endpointId}/recover`, { token: stranger.token, body: window });
+    const foreign = await call(
+      'POST',
+      `/v1/workspaces/${stranger.workspace.id}/webhook-endpoints/${endpointId}/recover`,
+      { token: stranger.token, body: window },
+    );
     expect(foreign.status).toBe(404);
     const notMember = await call('POST', recoverPath(ws, endpointId), { token: stranger.token, body: window });
     expect(notMember.status).toBe(403);

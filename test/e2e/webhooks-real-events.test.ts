@@ -13,7 +13,9 @@ describe('real API actions reach webhook receivers', () => {
     const owner = await workspaceWithProfiles(1);
     const follower = await workspaceWithProfiles(1);
     receiver = await startReceiver(() => 200);
-    receiver.secrets.push((await createEndpoint(owner, { url: receiver.url, event_types: ['profile.followed'] })).secret);
+    receiver.secrets.push(
+      (await createEndpoint(owner, { url: receiver.url, event_types: ['profile.followed'] })).secret,
+    );
 
     const followed = await call('POST', '/v1/profile-follows', {
       token: follower.token,

@@ -34,10 +34,17 @@ describe('restarting the local server in the middle of deliveries', () => {
     await waitFor('deliveries in flight', () => (receiver!.received.length >= 1 ? true : undefined), 90_000);
     first.process.kill('SIGKILL');
     servers.splice(servers.indexOf(first), 1);
-    await new Promise<void>((done) => (first.process.exitCode !== null || first.process.signalCode !== null ? done() : first.process.once('exit', () => done())));
+    await new Promise<void>((done) =>
+      first.process.exitCode !== null || first.process.signalCode !== null
+        ? done()
+        : first.process.once('exit', () => done()),
+    );
 
     // Events written while no server runs.
-    const whileDown = [await emitEvent(ws, { tableName: env.TABLE_NAME }), await emitEvent(ws, { tableName: env.TABLE_NAME })];
+    const whileDown = [
+      await emitEvent(ws, { tableName: env.TABLE_NAME }),
+      await emitEvent(ws, { tableName: env.TABLE_NAME }),
+    ];
     receiver.respond = () => 200;
 
     const second = await startLocalServer(env);
@@ -49,13 +56,23 @@ describe('restarting the local server in the middle of deliveries', () => {
       async () => {
         const { items, totals } = await activity(ws);
         // The list and the totals are two reads made side by side: wait until both show the last success.
-        const settled = items.length === all.length && items.every((d) => d.status === 'succeeded') && totals.succeeded === all.length;
+        const settled =
+          items.length === all.length &&
+          items.every((d) => d.status === 'succeeded') &&
+          totals.succeeded === all.length;
         return settled ? { items, totals } : undefined;
       },
       40_000,
     );
     expect(new Set(final.items.map((d) => d.webhook_event_id))).toEqual(new Set(all));
-    expect(final.totals).toMatchObject({ total: 6, succeeded: 6, failed: 0, pending: 0, delivering: 0, success_rate: 100 });
+    expect(final.totals).toMatchObject({
+      total: 6,
+      succeeded: 6,
+      failed: 0,
+      pending: 0,
+      delivering: 0,
+      success_rate: 100,
+    });
     const delivered = new Set(receiver.received.filter((r) => r.verified).map((r) => JSON.parse(r.body).id));
     for (const id of all) expect(delivered.has(id), id).toBe(true);
   }, 180_000); // two server starts, a kill, stale claims and in-flight places expiring: slow on 2 cores

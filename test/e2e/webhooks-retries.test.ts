@@ -1,7 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../support/api.js';
 import { receiverPool, type Responder } from '../support/webhook-receiver.js';
-import { activity, activityWithTotals, createEndpoint, deliveryDetail, emitEvent, waitFor, waitForDelivery, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import {
+  activity,
+  activityWithTotals,
+  createEndpoint,
+  deliveryDetail,
+  emitEvent,
+  waitFor,
+  waitForDelivery,
+  workspaceWithProfiles,
+  type Workspace,
+} from '../support/webhooks.js';
 
 // The global local server runs with WEBHOOK_RETRY_DELAYS=1,…,1 and WEBHOOK_TIMEOUT_MS=2000.
 const receivers = receiverPool();
@@ -44,7 +54,11 @@ describe('webhook retries and response handling', () => {
     expect(new Set(r.received.map((req) => req.body)).size).toBe(1);
     const detail = await deliveryDetail(ws, delivery.id);
     expect(detail.delivery).toMatchObject({ status: 'succeeded', attempt_count: 3, last_status_code: 200 });
-    expect(detail.attempts.map((a) => [a.number, a.status_code])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    expect(detail.attempts.map((a) => [a.number, a.status_code])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
     expect(detail.attempts[0]!.error).toContain('500');
   });
 
@@ -98,7 +112,9 @@ describe('webhook retries and response handling', () => {
     const moved = await receiver(() => 200);
     const eventId = await emitEvent(ws);
     const pending = await waitFor('first failed attempt', async () =>
-      (await activity(ws)).items.find((d) => d.webhook_event_id === eventId && d.attempt_count >= 1 && d.status === 'pending'),
+      (await activity(ws)).items.find(
+        (d) => d.webhook_event_id === eventId && d.attempt_count >= 1 && d.status === 'pending',
+      ),
     );
     r.respond = () => 'hang'; // if the old URL were used again, the test would see it there
     const patched = await call('PATCH', endpointPath(ws, endpointId), { token: ws.token, body: { url: moved.url } });
@@ -127,9 +143,21 @@ describe('webhook retries and response handling', () => {
     expect((await activity(ws)).items.some((d) => d.webhook_event_id === later)).toBe(false);
     expect(r.received).toHaveLength(countAfterRevoke);
 
-    expectError(await call('PATCH', endpointPath(ws, endpointId), { token: ws.token, body: { name: 'again' } }), 409, 'invalid_state');
-    expectError(await call('POST', `${endpointPath(ws, endpointId)}/enable`, { token: ws.token }), 409, 'invalid_state');
-    expectError(await call('POST', `${endpointPath(ws, endpointId)}/rotate-secret`, { token: ws.token }), 409, 'invalid_state');
+    expectError(
+      await call('PATCH', endpointPath(ws, endpointId), { token: ws.token, body: { name: 'again' } }),
+      409,
+      'invalid_state',
+    );
+    expectError(
+      await call('POST', `${endpointPath(ws, endpointId)}/enable`, { token: ws.token }),
+      409,
+      'invalid_state',
+    );
+    expectError(
+      await call('POST', `${endpointPath(ws, endpointId)}/rotate-secret`, { token: ws.token }),
+      409,
+      'invalid_state',
+    );
     expectError(await call('POST', `${endpointPath(ws, endpointId)}/test`, { token: ws.token }), 409, 'invalid_state');
   });
 
@@ -142,14 +170,22 @@ describe('webhook retries and response handling', () => {
     expect(detail.attempts.map((a) => a.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(r.received).toHaveLength(10);
 
-    const retried = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${failed.id}/retry`, { token: ws.token });
+    const retried = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${failed.id}/retry`, {
+      token: ws.token,
+    });
     expect(retried.status).toBe(200);
     expect(retried.body.data.delivery).toMatchObject({ id: failed.id, status: 'pending', attempt_count: 10 });
     await waitForDelivery(ws, eventId, 'succeeded');
     const after = await attemptsOf(ws, failed.id, 11);
     expect(after.attempts.at(-1)).toMatchObject({ number: 11, status_code: 200 });
     expect(r.received.at(-1)!.headers['webhook-id']).toBe(failed.id);
-    expectError(await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${failed.id}/retry`, { token: ws.token }), 409, 'invalid_state');
+    expectError(
+      await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${failed.id}/retry`, {
+        token: ws.token,
+      }),
+      409,
+      'invalid_state',
+    );
   });
 
   it('totals always match the delivery records', async () => {
@@ -161,7 +197,9 @@ describe('webhook retries and response handling', () => {
     const allFinal = (n: number) =>
       waitFor(`${n} final deliveries`, async () => {
         const { items } = await activity(ws);
-        return items.length === n && items.every((d) => d.status === 'succeeded' || d.status === 'failed') ? true : undefined;
+        return items.length === n && items.every((d) => d.status === 'succeeded' || d.status === 'failed')
+          ? true
+          : undefined;
       });
     const events = [await emitEvent(ws)];
     await allFinal(2);

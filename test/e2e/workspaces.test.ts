@@ -15,7 +15,10 @@ describe('workspaces and members', () => {
     const owner = await signUp();
     const member = await signUp();
     const ws = owner.workspace.id;
-    const added = await call('POST', `/v1/workspaces/${ws}/members`, { token: owner.token, body: { email: member.email, role: 'member' } });
+    const added = await call('POST', `/v1/workspaces/${ws}/members`, {
+      token: owner.token,
+      body: { email: member.email, role: 'member' },
+    });
     expect(added.status).toBe(201);
     expect(added.body.data.member).toMatchObject({ workspace_id: ws, user_id: member.user.id, role: 'member' });
 
@@ -23,15 +26,39 @@ describe('workspaces and members', () => {
     expect(me.body.data.workspaces).toContainEqual({ id: ws, name: owner.workspace.name, role: 'member' });
 
     const third = await signUp();
-    expectError(await call('POST', `/v1/workspaces/${ws}/members`, { token: member.token, body: { email: third.email, role: 'member' } }), 403, 'forbidden');
-    expectError(await call('POST', `/v1/workspaces/${ws}/api-keys`, { token: member.token, body: { name: 'k', scopes: ['posts:write'] } }), 403, 'forbidden');
-    expectError(await call('POST', `/v1/workspaces/${ws}/members`, { token: owner.token, body: { email: member.email, role: 'admin' } }), 409, 'invalid_state');
+    expectError(
+      await call('POST', `/v1/workspaces/${ws}/members`, {
+        token: member.token,
+        body: { email: third.email, role: 'member' },
+      }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call('POST', `/v1/workspaces/${ws}/api-keys`, {
+        token: member.token,
+        body: { name: 'k', scopes: ['posts:write'] },
+      }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call('POST', `/v1/workspaces/${ws}/members`, {
+        token: owner.token,
+        body: { email: member.email, role: 'admin' },
+      }),
+      409,
+      'invalid_state',
+    );
   });
 
   it('an admin may create API keys', async () => {
     const owner = await signUp();
     const admin = await signUp();
-    await call('POST', `/v1/workspaces/${owner.workspace.id}/members`, { token: owner.token, body: { email: admin.email, role: 'admin' } });
+    await call('POST', `/v1/workspaces/${owner.workspace.id}/members`, {
+      token: owner.token,
+      body: { email: admin.email, role: 'admin' },
+    });
     const key = await createApiKey(admin.token, owner.workspace.id, ['all:all']);
     expect(key.key).toMatch(/^sk_/);
   });
@@ -39,26 +66,52 @@ describe('workspaces and members', () => {
   it('a user who is not a member gets 403 forbidden for the workspace', async () => {
     const owner = await signUp();
     const stranger = await signUp();
-    expectError(await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: stranger.token }), 403, 'forbidden');
-    expectError(await call('POST', `/v1/workspaces/${owner.workspace.id}/members`, { token: stranger.token, body: { email: stranger.email, role: 'admin' } }), 403, 'forbidden');
+    expectError(
+      await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: stranger.token }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await call('POST', `/v1/workspaces/${owner.workspace.id}/members`, {
+        token: stranger.token,
+        body: { email: stranger.email, role: 'admin' },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('adding an unknown email is 404 with a hint to sign up first', async () => {
     const owner = await signUp();
-    const body = expectError(await call('POST', `/v1/workspaces/${owner.workspace.id}/members`, { token: owner.token, body: { email: 'nobody-here@example.com', role: 'member' } }), 404, 'not_found');
+    const body = expectError(
+      await call('POST', `/v1/workspaces/${owner.workspace.id}/members`, {
+        token: owner.token,
+        body: { email: 'nobody-here@example.com', role: 'member' },
+      }),
+      404,
+      'not_found',
+    );
     expect(body.agent.hint).toContain('POST /v1/users');
   });
 
   it('a malformed workspace id is 400 invalid_request', async () => {
     const owner = await signUp();
-    expectError(await call('GET', '/v1/workspaces/not-a-uuid/api-keys', { token: owner.token }), 400, 'invalid_request');
+    expectError(
+      await call('GET', '/v1/workspaces/not-a-uuid/api-keys', { token: owner.token }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('workspace management refuses API keys with 403 session_required', async () => {
     const owner = await signUp();
     const { key } = await createApiKey(owner.token, owner.workspace.id, ['all:all']);
     expectError(await call('POST', '/v1/workspaces', { token: key, body: { name: 'Nope' } }), 403, 'session_required');
-    expectError(await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: key }), 403, 'session_required');
+    expectError(
+      await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: key }),
+      403,
+      'session_required',
+    );
   });
 });
 
@@ -73,7 +126,12 @@ describe('API keys', () => {
     expect(created.status).toBe(201);
     const { api_key: apiKey, key } = created.body.data;
     expect(key.startsWith(apiKey.prefix)).toBe(true);
-    expect(apiKey).toMatchObject({ name: 'bot', scopes: ['profiles:write', 'posts:all'], profile_ids: [profile.id], revoked_at: null });
+    expect(apiKey).toMatchObject({
+      name: 'bot',
+      scopes: ['profiles:write', 'posts:all'],
+      profile_ids: [profile.id],
+      revoked_at: null,
+    });
 
     const list = await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: owner.token });
     expect(list.status).toBe(200);
@@ -82,12 +140,20 @@ describe('API keys', () => {
     expect(list.body.data.next_cursor === null || typeof list.body.data.next_cursor === 'string').toBe(true);
 
     // The key works before revocation...
-    expect((await call('PATCH', `/v1/profiles/${profile.id}`, { token: key, body: { bio: 'hello' } })).status).toBe(200);
-    const revoked = await call('DELETE', `/v1/workspaces/${owner.workspace.id}/api-keys/${apiKey.id}`, { token: owner.token });
+    expect((await call('PATCH', `/v1/profiles/${profile.id}`, { token: key, body: { bio: 'hello' } })).status).toBe(
+      200,
+    );
+    const revoked = await call('DELETE', `/v1/workspaces/${owner.workspace.id}/api-keys/${apiKey.id}`, {
+      token: owner.token,
+    });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data.api_key.revoked_at).not.toBeNull();
     // ...and not after.
-    expectError(await call('PATCH', `/v1/profiles/${profile.id}`, { token: key, body: { bio: 'again' } }), 401, 'unauthorized');
+    expectError(
+      await call('PATCH', `/v1/profiles/${profile.id}`, { token: key, body: { bio: 'again' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('paginates the key list with limit and cursor', async () => {
@@ -96,12 +162,24 @@ describe('API keys', () => {
     const first = await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys?limit=2`, { token: owner.token });
     expect(first.body.data.items).toHaveLength(2);
     expect(first.body.data.next_cursor).toEqual(expect.any(String));
-    const second = await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys?limit=2&cursor=${first.body.data.next_cursor}`, { token: owner.token });
+    const second = await call(
+      'GET',
+      `/v1/workspaces/${owner.workspace.id}/api-keys?limit=2&cursor=${first.body.data.next_cursor}`,
+      { token: owner.token },
+    );
     expect(second.body.data.items).toHaveLength(1);
     const ids = [...first.body.data.items, ...second.body.data.items].map((k: { id: string }) => k.id);
     expect(new Set(ids).size).toBe(3);
-    expectError(await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys?cursor=garbage`, { token: owner.token }), 400, 'invalid_request');
-    expectError(await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys?limit=0`, { token: owner.token }), 400, 'invalid_request');
+    expectError(
+      await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys?cursor=garbage`, { token: owner.token }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await call('GET', `/v1/workspaces/${owner.workspace.id}/api-keys?limit=0`, { token: owner.token }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('refuses profile ids of another workspace, creating nothing', async () => {
@@ -109,7 +187,10 @@ describe('API keys', () => {
     const other = await signUp();
     const foreign = await createProfile(other.token);
     const body = expectError(
-      await call('POST', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: owner.token, body: { name: 'k', scopes: ['posts:write'], profile_ids: [foreign.id] } }),
+      await call('POST', `/v1/workspaces/${owner.workspace.id}/api-keys`, {
+        token: owner.token,
+        body: { name: 'k', scopes: ['posts:write'], profile_ids: [foreign.id] },
+      }),
       403,
       'forbidden',
     );
@@ -121,7 +202,10 @@ describe('API keys', () => {
   it('rejects unknown scopes', async () => {
     const owner = await signUp();
     const body = expectError(
-      await call('POST', `/v1/workspaces/${owner.workspace.id}/api-keys`, { token: owner.token, body: { name: 'k', scopes: ['posts:admin'] } }),
+      await call('POST', `/v1/workspaces/${owner.workspace.id}/api-keys`, {
+        token: owner.token,
+        body: { name: 'k', scopes: ['posts:admin'] },
+      }),
       400,
       'invalid_request',
     );
@@ -132,6 +216,10 @@ describe('API keys', () => {
     const owner = await signUp();
     const other = await signUp();
     const { api_key: foreignKey } = await createApiKey(other.token, other.workspace.id, ['posts:read']);
-    expectError(await call('DELETE', `/v1/workspaces/${owner.workspace.id}/api-keys/${foreignKey.id}`, { token: owner.token }), 404, 'not_found');
+    expectError(
+      await call('DELETE', `/v1/workspaces/${owner.workspace.id}/api-keys/${foreignKey.id}`, { token: owner.token }),
+      404,
+      'not_found',
+    );
   });
 });

@@ -5,7 +5,12 @@ import { AuthorCards } from '../../infra/author-cards.js';
 import { createDataTable } from '../../infra/data-table.js';
 
 // What the stream event source itself needs.
-const STREAM_READING = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+const STREAM_READING = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
 type Resource = { Type: string; Properties: Record<string, any> };
 
 let template: Template;
@@ -27,7 +32,13 @@ describe('author cards (CDK)', () => {
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 10,
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { NewImage: { entity: { S: ['profile'] } } } }) }] },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { NewImage: { entity: { S: ['profile'] } } } }),
+          },
+        ],
+      },
     });
     template.resourceCountIs('AWS::SQS::Queue', 1);
   });

@@ -21,7 +21,7 @@ describe('CDK stack: web console and API reference', () => {
   const routesTo = (routeKey: string) =>
     Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.RouteKey === routeKey);
 
-  it('routes GET /console, /docs and everything under them to the console function, on the API\'s gateway', () => {
+  it("routes GET /console, /docs and everything under them to the console function, on the API's gateway", () => {
     const apiId = stack.getLogicalId(stack.httpApi.api.node.defaultChild as never);
     for (const path of CONSOLE_ROUTE_PATHS) {
       const [route, ...others] = routesTo(`GET ${path}`);
@@ -41,17 +41,26 @@ describe('CDK stack: web console and API reference', () => {
     const fn = resources[consoleFnId]!;
     expect(fn.Properties.Environment.Variables.CONSOLE_ASSETS_DIR).toBe('/opt/console-assets');
     const [layer] = fn.Properties.Layers as { Ref: string }[];
-    expect(resources[layer!.Ref]).toMatchObject({ Type: 'AWS::Lambda::LayerVersion', Properties: { CompatibleArchitectures: ['arm64'] } });
+    expect(resources[layer!.Ref]).toMatchObject({
+      Type: 'AWS::Lambda::LayerVersion',
+      Properties: { CompatibleArchitectures: ['arm64'] },
+    });
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
 
     const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
     const statements = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
+      .filter(
+        (r) =>
+          r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId),
+      )
       .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: unknown }[]);
     const data = statements.filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')));
     // The shared no-data role may only update rate-limit window items (infra/function-roles.ts).
     expect(data).toEqual([
-      expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } } }),
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
+      }),
     ]);
   });
 

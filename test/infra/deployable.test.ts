@@ -6,8 +6,15 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceApp, STACK_NAME } from '../../infra/service-app.js';
 
-interface Finding { ruleName: string; acknowledgedId?: string; reason?: string; violatingConstructs: { constructPath: string }[] }
-interface ValidationReport { pluginReports: { pluginName: string; conclusion: string; violations: Finding[]; suppressedViolations?: Finding[] }[] }
+interface Finding {
+  ruleName: string;
+  acknowledgedId?: string;
+  reason?: string;
+  violatingConstructs: { constructPath: string }[];
+}
+interface ValidationReport {
+  pluginReports: { pluginName: string; conclusion: string; violations: Finding[]; suppressedViolations?: Finding[] }[];
+}
 
 const outdirs: string[] = [];
 /** Synthesises the app exactly as `cdk synth` does (infra/app.ts), bundling skipped, into a fresh directory. */
@@ -23,7 +30,11 @@ function synthesise(change?: (built: ReturnType<typeof serviceApp>) => void) {
   } catch (caught) {
     error = caught;
   }
-  return { error, report: JSON.parse(read('validation-report.json')) as ValidationReport, template: () => read(`${STACK_NAME}.template.json`) };
+  return {
+    error,
+    report: JSON.parse(read('validation-report.json')) as ValidationReport,
+    template: () => read(`${STACK_NAME}.template.json`),
+  };
 }
 
 // As the CDK CLI runs the app offline (no AWS configuration): it sets these for the app.
@@ -72,7 +83,9 @@ describe('the synthesised app (as cdk synth / cdk deploy build it)', () => {
     const template = result.template();
     expect(template).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_REGION);
     expect(template).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_ACCOUNT);
-    expect(template).not.toMatch(/\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|southeast)-\d\b/);
+    expect(template).not.toMatch(
+      /\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|southeast)-\d\b/,
+    );
     // Region-dependent values are references that CloudFormation resolves where it deploys.
     expect(template).toMatch(/"Ref":\s*"AWS::Region"/);
   });
@@ -85,7 +98,9 @@ describe('the synthesised app (as cdk synth / cdk deploy build it)', () => {
     expect(String(failed.error)).toMatch(/ValidationFailed/);
     const rules = failed.report.pluginReports.flatMap((p) => p.violations.map((v) => v.ruleName));
     expect(rules).toEqual(expect.arrayContaining(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']));
-    const paths = failed.report.pluginReports.flatMap((p) => p.violations.flatMap((v) => v.violatingConstructs.map((c) => c.constructPath)));
+    const paths = failed.report.pluginReports.flatMap((p) =>
+      p.violations.flatMap((v) => v.violatingConstructs.map((c) => c.constructPath)),
+    );
     expect(new Set(paths)).toEqual(new Set([`${STACK_NAME}/Careless/Resource`]));
   });
 });

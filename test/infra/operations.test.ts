@@ -27,7 +27,11 @@ describe('operations: alarms, topic, concurrency', () => {
     alarms = Object.values(built.resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
   });
   const alarmOn = (metricName: string, dimension: unknown) =>
-    alarms.filter((a) => a.Properties.MetricName === metricName && JSON.stringify(a.Properties.Dimensions).includes(JSON.stringify(dimension)));
+    alarms.filter(
+      (a) =>
+        a.Properties.MetricName === metricName &&
+        JSON.stringify(a.Properties.Dimensions).includes(JSON.stringify(dimension)),
+    );
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
@@ -42,23 +46,41 @@ describe('operations: alarms, topic, concurrency', () => {
     built.template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId } });
     // Publishing to the topic needs TLS.
     built.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
   it('alarms as soon as anything waits in the deliveries dead-letter queue, the fan-out or the author-card failure queue', () => {
     const { deadLetterQueue, fanOutFailures } = built.stack.webhooks;
     for (const queue of [deadLetterQueue, fanOutFailures, built.stack.authorCards.failures]) {
-      const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', { Name: 'QueueName', Value: { 'Fn::GetAtt': [id(queue), 'QueueName'] } });
+      const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', {
+        Name: 'QueueName',
+        Value: { 'Fn::GetAtt': [id(queue), 'QueueName'] },
+      });
       expect(more).toEqual([]);
-      expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Threshold: 1, EvaluationPeriods: 1, Period: 60 });
+      expect(alarm!.Properties).toMatchObject({
+        Namespace: 'AWS/SQS',
+        Statistic: 'Maximum',
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        Period: 60,
+      });
     }
     built.template.hasOutput('DeadLetterQueueArn', { Value: { 'Fn::GetAtt': [id(deadLetterQueue), 'Arn'] } });
   });
 
   it('alarms when the fan-out falls more than 5 minutes behind the table stream', () => {
     const [alarm] = alarmOn('IteratorAge', { Name: 'FunctionName', Value: { Ref: id(built.stack.webhooks.fanOut) } });
-    expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: ALARM_THRESHOLDS.iteratorAgeMs, Period: 300 });
+    expect(alarm!.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Threshold: ALARM_THRESHOLDS.iteratorAgeMs,
+      Period: 300,
+    });
     expect(ALARM_THRESHOLDS.iteratorAgeMs).toBe(300_000);
   });
 
@@ -67,27 +89,47 @@ describe('operations: alarms, topic, concurrency', () => {
       for (const metric of ['Errors', 'Throttles']) {
         const found = alarmOn(metric, { Name: 'FunctionName', Value: { Ref: id(fn) } });
         expect(found, `${fn.node.id} ${metric}`).toHaveLength(1);
-        expect(found[0]!.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 1, Period: 300 });
+        expect(found[0]!.Properties).toMatchObject({
+          Namespace: 'AWS/Lambda',
+          Statistic: 'Sum',
+          Threshold: 1,
+          Period: 300,
+        });
       }
     }
   });
 
-  it('alarms when 5 % or more of the API\'s requests are answered 5xx in five minutes', () => {
+  it("alarms when 5 % or more of the API's requests are answered 5xx in five minutes", () => {
     const rate = alarms.filter((a) => a.Properties.Metrics);
     expect(rate).toHaveLength(1);
     const { Metrics: metrics, Threshold } = rate[0]!.Properties;
     expect(Threshold).toBe(ALARM_THRESHOLDS.serverErrorPercent);
     const byId = Object.fromEntries(metrics.map((m: { Id: string }) => [m.Id, m]));
-    expect(metrics.find((m: { Expression?: string }) => m.Expression)).toMatchObject({ Expression: '100 * errors / requests', ReturnData: true });
+    expect(metrics.find((m: { Expression?: string }) => m.Expression)).toMatchObject({
+      Expression: '100 * errors / requests',
+      ReturnData: true,
+    });
     const apiDimension = [{ Name: 'ApiId', Value: { Ref: id(built.stack.httpApi.api) } }];
-    expect(byId.errors.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: apiDimension }, Stat: 'Sum', Period: 300 });
-    expect(byId.requests.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: apiDimension }, Stat: 'Sum', Period: 300 });
+    expect(byId.errors.MetricStat).toMatchObject({
+      Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: apiDimension },
+      Stat: 'Sum',
+      Period: 300,
+    });
+    expect(byId.requests.MetricStat).toMatchObject({
+      Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: apiDimension },
+      Stat: 'Sum',
+      Period: 300,
+    });
   });
 
-  it('decides every function\'s concurrency: a reserve for log-in, the sender capped by its event source, the fan-out one per shard', () => {
+  it("decides every function's concurrency: a reserve for log-in, the sender capped by its event source, the fan-out one per shard", () => {
     const login = id(built.stack.httpApi.routeFunctions.get('createSession')!);
-    const reserved = Object.entries(built.resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined);
-    expect(reserved.map(([logicalId, r]) => [logicalId, r.Properties.ReservedConcurrentExecutions])).toEqual([[login, DEFAULT_LOGIN_RESERVED_CONCURRENCY]]);
+    const reserved = Object.entries(built.resources).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved.map(([logicalId, r]) => [logicalId, r.Properties.ReservedConcurrentExecutions])).toEqual([
+      [login, DEFAULT_LOGIN_RESERVED_CONCURRENCY],
+    ]);
     built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: id(built.stack.webhooks.sender) },
       ScalingConfig: { MaximumConcurrency: SENDER_MAX_CONCURRENCY },
@@ -101,7 +143,11 @@ describe('operations: alarms, topic, concurrency', () => {
 });
 
 describe('operations (context)', () => {
-  it.each([[0, undefined], ['0', undefined], ['3', 3]])('takes the log-in reserve from context (loginReservedConcurrency=%j)', (value, expected) => {
+  it.each([
+    [0, undefined],
+    ['0', undefined],
+    ['3', 3],
+  ])('takes the log-in reserve from context (loginReservedConcurrency=%j)', (value, expected) => {
     const { stack, resources } = synth({ loginReservedConcurrency: value });
     const login = stack.getLogicalId(stack.httpApi.routeFunctions.get('createSession')!.node.defaultChild as never);
     expect(resources[login]!.Properties.ReservedConcurrentExecutions).toBe(expected);

@@ -7,7 +7,12 @@ import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
 import { CLOUDFORMATION_RESOURCE_LIMIT, RESOURCE_BUDGET, SocialNetworkStack } from '../../infra/stack.js';
 import { TABLE } from '../../shared/store/table.js';
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 
 /** The stack as `cdk synth` builds it from this context, with esbuild bundling skipped. */
 function synth(context: Record<string, unknown> = {}) {
@@ -26,7 +31,9 @@ class Wiring {
     return Object.entries(this.resources).filter(([, r]) => r.Type === type);
   }
   routesWithKey(routeKey: string): Resource[] {
-    return this.ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === routeKey).map(([, r]) => r);
+    return this.ofType('AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => r.Properties.RouteKey === routeKey)
+      .map(([, r]) => r);
   }
   /** The logical id of the Lambda function behind a route, asserting the integration on the way. */
   functionOf(route: Resource): string {
@@ -45,7 +52,11 @@ class Wiring {
    * Every IAM action granted to the function's role without a condition, with the resources of
    * the statements, and the statements that carry a condition.
    */
-  permissionsOf(functionId: string): { actions: Set<string>; resources: unknown[]; conditioned: { Action: unknown; Condition: unknown }[] } {
+  permissionsOf(functionId: string): {
+    actions: Set<string>;
+    resources: unknown[];
+    conditioned: { Action: unknown; Condition: unknown }[];
+  } {
     const roleId = this.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
     const actions = new Set<string>();
     const resources: unknown[] = [];
@@ -66,7 +77,10 @@ class Wiring {
 }
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-const RATE_LIMIT_COUNTING = { Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } } };
+const RATE_LIMIT_COUNTING = {
+  Action: 'dynamodb:UpdateItem',
+  Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
+};
 
 describe('CDK stack (default context)', () => {
   let stack: SocialNetworkStack;
@@ -87,7 +101,9 @@ describe('CDK stack (default context)', () => {
       expect(matches, `${route.name}: ${route.method} ${route.path}`).toHaveLength(1);
       const functionId = wiring.functionOf(matches[0]!);
       // The function is the one named after the route (stable construct id), not a neighbour's.
-      expect(functionId).toBe(stack.getLogicalId(stack.httpApi.routeFunctions.get(route.name)!.node.defaultChild as never));
+      expect(functionId).toBe(
+        stack.getLogicalId(stack.httpApi.routeFunctions.get(route.name)!.node.defaultChild as never),
+      );
       expect(wiring.resources[functionId]!.Properties.Description).toBe(`${route.method} ${route.path}`);
       functionIds.add(functionId);
     }
@@ -98,7 +114,9 @@ describe('CDK stack (default context)', () => {
     const [fallback] = wiring.routesWithKey('$default');
     expect(wiring.routesWithKey('$default')).toHaveLength(1);
     const fallbackFn = wiring.functionOf(fallback!);
-    const routeFns = new Set(routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)));
+    const routeFns = new Set(
+      routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
+    );
     expect(routeFns.has(fallbackFn)).toBe(false);
     // Routes, $default and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
     expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1 + CONSOLE_ROUTE_PATHS.length);
@@ -108,22 +126,32 @@ describe('CDK stack (default context)', () => {
     const routes = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route);
     const httpFns = new Set(routes.map((route) => wiring.functionOf(route)));
     const integrations = wiring.ofType('AWS::ApiGatewayV2::Integration').map(([, i]) => i);
-    const roleIds = new Set(integrations.map((i) => i.Properties.CredentialsArn?.['Fn::GetAtt']?.[0] as string | undefined));
+    const roleIds = new Set(
+      integrations.map((i) => i.Properties.CredentialsArn?.['Fn::GetAtt']?.[0] as string | undefined),
+    );
     expect([...roleIds]).toHaveLength(1);
     const [roleId] = [...roleIds];
     expect(roleId).toBeDefined();
     expect(wiring.resources[roleId!]!.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-      expect.objectContaining({ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' } }),
+      expect.objectContaining({
+        Action: 'sts:AssumeRole',
+        Effect: 'Allow',
+        Principal: { Service: 'apigateway.amazonaws.com' },
+      }),
     ]);
     const statements = wiring
       .ofType('AWS::IAM::Policy')
       .filter(([, p]) => p.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
-    const invocable = new Set([statements[0].Resource].flat().map((r: { 'Fn::GetAtt': [string, string] }) => r['Fn::GetAtt'][0]));
+    const invocable = new Set(
+      [statements[0].Resource].flat().map((r: { 'Fn::GetAtt': [string, string] }) => r['Fn::GetAtt'][0]),
+    );
     expect(invocable).toEqual(httpFns);
     // No resource-based permission per function any more: that was a resource per route.
-    expect(wiring.ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com')).toEqual([]);
+    expect(
+      wiring.ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com'),
+    ).toEqual([]);
   });
 
   it('builds every Lambda of the stack with the shared defaults', () => {
@@ -145,7 +173,10 @@ describe('CDK stack (default context)', () => {
       });
       // Logs go to the function's own log group, which expires them.
       const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
-      expect(wiring.resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+      expect(wiring.resources[logGroupId]).toMatchObject({
+        Type: 'AWS::Logs::LogGroup',
+        Properties: { RetentionInDays: 30 },
+      });
     }
   });
 
@@ -163,7 +194,9 @@ describe('CDK stack (default context)', () => {
       expect([...actions], route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
       expect(resources, route.name).toContainEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
       // Queries on the GSIs need the index ARNs too.
-      expect(resources, route.name).toContainEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] });
+      expect(resources, route.name).toContainEqual({
+        'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']],
+      });
       for (const action of WRITE_ACTIONS) {
         expect(actions.has(action), `${route.name} (${route.method}) ${action}`).toBe(route.method !== 'GET');
       }
@@ -179,7 +212,9 @@ describe('CDK stack (default context)', () => {
 
   it('lets GET routes write rate-limit window items and nothing else', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
-      const { conditioned } = wiring.permissionsOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!));
+      const { conditioned } = wiring.permissionsOf(
+        wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
+      );
       expect(conditioned, route.name).toEqual([RATE_LIMIT_COUNTING]);
     }
   });
@@ -199,7 +234,11 @@ describe('CDK stack (default context)', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     );
-    const keyAttributes = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    const keyAttributes = [
+      TABLE.partitionKey,
+      TABLE.sortKey,
+      ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
     expect(table.Properties.AttributeDefinitions).toEqual(
       expect.arrayContaining(keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
     );
@@ -220,7 +259,10 @@ describe('CDK stack (default context)', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit,
+      },
     });
   });
 
@@ -230,7 +272,7 @@ describe('CDK stack (default context)', () => {
     expect(outputs.TableName?.Value).toEqual({ Ref: tableId });
   });
 
-  it('keeps within its resource budget: 60 % of CloudFormation\'s 500 resources per stack', () => {
+  it("keeps within its resource budget: 60 % of CloudFormation's 500 resources per stack", () => {
     expect(RESOURCE_BUDGET).toBe(0.6 * CLOUDFORMATION_RESOURCE_LIMIT);
     expect(Object.keys(wiring.resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
@@ -239,14 +281,26 @@ describe('CDK stack (default context)', () => {
     for (const route of routeList) {
       // Logical ids of a route's resources start with its construct ids (Fn-<name>, Route-<name>…).
       const own = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
-      const types = Object.entries(wiring.resources).filter(([id]) => own.test(id)).map(([, r]) => r.Type).sort();
-      expect(types, route.name).toEqual(['AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route', 'AWS::Lambda::Function']);
+      const types = Object.entries(wiring.resources)
+        .filter(([id]) => own.test(id))
+        .map(([, r]) => r.Type)
+        .sort();
+      expect(types, route.name).toEqual([
+        'AWS::ApiGatewayV2::Integration',
+        'AWS::ApiGatewayV2::Route',
+        'AWS::Lambda::Function',
+      ]);
     }
   });
 
   it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) have their own', () => {
     const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
-    const routeRoles = new Map(routeList.map((route) => [route.name, roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!))]));
+    const routeRoles = new Map(
+      routeList.map((route) => [
+        route.name,
+        roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
+      ]),
+    );
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const retryRole = routeRoles.get('retryWebhookDelivery')!;
     const recoverRole = routeRoles.get('recoverWebhookDeliveries')!;
@@ -262,19 +316,26 @@ describe('CDK stack (default context)', () => {
     expect([...readRoles, ...writeRoles, retryRole, recoverRole]).not.toContain(notFoundRole);
     // Only the retry and recovery routes may put deliveries on the queue.
     for (const route of routeList) {
-      const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!));
+      const { actions } = wiring.permissionsOf(
+        wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
+      );
       expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name));
     }
   });
 
   it('writes the logs of all HTTP functions to one log group, which only their roles may write to', () => {
     const httpFunctions = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => wiring.functionOf(route));
-    const groups = new Set(httpFunctions.map((id) => wiring.resources[id]!.Properties.LoggingConfig.LogGroup.Ref as string));
+    const groups = new Set(
+      httpFunctions.map((id) => wiring.resources[id]!.Properties.LoggingConfig.LogGroup.Ref as string),
+    );
     expect(groups.size).toBe(1);
     const [group] = [...groups];
     for (const id of httpFunctions) {
       const { actions, resources } = wiring.permissionsOf(id);
-      expect([...actions].filter((a) => a.startsWith('logs:')).sort(), id).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      expect([...actions].filter((a) => a.startsWith('logs:')).sort(), id).toEqual([
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+      ]);
       expect(resources, id).toContainEqual({ 'Fn::GetAtt': [group, 'Arn'] });
       // No managed policy (AWSLambdaBasicExecutionRole would allow every log group of the account).
       const roleId = wiring.resources[id]!.Properties.Role['Fn::GetAtt'][0] as string;
@@ -285,7 +346,9 @@ describe('CDK stack (default context)', () => {
   it('traces every function with X-Ray (active tracing)', () => {
     for (const [id, fn] of wiring.ofType('AWS::Lambda::Function')) {
       expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
-      expect([...wiring.permissionsOf(id).actions], id).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+      expect([...wiring.permissionsOf(id).actions], id).toEqual(
+        expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
+      );
     }
   });
 });

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataTable } from '../../infra/data-table.js';
 import { stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
-import { FAN_OUT_PARALLELIZATION, FAN_OUT_WINDOW, MAX_RECEIVE_COUNT, QUEUE_VISIBILITY, SENDER_MAX_CONCURRENCY, SENDER_TIMEOUT, WebhookPipeline } from '../../infra/webhook-pipeline.js';
+import {
+  FAN_OUT_PARALLELIZATION,
+  FAN_OUT_WINDOW,
+  MAX_RECEIVE_COUNT,
+  QUEUE_VISIBILITY,
+  SENDER_MAX_CONCURRENCY,
+  SENDER_TIMEOUT,
+  WebhookPipeline,
+} from '../../infra/webhook-pipeline.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -22,9 +30,17 @@ function statementsOf(functionPrefix: string) {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
   return ofType('AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown; Condition?: unknown }>);
+    .flatMap(
+      ([, p]) =>
+        p.Properties.PolicyDocument.Statement as Array<{
+          Action: string | string[];
+          Resource: unknown;
+          Condition?: unknown;
+        }>,
+    );
 }
-const actionsOf = (functionPrefix: string) => statementsOf(functionPrefix).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+const actionsOf = (functionPrefix: string) =>
+  statementsOf(functionPrefix).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -39,14 +55,21 @@ describe('webhook pipeline (CDK)', () => {
   it('has a deliveries queue with a dead-letter queue and a visibility timeout ≥ 6× the sender timeout', () => {
     const dlq = logicalId('WebhooksDeliveriesDlq', 'AWS::SQS::Queue');
     const main = ofType('AWS::SQS::Queue').find(([, q]) => q.Properties.RedrivePolicy)![1];
-    expect(main.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: MAX_RECEIVE_COUNT });
+    expect(main.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
+      maxReceiveCount: MAX_RECEIVE_COUNT,
+    });
     expect(main.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * SENDER_TIMEOUT.toSeconds());
     expect(main.Properties.VisibilityTimeout).toBe(QUEUE_VISIBILITY.toSeconds());
   });
 
   it('runs the sender from the queue with ReportBatchItemFailures, a batch size and a concurrency limit', () => {
     const sender = logicalId('WebhooksSender', 'AWS::Lambda::Function');
-    expect(resources[sender]!.Properties).toMatchObject({ Timeout: SENDER_TIMEOUT.toSeconds(), Runtime: 'nodejs24.x', Handler: 'index.handler' });
+    expect(resources[sender]!.Properties).toMatchObject({
+      Timeout: SENDER_TIMEOUT.toSeconds(),
+      Runtime: 'nodejs24.x',
+      Handler: 'index.handler',
+    });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: sender },
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebhooksDeliveries(?!Dlq)'), 'Arn'] },
@@ -65,7 +88,9 @@ describe('webhook pipeline (CDK)', () => {
 
   it('runs the fan-out on the table stream, filtered to INSERTs of outbox events and writes of deliveries, in a tumbling window (for the shard id)', () => {
     const fanOut = logicalId('WebhooksFanOut', 'AWS::Lambda::Function');
-    const mapping = ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === fanOut)![1];
+    const mapping = ofType('AWS::Lambda::EventSourceMapping').find(
+      ([, m]) => m.Properties.FunctionName.Ref === fanOut,
+    )![1];
     expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Table/), 'StreamArn'] });
     expect(mapping.Properties.StartingPosition).toBe('TRIM_HORIZON');
     expect(mapping.Properties.BisectBatchOnFunctionError).toBe(true);
@@ -85,13 +110,21 @@ describe('webhook pipeline (CDK)', () => {
     const roleId = logicalId('WebhooksSchedulerRole', 'AWS::IAM::Role');
     const role = resources[roleId]!;
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-      expect.objectContaining({ Action: 'sts:AssumeRole', Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' } } }),
+      expect.objectContaining({
+        Action: 'sts:AssumeRole',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' } },
+      }),
     ]);
-    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId));
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
+    );
     const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements).toHaveLength(1);
     expect(statements[0].Action).toEqual(['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']);
-    expect(statements[0].Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^WebhooksDeliveries(?!Dlq)/), 'Arn'] });
+    expect(statements[0].Resource).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^WebhooksDeliveries(?!Dlq)/), 'Arn'],
+    });
   });
 
   it('grants least privilege: the sender creates schedules only in its group and passes only the scheduler role', () => {
@@ -105,11 +138,16 @@ describe('webhook pipeline (CDK)', () => {
       const actions = actionsOf(fn);
       expect(actions, fn).toContain('sqs:SendMessage');
       expect(actions, fn).toContain('dynamodb:Query');
-      expect(actions.some((a) => a === '*' || a.endsWith(':*')), fn).toBe(false);
+      expect(
+        actions.some((a) => a === '*' || a.endsWith(':*')),
+        fn,
+      ).toBe(false);
       expect(actions, fn).not.toContain('dynamodb:Scan');
       expect(actions, fn).not.toContain('dynamodb:DeleteItem');
     }
-    expect(actionsOf('WebhooksFanOut')).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+    expect(actionsOf('WebhooksFanOut')).toEqual(
+      expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']),
+    );
     expect(actionsOf('WebhooksFanOut')).not.toContain('scheduler:CreateSchedule');
     expect(actionsOf('WebhooksSweeper')).not.toContain('iam:PassRole');
   });

@@ -11,16 +11,36 @@ import { apiEvent, invoke } from '../support/events.js';
 
 // A route like the spec's reaction: API key with posts:write, X-Profile-Id required.
 const actRoute = defineRoute({
-  method: 'PUT', path: '/test/act', handler: 'test/act', tag: 'Test', summary: 'act', auth: 'credential', scope: 'posts:write',
-  actingProfile: { required: true, permission: 'reacting' }, status: 200, response: z.unknown(), errors: [],
+  method: 'PUT',
+  path: '/test/act',
+  handler: 'test/act',
+  tag: 'Test',
+  summary: 'act',
+  auth: 'credential',
+  scope: 'posts:write',
+  actingProfile: { required: true, permission: 'reacting' },
+  status: 200,
+  response: z.unknown(),
+  errors: [],
 });
 const act = httpHandler(actRoute, async ({ auth }) => ({ acting: auth.actingProfile?.id }));
 
 async function seedProfile(workspaceId: string): Promise<ProfileRecord> {
   const at = nowIso();
   const profile: ProfileRecord = {
-    id: newId(), workspace_id: workspaceId, username: `it_${newId().slice(0, 8)}`, type: 'agent', name: 'N', call_name: 'N',
-    legal_name_verified: false, occupation: null, location: null, bio: null, created_at: at, updated_at: at, media: { avatar: {}, banner: {} },
+    id: newId(),
+    workspace_id: workspaceId,
+    username: `it_${newId().slice(0, 8)}`,
+    type: 'agent',
+    name: 'N',
+    call_name: 'N',
+    legal_name_verified: false,
+    occupation: null,
+    location: null,
+    bio: null,
+    created_at: at,
+    updated_at: at,
+    media: { avatar: {}, banner: {} },
   };
   await createProfile(profile);
   return profile;
@@ -30,14 +50,24 @@ async function seedKey(workspaceId: string, scopes: string[], profileIds: string
   const id = newId();
   const { token, secretHash } = issueToken('sk', id);
   await putApiKey({
-    id, workspace_id: workspaceId, name: 'k', scopes: scopes as never, profile_ids: profileIds, prefix: token.slice(0, 11),
-    secret_hash: secretHash, created_at: nowIso(), revoked_at: null,
+    id,
+    workspace_id: workspaceId,
+    name: 'k',
+    scopes: scopes as never,
+    profile_ids: profileIds,
+    prefix: token.slice(0, 11),
+    secret_hash: secretHash,
+    created_at: nowIso(),
+    revoked_at: null,
   });
   return token;
 }
 
 const request = (token: string, profileId?: string) =>
-  apiEvent({ method: 'PUT', headers: { authorization: `Bearer ${token}`, ...(profileId ? { 'x-profile-id': profileId } : {}) } });
+  apiEvent({
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, ...(profileId ? { 'x-profile-id': profileId } : {}) },
+  });
 
 describe('acting profile (X-Profile-Id) with API keys', () => {
   it('lets a key act as an attached profile', async () => {
@@ -57,7 +87,10 @@ describe('acting profile (X-Profile-Id) with API keys', () => {
     expect(missing).toMatchObject({ status: 400, body: { error_code: 'invalid_request' } });
     expect(missing.body.agent.hint).toContain('X-Profile-Id');
     const malformed = await invoke(act, request(key, 'not-a-uuid'));
-    expect(malformed).toMatchObject({ status: 400, body: { error_code: 'invalid_request', error_message: 'Invalid header.' } });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { error_code: 'invalid_request', error_message: 'Invalid header.' },
+    });
   });
 
   it('refuses a profile of the same workspace that is not attached to the key', async () => {
@@ -65,7 +98,10 @@ describe('acting profile (X-Profile-Id) with API keys', () => {
     const attached = await seedProfile(ws);
     const other = await seedProfile(ws);
     const key = await seedKey(ws, ['posts:write'], [attached.id]);
-    expect(await invoke(act, request(key, other.id))).toMatchObject({ status: 403, body: { error_code: 'profile_not_permitted' } });
+    expect(await invoke(act, request(key, other.id))).toMatchObject({
+      status: 403,
+      body: { error_code: 'profile_not_permitted' },
+    });
   });
 
   it('refuses an unknown profile exactly like a forbidden one', async () => {
@@ -79,6 +115,9 @@ describe('acting profile (X-Profile-Id) with API keys', () => {
     const ws = newId();
     const profile = await seedProfile(ws);
     const key = await seedKey(ws, ['posts:read'], [profile.id]);
-    expect(await invoke(act, request(key, profile.id))).toMatchObject({ status: 403, body: { error_code: 'insufficient_scope' } });
+    expect(await invoke(act, request(key, profile.id))).toMatchObject({
+      status: 403,
+      body: { error_code: 'insufficient_scope' },
+    });
   });
 });

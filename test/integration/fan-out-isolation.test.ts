@@ -29,7 +29,12 @@ async function workspaceWithEndpoints(count: number) {
   const workspaceId = randomUUID();
   const profileId = randomUUID();
   for (let i = 0; i < count; i++) {
-    const endpoint = newWebhookEndpoint(new Date(), workspaceId, { name: `e${i}`, url: 'https://example.com/hooks', event_types: ['profile.followed'], profile_ids: [profileId] });
+    const endpoint = newWebhookEndpoint(new Date(), workspaceId, {
+      name: `e${i}`,
+      url: 'https://example.com/hooks',
+      event_types: ['profile.followed'],
+      profile_ids: [profileId],
+    });
     expect(await createEndpoint(endpoint, 20)).toBe('created');
   }
   return { workspaceId, profileId };
@@ -64,7 +69,8 @@ describe('fan-out of one stream batch, split by workspace', () => {
     ];
     // Every delivery of the broken workspace's events fails to enqueue.
     for (const record of batch.filter((r) => r.dynamodb!.NewImage!.workspace_id!.S === failing.workspaceId)) {
-      for (const endpoint of await listWorkspaceEndpoints(failing.workspaceId)) brokenEndpoints.add(deliveryIdFor(record.dynamodb!.NewImage!.id!.S!, endpoint.id));
+      for (const endpoint of await listWorkspaceEndpoints(failing.workspaceId))
+        brokenEndpoints.add(deliveryIdFor(record.dynamodb!.NewImage!.id!.S!, endpoint.id));
     }
 
     const response = await handler({ Records: batch });

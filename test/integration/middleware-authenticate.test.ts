@@ -25,7 +25,13 @@ async function seedSession(): Promise<string> {
   const id = newId();
   const { token, secretHash } = issueToken('st', id);
   const now = new Date();
-  await putSession({ id, user_id: newId(), secret_hash: secretHash, created_at: now.toISOString(), expires_at: new Date(now.getTime() + 3_600_000).toISOString() });
+  await putSession({
+    id,
+    user_id: newId(),
+    secret_hash: secretHash,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+  });
   return token;
 }
 
@@ -34,8 +40,15 @@ async function seedKey(scopes: string[], revoked = false): Promise<string> {
   const { token, secretHash } = issueToken('sk', id);
   const at = new Date().toISOString();
   await putApiKey({
-    id, workspace_id: newId(), name: 'k', scopes: scopes as never, profile_ids: [], prefix: token.slice(0, 11),
-    secret_hash: secretHash, created_at: at, revoked_at: revoked ? at : null,
+    id,
+    workspace_id: newId(),
+    name: 'k',
+    scopes: scopes as never,
+    profile_ids: [],
+    prefix: token.slice(0, 11),
+    secret_hash: secretHash,
+    created_at: at,
+    revoked_at: revoked ? at : null,
   });
   return token;
 }
@@ -64,7 +77,9 @@ describe('the authenticate middleware', () => {
 
   it('resolves sessions and API keys to their principal', async () => {
     expect((await invoke(guarded('session'), bearer(await seedSession()))).body.principal).toBe('session');
-    expect((await invoke(guarded('credential', 'posts:write'), bearer(await seedKey(['posts:all'])))).body.principal).toBe('api_key');
+    expect(
+      (await invoke(guarded('credential', 'posts:write'), bearer(await seedKey(['posts:all'])))).body.principal,
+    ).toBe('api_key');
   });
 
   it('answers session_required to an API key on a session route, and insufficient_scope to a key without the scope', async () => {

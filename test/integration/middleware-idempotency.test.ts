@@ -7,7 +7,12 @@ import { newId } from '../../shared/domain/ids.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { ApiEvent, ApiMiddleware, HttpLambda } from '../../shared/http/middleware/api-event.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
-import { credentialScope, idempotency, idempotencyKeyHash, requestFingerprint } from '../../shared/http/middleware/idempotency.js';
+import {
+  credentialScope,
+  idempotency,
+  idempotencyKeyHash,
+  requestFingerprint,
+} from '../../shared/http/middleware/idempotency.js';
 import { claimIdempotencyKey } from '../../shared/store/idempotency.js';
 import { apiEvent, invoke } from '../support/events.js';
 
@@ -32,14 +37,21 @@ function creates(principal: Principal, outcome: () => 'ok' | 'fail' = () => 'ok'
     if (event.idempotentReplay) return event.idempotentReplay;
     calls.handler++;
     if (outcome() === 'fail') throw new ApiError('username_taken');
-    return { statusCode: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: newId(), body: event.body }) };
+    return {
+      statusCode: 201,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: newId(), body: event.body }),
+    };
   });
   stack.use(errorEnvelope()).use(as(principal)).use(httpJsonBodyParser()).use(idempotency());
   return { handler: stack as unknown as HttpLambda, calls };
 }
 
 const post = (body: string, key?: string) =>
-  apiEvent({ body, headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+  apiEvent({
+    body,
+    headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
+  });
 
 describe('idempotency middleware', () => {
   it('answers a retry with the first response, once created, and the same body in another key order counts as the same', async () => {

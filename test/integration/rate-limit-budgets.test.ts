@@ -23,7 +23,11 @@ const windowOf = (limit: number, windowStart = 1_000_000): WindowRef => ({
 
 async function bookedTotal(window: WindowRef): Promise<number> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.rateLimitWindow(window.policy, window.subject, window.windowSeconds, window.windowStart), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.rateLimitWindow(window.policy, window.subject, window.windowSeconds, window.windowStart),
+      ConsistentRead: true,
+    }),
   );
   return Number(Item?.hits ?? 0);
 }
@@ -32,7 +36,12 @@ describe('booking a window', () => {
   it('never books past the limit, however many book at once', async () => {
     const window = windowOf(5);
     const bookings = await Promise.all(Array.from({ length: 20 }, () => bookWindow(window, 1)));
-    expect(bookings.filter((b) => b.granted === 1).map((b) => b.booked).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      bookings
+        .filter((b) => b.granted === 1)
+        .map((b) => b.booked)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     expect(bookings.filter((b) => b.granted === 0)).toHaveLength(15);
     expect(await bookedTotal(window)).toBe(5);
   });

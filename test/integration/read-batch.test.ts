@@ -15,8 +15,17 @@ import { apiEvent, invoke } from '../support/events.js';
 
 // A public read with viewer data, like the post read: the route reads ahead a profile named in its path.
 const route = defineRoute({
-  method: 'GET', path: '/test/profiles/{id}', handler: 'test/read', tag: 'Test', summary: 'read', auth: 'none',
-  actingProfile: { required: false }, params: z.strictObject({ id: z.uuid() }), status: 200, response: z.unknown(), errors: [],
+  method: 'GET',
+  path: '/test/profiles/{id}',
+  handler: 'test/read',
+  tag: 'Test',
+  summary: 'read',
+  auth: 'none',
+  actingProfile: { required: false },
+  params: z.strictObject({ id: z.uuid() }),
+  status: 200,
+  response: z.unknown(),
+  errors: [],
 });
 let handlerRuns = 0;
 const readAhead = ({ params }: PrefetchRequest<typeof route>, reads: ReadBatch) => getProfile(params.id, reads);
@@ -43,8 +52,19 @@ beforeEach(() => {
 async function seedProfile(workspaceId: string, name = 'N'): Promise<ProfileRecord> {
   const at = nowIso();
   const profile: ProfileRecord = {
-    id: newId(), workspace_id: workspaceId, username: `rb_${newId().slice(0, 8)}`, type: 'agent', name, call_name: 'N',
-    legal_name_verified: false, occupation: null, location: null, bio: null, created_at: at, updated_at: at, media: { avatar: {}, banner: {} },
+    id: newId(),
+    workspace_id: workspaceId,
+    username: `rb_${newId().slice(0, 8)}`,
+    type: 'agent',
+    name,
+    call_name: 'N',
+    legal_name_verified: false,
+    occupation: null,
+    location: null,
+    bio: null,
+    created_at: at,
+    updated_at: at,
+    media: { avatar: {}, banner: {} },
   };
   await createProfile(profile);
   return profile;
@@ -53,7 +73,17 @@ async function seedProfile(workspaceId: string, name = 'N'): Promise<ProfileReco
 async function seedKey(workspaceId: string, profileIds: string[]): Promise<{ id: string; token: string }> {
   const id = newId();
   const { token, secretHash } = issueToken('sk', id);
-  await putApiKey({ id, workspace_id: workspaceId, name: 'k', scopes: ['all:all'], profile_ids: profileIds, prefix: token.slice(0, 11), secret_hash: secretHash, created_at: nowIso(), revoked_at: null });
+  await putApiKey({
+    id,
+    workspace_id: workspaceId,
+    name: 'k',
+    scopes: ['all:all'],
+    profile_ids: profileIds,
+    prefix: token.slice(0, 11),
+    secret_hash: secretHash,
+    created_at: nowIso(),
+    revoked_at: null,
+  });
   return { id, token };
 }
 
@@ -61,7 +91,10 @@ const request = (targetId: string, token?: string, profileId?: string) =>
   apiEvent({
     method: 'GET',
     pathParameters: { id: targetId },
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(profileId ? { 'x-profile-id': profileId } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(profileId ? { 'x-profile-id': profileId } : {}),
+    },
   });
 
 describe('the per-request read batch', () => {
@@ -90,7 +123,10 @@ describe('the per-request read batch', () => {
     const key = await seedKey(ws, [viewer.id]);
     expect((await invoke(read, request(viewer.id, key.token, viewer.id))).status).toBe(200);
     await revokeApiKey(key.id, ws, nowIso());
-    expect(await invoke(read, request(viewer.id, key.token, viewer.id))).toMatchObject({ status: 401, body: { error_code: 'unauthorized' } });
+    expect(await invoke(read, request(viewer.id, key.token, viewer.id))).toMatchObject({
+      status: 401,
+      body: { error_code: 'unauthorized' },
+    });
   });
 
   it('what was read ahead never reaches a caller who fails authentication or the acting-profile check', async () => {
@@ -98,7 +134,10 @@ describe('the per-request read batch', () => {
     const [viewer, stranger] = [await seedProfile(ws), await seedProfile(newId())];
     const { token } = await seedKey(ws, [viewer.id]);
     expect((await invoke(read, request(viewer.id, `${token}x`))).status).toBe(401);
-    expect(await invoke(read, request(viewer.id, token, stranger.id))).toMatchObject({ status: 403, body: { error_code: 'profile_not_permitted' } });
+    expect(await invoke(read, request(viewer.id, token, stranger.id))).toMatchObject({
+      status: 403,
+      body: { error_code: 'profile_not_permitted' },
+    });
     expect(handlerRuns).toBe(0);
   });
 });

@@ -21,7 +21,13 @@ describe('sessions in DynamoDB', () => {
     const id = newId();
     const { token, secretHash } = issueToken('st', id);
     const expires = new Date(Date.now() + 86_400_000).toISOString();
-    await putSession({ id, user_id: newId(), secret_hash: secretHash, created_at: new Date().toISOString(), expires_at: expires });
+    await putSession({
+      id,
+      user_id: newId(),
+      secret_hash: secretHash,
+      created_at: new Date().toISOString(),
+      expires_at: expires,
+    });
     const stored = await getSession(id);
     // The whole secret: base64url may contain '_', so splitting the token on '_' could test a fragment.
     expect(JSON.stringify(stored)).not.toContain(parseToken(token)!.secret);

@@ -13,7 +13,9 @@ describe('social events in the outbox', () => {
   it('post.mention goes to each mentioned existing profile, never to the author; drafts notify when published', async () => {
     const [alice, bob] = await pair();
     const carol = await actor();
-    const { post: p } = await post(alice, { body: `hi @${bob.profile.username}, @${alice.profile.username} and @nobody_${Date.now()} and @${carol.profile.username.toUpperCase()}!` });
+    const { post: p } = await post(alice, {
+      body: `hi @${bob.profile.username}, @${alice.profile.username} and @nobody_${Date.now()} and @${carol.profile.username.toUpperCase()}!`,
+    });
     const events = await eventsFor([alice.profile.id, bob.profile.id, carol.profile.id]);
     expect(events.filter((e) => e.profile_id === alice.profile.id)).toEqual([]);
     const toBob = events.find((e) => e.profile_id === bob.profile.id)!;
@@ -27,13 +29,19 @@ describe('social events in the outbox', () => {
     const [dave, erin] = await pair();
     const { post: draft } = await post(dave, { body: `draft for @${erin.profile.username}`, status: 'draft' });
     expect(await eventsFor([erin.profile.id])).toEqual([]);
-    ok(await call('PATCH', `/v1/posts/${draft.id}`, { token: dave.key, profileId: dave.profile.id, body: { status: 'published' } }));
+    ok(
+      await call('PATCH', `/v1/posts/${draft.id}`, {
+        token: dave.key,
+        profileId: dave.profile.id,
+        body: { status: 'published' },
+      }),
+    );
     const published = await eventsFor([erin.profile.id, dave.profile.id]);
     expect(published.map((e) => [e.type, e.profile_id])).toEqual([['post.mention', erin.profile.id]]);
     expect(published[0]!.data.post).toMatchObject({ id: draft.id, status: 'published' });
   });
 
-  it('post.reply goes to the parent post\'s author, not when replying to yourself', async () => {
+  it("post.reply goes to the parent post's author, not when replying to yourself", async () => {
     const [alice, bob] = await pair();
     const { post: root } = await post(alice, { body: 'root' });
     const { post: reply } = await post(bob, { body: 'a reply', reply_to_post_id: root.id });
@@ -46,7 +54,7 @@ describe('social events in the outbox', () => {
     expect(events[0]!.data.profile.id).toBe(bob.profile.id);
   });
 
-  it('comment.created to the post\'s author, comment.reply to the parent comment\'s author, none to the commenter', async () => {
+  it("comment.created to the post's author, comment.reply to the parent comment's author, none to the commenter", async () => {
     const [alice, bob] = await pair();
     const { post: p } = await post(alice, { body: 'post' });
     const top = await comment(bob, p.id, { body: 'top' }); // → alice: comment.created
@@ -60,15 +68,35 @@ describe('social events in the outbox', () => {
       ['comment.reply', bob.profile.id],
       ['comment.reply', alice.profile.id],
     ]);
-    expect(events[0]!.data).toMatchObject({ comment: { id: top.id, parent_comment_id: null }, post: { id: p.id }, profile: { id: bob.profile.id } });
-    expect(events[1]!.data).toMatchObject({ comment: { id: reply.id, parent_comment_id: top.id }, parent_comment: { id: top.id }, profile: { id: alice.profile.id } });
+    expect(events[0]!.data).toMatchObject({
+      comment: { id: top.id, parent_comment_id: null },
+      post: { id: p.id },
+      profile: { id: bob.profile.id },
+    });
+    expect(events[1]!.data).toMatchObject({
+      comment: { id: reply.id, parent_comment_id: top.id },
+      parent_comment: { id: top.id },
+      profile: { id: alice.profile.id },
+    });
     expect(events[1]!.workspace_id).toBe(bob.workspaceId);
   });
 
   it('message.created to the recipient; profile.followed once per new follow', async () => {
     const [alice, bob] = await pair();
-    const { message } = ok(await call('POST', '/v1/messages', { token: alice.key, profileId: alice.profile.id, body: { recipient_profile_id: bob.profile.id, body: 'hello' } }), 201);
-    const follow = () => call('POST', '/v1/profile-follows', { token: bob.key, profileId: bob.profile.id, body: { followed_profile_id: alice.profile.id } });
+    const { message } = ok(
+      await call('POST', '/v1/messages', {
+        token: alice.key,
+        profileId: alice.profile.id,
+        body: { recipient_profile_id: bob.profile.id, body: 'hello' },
+      }),
+      201,
+    );
+    const follow = () =>
+      call('POST', '/v1/profile-follows', {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { followed_profile_id: alice.profile.id },
+      });
     ok(await follow(), 201);
     ok(await follow(), 201); // repeat: no second event
     const events = await eventsFor([alice.profile.id, bob.profile.id]);
@@ -76,20 +104,31 @@ describe('social events in the outbox', () => {
       ['message.created', bob.profile.id],
       ['profile.followed', alice.profile.id],
     ]);
-    expect(events[0]).toMatchObject({ workspace_id: bob.workspaceId, data: { message: { id: message.id, body: 'hello' }, profile: { id: alice.profile.id } } });
-    expect(events[1]).toMatchObject({ workspace_id: alice.workspaceId, data: { profile: { id: bob.profile.id }, followed_profile: { id: alice.profile.id } } });
+    expect(events[0]).toMatchObject({
+      workspace_id: bob.workspaceId,
+      data: { message: { id: message.id, body: 'hello' }, profile: { id: alice.profile.id } },
+    });
+    expect(events[1]).toMatchObject({
+      workspace_id: alice.workspaceId,
+      data: { profile: { id: bob.profile.id }, followed_profile: { id: alice.profile.id } },
+    });
   });
 
   it('access_grant.accepted to the managed profile, in its workspace', async () => {
     const [alice, bob] = await pair();
     const { access_grant: grant } = ok(
-      await call('POST', '/v1/profile-access', { token: alice.key, body: { profile_id: alice.profile.id, manager_profile_id: bob.profile.id, permissions: ['posting'] } }),
+      await call('POST', '/v1/profile-access', {
+        token: alice.key,
+        body: { profile_id: alice.profile.id, manager_profile_id: bob.profile.id, permissions: ['posting'] },
+      }),
       201,
     );
     expect(await eventsFor([alice.profile.id, bob.profile.id])).toEqual([]);
     ok(await call('POST', `/v1/profile-access/invitations/${grant.id}/accept`, { token: bob.key }));
     const events = await eventsFor([alice.profile.id, bob.profile.id]);
-    expect(events.map((e) => [e.type, e.profile_id, e.workspace_id])).toEqual([['access_grant.accepted', alice.profile.id, alice.workspaceId]]);
+    expect(events.map((e) => [e.type, e.profile_id, e.workspace_id])).toEqual([
+      ['access_grant.accepted', alice.profile.id, alice.workspaceId],
+    ]);
     expect(events[0]!.data).toMatchObject({
       access_grant: { id: grant.id, status: 'accepted', manager_profile: { id: bob.profile.id } },
       managed_profile: { id: alice.profile.id },
@@ -101,8 +140,15 @@ describe('social events in the outbox', () => {
     const { items } = ok(await call('GET', '/v1/webhook-event-types'));
     expect(items.map((i: any) => i.type).sort()).toEqual(
       [
-        'access_grant.accepted', 'comment.created', 'comment.reply', 'message.created', 'post.mention', 'post.reply', 'profile.followed',
-        'webhook_delivery.exhausted', 'webhook_endpoint.disabled',
+        'access_grant.accepted',
+        'comment.created',
+        'comment.reply',
+        'message.created',
+        'post.mention',
+        'post.reply',
+        'profile.followed',
+        'webhook_delivery.exhausted',
+        'webhook_endpoint.disabled',
       ].sort(),
     );
     for (const item of items) expect(item.description.length).toBeGreaterThan(10);
@@ -115,7 +161,11 @@ describe('no event without its change', () => {
     const [alice, bob] = await pair();
     const { post: p } = await post(alice, { body: 'soon gone' });
     ok(await call('DELETE', `/v1/posts/${p.id}`, { token: alice.key, profileId: alice.profile.id }));
-    const refused = await call('POST', `/v1/posts/${p.id}/comments`, { token: bob.key, profileId: bob.profile.id, body: { body: 'late' } });
+    const refused = await call('POST', `/v1/posts/${p.id}/comments`, {
+      token: bob.key,
+      profileId: bob.profile.id,
+      body: { body: 'late' },
+    });
     expect(refused.status).toBe(404);
     expect(types(await eventsFor([alice.profile.id]))).toEqual([]);
   });

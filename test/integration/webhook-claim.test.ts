@@ -11,12 +11,26 @@ import { newDelivery } from '../../shared/webhooks/fan-out.js';
 import { sweepDeliveries } from '../../shared/webhooks/sweep.js';
 
 const HOUR = 3_600_000;
-const rawItem = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(id), ConsistentRead: true }))).Item!;
+const rawItem = async (id: string) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(id), ConsistentRead: true })))
+    .Item!;
 
 async function pendingDelivery(createdAt: Date) {
-  const endpoint = newWebhookEndpoint(new Date(), newId(), { name: 'claims', url: 'https://example.com/hook', event_types: ['profile.followed'], profile_ids: [newId()] });
+  const endpoint = newWebhookEndpoint(new Date(), newId(), {
+    name: 'claims',
+    url: 'https://example.com/hook',
+    event_types: ['profile.followed'],
+    profile_ids: [newId()],
+  });
   await putEndpoint(endpoint);
-  const event = { id: newId(), type: 'profile.followed' as const, profile_id: newId(), workspace_id: endpoint.workspace_id, created_at: createdAt.toISOString(), data: {} };
+  const event = {
+    id: newId(),
+    type: 'profile.followed' as const,
+    profile_id: newId(),
+    workspace_id: endpoint.workspace_id,
+    created_at: createdAt.toISOString(),
+    data: {},
+  };
   const delivery = newDelivery(event, endpoint, createdAt.toISOString());
   expect(await createDelivery(delivery)).toBe('created');
   return delivery;
@@ -29,8 +43,14 @@ describe('claims', () => {
     const claimed = await claimDelivery(delivery, 1, new Date(Date.now() + 5).toISOString());
     expect(claimed).toMatchObject({ status: 'delivering', claimed_attempt: 1, updated_at: delivery.updated_at });
     const after = await rawItem(delivery.id);
-    expect(after).toMatchObject({ status: 'delivering', prev_status: 'pending', claimed_attempt: 1, claimed_at: claimed!.claimed_at });
-    for (const attribute of ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'updated_at', 'expires_at_epoch']) expect(after[attribute]).toBe(before[attribute]);
+    expect(after).toMatchObject({
+      status: 'delivering',
+      prev_status: 'pending',
+      claimed_attempt: 1,
+      claimed_at: claimed!.claimed_at,
+    });
+    for (const attribute of ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'updated_at', 'expires_at_epoch'])
+      expect(after[attribute]).toBe(before[attribute]);
     expect(await claimDelivery(delivery, 1, new Date().toISOString())).toBeUndefined();
   });
 
@@ -42,10 +62,25 @@ describe('claims', () => {
     await claimDelivery(fresh, 1, new Date(now.getTime() - 60_000).toISOString());
     const queued: DeliveryMessage[] = [];
     // The table is shared with other tests: a grace and stale time long enough to touch only these two.
-    await sweepDeliveries(now, { queue: { enqueue: async (m) => void queued.push(m) } }, { graceMs: 3 * HOUR, staleClaimMs: 30 * 60_000 });
-    expect(queued.filter((m) => m.delivery_id === stale.id)).toEqual([{ delivery_id: stale.id, attempt: 1, webhook_event_id: stale.webhook_event_id, webhook_endpoint_id: stale.webhook_endpoint_id }]);
+    await sweepDeliveries(
+      now,
+      { queue: { enqueue: async (m) => void queued.push(m) } },
+      { graceMs: 3 * HOUR, staleClaimMs: 30 * 60_000 },
+    );
+    expect(queued.filter((m) => m.delivery_id === stale.id)).toEqual([
+      {
+        delivery_id: stale.id,
+        attempt: 1,
+        webhook_event_id: stale.webhook_event_id,
+        webhook_endpoint_id: stale.webhook_endpoint_id,
+      },
+    ]);
     expect(queued.filter((m) => m.delivery_id === fresh.id)).toEqual([]);
-    expect(await getDelivery(stale.id)).toMatchObject({ status: 'pending', claimed_at: null, prev_status: 'delivering' });
+    expect(await getDelivery(stale.id)).toMatchObject({
+      status: 'pending',
+      claimed_at: null,
+      prev_status: 'delivering',
+    });
     expect(await getDelivery(fresh.id)).toMatchObject({ status: 'delivering' });
   });
 });

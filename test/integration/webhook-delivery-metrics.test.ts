@@ -26,10 +26,22 @@ async function sendOnce(status: number) {
   const receiver = await startReceiver(() => status);
   receivers.push(receiver);
   const workspaceId = newId();
-  const endpoint = newWebhookEndpoint(new Date(), workspaceId, { name: 'metrics', url: receiver.url, event_types: ['profile.followed'], profile_ids: [newId()] });
+  const endpoint = newWebhookEndpoint(new Date(), workspaceId, {
+    name: 'metrics',
+    url: receiver.url,
+    event_types: ['profile.followed'],
+    profile_ids: [newId()],
+  });
   await putEndpoint(endpoint);
   // Not a profile the endpoint selected: the shared local runtime's fan-out leaves this event alone.
-  const event = { id: newId(), type: 'profile.followed' as const, profile_id: newId(), workspace_id: workspaceId, created_at: new Date().toISOString(), data: {} };
+  const event = {
+    id: newId(),
+    type: 'profile.followed' as const,
+    profile_id: newId(),
+    workspace_id: workspaceId,
+    created_at: new Date().toISOString(),
+    data: {},
+  };
   const delivery = newDelivery(event, endpoint, new Date().toISOString());
   await putItem(entities.event, event);
   await createDelivery(delivery);
@@ -40,8 +52,11 @@ async function sendOnce(status: number) {
   const handler = sendDeliveryHandler(
     { queue, scheduler, http: undiciSender, metrics: powertoolsDeliveryMetrics() },
     {
-      retryDelays: [1, 1, 1, 1, 1, 1, 1, 1, 1], timeoutMs: 2000, urlPolicy: 'allow-local',
-      inFlight: { perEndpoint: 4, perWorkspace: 10 }, health: { disableAfterMs: 5 * 86_400_000, minFailureSpreadMs: 12 * 3_600_000 },
+      retryDelays: [1, 1, 1, 1, 1, 1, 1, 1, 1],
+      timeoutMs: 2000,
+      urlPolicy: 'allow-local',
+      inFlight: { perEndpoint: 4, perWorkspace: 10 },
+      health: { disableAfterMs: 5 * 86_400_000, minFailureSpreadMs: 12 * 3_600_000 },
     },
   );
   const lines: string[] = [];
@@ -52,14 +67,18 @@ async function sendOnce(status: number) {
     else return write(chunk, ...(rest as [never]));
     return true;
   });
-  const message: SQSEvent['Records'][number] = { messageId: newId(), body: JSON.stringify({ delivery_id: delivery.id, attempt: 1 }) } as SQSEvent['Records'][number];
+  const message: SQSEvent['Records'][number] = {
+    messageId: newId(),
+    body: JSON.stringify({ delivery_id: delivery.id, attempt: 1 }),
+  } as SQSEvent['Records'][number];
   const result = await handler({ Records: [message] });
   vi.restoreAllMocks();
   expect(result.batchItemFailures).toEqual([]);
   return { emf: lines.map((line) => JSON.parse(line) as Record<string, any>), queued, receiver };
 }
 
-const metricNames = (emf: Record<string, any>) => (emf._aws.CloudWatchMetrics[0].Metrics as { Name: string; Unit: string }[]).map((m) => `${m.Name}:${m.Unit}`).sort();
+const metricNames = (emf: Record<string, any>) =>
+  (emf._aws.CloudWatchMetrics[0].Metrics as { Name: string; Unit: string }[]).map((m) => `${m.Name}:${m.Unit}`).sort();
 
 describe('delivery metrics (CloudWatch embedded metric format, Powertools)', () => {
   it('a successful attempt: one EMF record with attempts, the success and the latency, in the SocialNetwork namespace', async () => {
@@ -70,7 +89,11 @@ describe('delivery metrics (CloudWatch embedded metric format, Powertools)', () 
     expect(record._aws.CloudWatchMetrics[0].Namespace).toBe('SocialNetwork');
     expect(record._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service']]);
     expect(record.service).toBe('webhook-sender');
-    expect(metricNames(record)).toEqual(['DeliveriesSucceeded:Count', 'DeliveryAttemptLatency:Milliseconds', 'DeliveryAttempts:Count']);
+    expect(metricNames(record)).toEqual([
+      'DeliveriesSucceeded:Count',
+      'DeliveryAttemptLatency:Milliseconds',
+      'DeliveryAttempts:Count',
+    ]);
     expect(record.DeliveryAttempts).toBe(1);
     expect(record.DeliveriesSucceeded).toBe(1);
     expect(record.DeliveryAttemptLatency).toBeGreaterThanOrEqual(0);
@@ -80,7 +103,11 @@ describe('delivery metrics (CloudWatch embedded metric format, Powertools)', () 
   it('a failed attempt with retries left counts a scheduled retry, not a failure', async () => {
     const { emf, queued } = await sendOnce(503);
     expect(queued).toEqual([expect.objectContaining({ attempt: 2 })]);
-    expect(metricNames(emf[0]!)).toEqual(['DeliveryAttemptLatency:Milliseconds', 'DeliveryAttempts:Count', 'DeliveryRetriesScheduled:Count']);
+    expect(metricNames(emf[0]!)).toEqual([
+      'DeliveryAttemptLatency:Milliseconds',
+      'DeliveryAttempts:Count',
+      'DeliveryRetriesScheduled:Count',
+    ]);
     expect(emf[0]!.DeliveryRetriesScheduled).toBe(1);
   });
 

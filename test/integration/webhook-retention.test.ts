@@ -6,7 +6,13 @@ import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import { TABLE } from '../../shared/store/table.js';
 import { listDeliveries } from '../../shared/store/webhook-delivery-log.js';
-import { claimDelivery, completeAttempt, createDelivery, getDelivery, getDeliveryWithAttempts } from '../../shared/store/webhook-deliveries.js';
+import {
+  claimDelivery,
+  completeAttempt,
+  createDelivery,
+  getDelivery,
+  getDeliveryWithAttempts,
+} from '../../shared/store/webhook-deliveries.js';
 import { getTotals, putEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { newDelivery } from '../../shared/webhooks/fan-out.js';
 
@@ -17,17 +23,39 @@ const rawItem = async (key: { pk: string; sk: string }) =>
 
 /** One delivery through create, claim and a successful first attempt, as the pipeline makes it. */
 async function deliveredOnce(workspaceId = newId()) {
-  const endpoint = newWebhookEndpoint(new Date(), workspaceId, { name: 'retention', url: 'https://example.com/hook', event_types: ['profile.followed'], profile_ids: [newId()] });
+  const endpoint = newWebhookEndpoint(new Date(), workspaceId, {
+    name: 'retention',
+    url: 'https://example.com/hook',
+    event_types: ['profile.followed'],
+    profile_ids: [newId()],
+  });
   await putEndpoint(endpoint);
-  const event = { id: newId(), type: 'profile.followed' as const, profile_id: endpoint.profile_ids[0]!, workspace_id: workspaceId, created_at: new Date().toISOString(), data: {} };
+  const event = {
+    id: newId(),
+    type: 'profile.followed' as const,
+    profile_id: endpoint.profile_ids[0]!,
+    workspace_id: workspaceId,
+    created_at: new Date().toISOString(),
+    data: {},
+  };
   const delivery = newDelivery(event, endpoint, new Date().toISOString());
   expect(await createDelivery(delivery)).toBe('created');
   const claimedAt = new Date().toISOString();
   const claimed = (await claimDelivery(delivery, 1, claimedAt))!;
   expect(claimed).toMatchObject({ status: 'delivering', claimed_attempt: 1 });
   const done = new Date().toISOString();
-  const attempt = { delivery_id: delivery.id, number: 1, started_at: claimedAt, duration_ms: 3, status_code: 200, error: null, response_body: 'ok' };
-  expect(await completeAttempt(claimed, attempt, { status: 'succeeded', nextAttemptAt: null, deliveredAt: done }, done)).toBe(true);
+  const attempt = {
+    delivery_id: delivery.id,
+    number: 1,
+    started_at: claimedAt,
+    duration_ms: 3,
+    status_code: 200,
+    error: null,
+    response_body: 'ok',
+  };
+  expect(
+    await completeAttempt(claimed, attempt, { status: 'succeeded', nextAttemptAt: null, deliveredAt: done }, done),
+  ).toBe(true);
   return { workspaceId, delivery: (await getDelivery(delivery.id))!, attempt };
 }
 
@@ -47,7 +75,9 @@ describe('retention of webhook deliveries (DynamoDB TTL)', () => {
   it('the period is configurable (WEBHOOK_RETENTION_DAYS)', async () => {
     process.env.WEBHOOK_RETENTION_DAYS = '2';
     const { delivery } = await deliveredOnce();
-    expect((await rawItem(keys.webhookDelivery(delivery.id)))?.[TABLE.ttlAttribute]).toBe(epoch(delivery.updated_at) + 2 * DAY);
+    expect((await rawItem(keys.webhookDelivery(delivery.id)))?.[TABLE.ttlAttribute]).toBe(
+      epoch(delivery.updated_at) + 2 * DAY,
+    );
     process.env.WEBHOOK_RETENTION_DAYS = '0';
     await expect(deliveredOnce()).rejects.toThrow(/WEBHOOK_RETENTION_DAYS/);
   });
@@ -56,7 +86,9 @@ describe('retention of webhook deliveries (DynamoDB TTL)', () => {
     const { workspaceId, delivery } = await deliveredOnce();
     await deliveredOnce(workspaceId);
     // Counted from the table stream (the shared local runtime's poller): one stream batch later.
-    await expect.poll(() => getTotals(workspaceId), { timeout: 10_000 }).toEqual({ total: 2, succeeded: 2, failed: 0, pending: 0, delivering: 0 });
+    await expect
+      .poll(() => getTotals(workspaceId), { timeout: 10_000 })
+      .toEqual({ total: 2, succeeded: 2, failed: 0, pending: 0, delivering: 0 });
     // What DynamoDB's TTL process does once the time has passed: a plain delete of each item.
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookDelivery(delivery.id) }));
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookAttempt(delivery.id, 1) }));

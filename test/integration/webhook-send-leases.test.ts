@@ -3,11 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/domain/ids.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
-import { acquireSendLease, endpointAttribute, releaseSendLease, type SendLease } from '../../shared/store/webhook-send-slots.js';
+import {
+  acquireSendLease,
+  endpointAttribute,
+  releaseSendLease,
+  type SendLease,
+} from '../../shared/store/webhook-send-slots.js';
 
 const limits = { perEndpoint: 2, perWorkspace: 3 };
 const later = (now: Date) => new Date(now.getTime() + 60_000);
-const item = async (ws: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookWorkspaceSending(ws), ConsistentRead: true }))).Item ?? {};
+const item = async (ws: string) =>
+  (
+    await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.webhookWorkspaceSending(ws), ConsistentRead: true }),
+    )
+  ).Item ?? {};
 
 describe('in-flight leases (one item per workspace, one write to take, one to give back)', () => {
   it('holds at most perEndpoint per endpoint and perWorkspace per workspace, and frees a place when given back', async () => {
@@ -33,13 +43,14 @@ describe('in-flight leases (one item per workspace, one write to take, one to gi
     const ws = newId();
     const endpoint = newId();
     const then = new Date(Date.now() - 120_000);
-    for (let i = 0; i < 2; i++) expect((await acquireSendLease(ws, endpoint, then, new Date(then.getTime() + 60_000), limits)).ok).toBe(true);
+    for (let i = 0; i < 2; i++)
+      expect((await acquireSendLease(ws, endpoint, then, new Date(then.getTime() + 60_000), limits)).ok).toBe(true);
     const now = new Date();
     expect((await acquireSendLease(ws, endpoint, now, later(now), limits)).ok).toBe(true);
     expect((await item(ws))[endpointAttribute(endpoint)]).toEqual(new Set([expect.any(String)]));
   });
 
-  it('removes an endpoint\'s set once its last lease is given back', async () => {
+  it("removes an endpoint's set once its last lease is given back", async () => {
     const ws = newId();
     const endpoint = newId();
     const now = new Date();

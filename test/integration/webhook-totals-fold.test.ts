@@ -13,7 +13,12 @@ const handler = fanOutHandler({ queue: { enqueue: async () => undefined } });
 let sequence = 10n ** 20n;
 
 /** A stream record of a delivery write that left `from` (null: the write created it) for `to`. */
-function deliveryRecord(workspaceId: string, from: string | null | undefined, to: string, entity = 'webhook_delivery'): DynamoDBRecord {
+function deliveryRecord(
+  workspaceId: string,
+  from: string | null | undefined,
+  to: string,
+  entity = 'webhook_delivery',
+): DynamoDBRecord {
   sequence += 1n;
   const id = newId();
   return {
@@ -22,7 +27,12 @@ function deliveryRecord(workspaceId: string, from: string | null | undefined, to
       SequenceNumber: String(sequence),
       Keys: { pk: { S: `WHDL#${id}` }, sk: { S: 'WHDL' } },
       NewImage: {
-        pk: { S: `WHDL#${id}` }, sk: { S: 'WHDL' }, entity: { S: entity }, id: { S: id }, workspace_id: { S: workspaceId }, status: { S: to },
+        pk: { S: `WHDL#${id}` },
+        sk: { S: 'WHDL' },
+        entity: { S: entity },
+        id: { S: id },
+        workspace_id: { S: workspaceId },
+        status: { S: to },
         ...(from === undefined ? {} : { prev_status: from === null ? { NULL: true } : { S: from } }),
       },
     },
@@ -64,7 +74,11 @@ describe('the workspace totals, folded from the table stream', () => {
     const ws = newId();
     const [a, b] = [`shardId-${newId()}`, `shardId-${newId()}`];
     const fromA = life(ws);
-    const fromB = [deliveryRecord(ws, null, 'pending'), deliveryRecord(ws, 'pending', 'delivering'), deliveryRecord(ws, 'delivering', 'failed')];
+    const fromB = [
+      deliveryRecord(ws, null, 'pending'),
+      deliveryRecord(ws, 'pending', 'delivering'),
+      deliveryRecord(ws, 'delivering', 'failed'),
+    ];
     // B's sequence numbers are all above A's: a single watermark would drop A's second batch.
     await Promise.all([handler({ Records: fromB, shardId: b }), handler({ Records: fromA.slice(0, 2), shardId: a })]);
     await handler({ Records: fromA.slice(2), shardId: a });
@@ -75,7 +89,14 @@ describe('the workspace totals, folded from the table stream', () => {
   it('ignores writes that counted themselves (no prev_status), writes that keep the status, and other entities', async () => {
     const ws = newId();
     const shardId = `shardId-${newId()}`;
-    await handler({ Records: [deliveryRecord(ws, undefined, 'succeeded'), deliveryRecord(ws, 'pending', 'pending'), deliveryRecord(ws, null, 'pending', 'webhook_attempt')], shardId });
+    await handler({
+      Records: [
+        deliveryRecord(ws, undefined, 'succeeded'),
+        deliveryRecord(ws, 'pending', 'pending'),
+        deliveryRecord(ws, null, 'pending', 'webhook_attempt'),
+      ],
+      shardId,
+    });
     expect(await getTotals(ws)).toEqual({ total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 });
   });
 
@@ -85,7 +106,11 @@ describe('the workspace totals, folded from the table stream', () => {
     const then = new Date(Date.now() - (WATERMARK_KEEP_SECONDS + 60) * 1000);
     expect(await foldDeliveryTotals([deliveryRecord(ws, null, 'pending')], old, then)).toEqual([]);
     await foldDeliveryTotals([deliveryRecord(ws, null, 'pending')], current);
-    const item = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookStreamTotals(ws), ConsistentRead: true }))).Item!;
+    const item = (
+      await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.webhookStreamTotals(ws), ConsistentRead: true }),
+      )
+    ).Item!;
     expect(item).not.toHaveProperty(`wm_${old}`);
     expect(item).toHaveProperty(`wm_${current}`);
     expect(await getTotals(ws)).toMatchObject({ total: 2, pending: 2 });

@@ -35,7 +35,12 @@ export async function call<T = any>(method: string, path: string, options: CallO
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
-type ResponseObserver = (response: { method: string; path: string; status: number; body: unknown }) => void | Promise<void>;
+type ResponseObserver = (response: {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}) => void | Promise<void>;
 let afterResponse: ResponseObserver | undefined;
 /** Lets the contract check see every response of the suite. */
 export const observeResponses = (observer: ResponseObserver) => {
@@ -82,7 +87,12 @@ export async function createApiKey(token: string, workspaceId: string, scopes: s
 
 /** Asserts nothing about the body's content beyond the error envelope, and returns it. */
 export function expectError(response: ApiResponse, status: number, code: string) {
-  if (response.status !== status || response.body.error_code !== code || response.body.ok !== false || response.body.data !== null) {
+  if (
+    response.status !== status ||
+    response.body.error_code !== code ||
+    response.body.ok !== false ||
+    response.body.data !== null
+  ) {
     throw new Error(`expected ${status} ${code}, got ${response.status} ${JSON.stringify(response.body)}`);
   }
   if (typeof response.body.error_message !== 'string' || typeof response.body.agent !== 'object') {

@@ -26,19 +26,37 @@ async function documentValidator(baseUrl: string): Promise<Ajv2020> {
  * Checks one response of the suite against the served OpenAPI document: the status must be
  * documented for the operation, and the body must match that status's schema.
  */
-export async function assertMatchesContract(baseUrl: string, method: string, path: string, status: number, body: unknown): Promise<void> {
+export async function assertMatchesContract(
+  baseUrl: string,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
   const found = match(method, new URL(path, 'http://x').pathname);
   if (found.kind !== 'found') {
     // 404/405 for unknown routes: the envelope is checked by the tests themselves.
     return;
   }
   const { route } = found;
-  const schemaPath = pointer('paths', route.path, route.method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema');
+  const schemaPath = pointer(
+    'paths',
+    route.path,
+    route.method.toLowerCase(),
+    'responses',
+    String(status),
+    'content',
+    'application/json',
+    'schema',
+  );
   const validator = await documentValidator(baseUrl);
   let validate = validators.get(schemaPath);
   if (!validate) {
     validate = validator.getSchema(`openapi#/${schemaPath}`);
-    if (!validate) throw new Error(`contract: ${route.method} ${route.path} does not document status ${status} (body ${JSON.stringify(body).slice(0, 300)})`);
+    if (!validate)
+      throw new Error(
+        `contract: ${route.method} ${route.path} does not document status ${status} (body ${JSON.stringify(body).slice(0, 300)})`,
+      );
     validators.set(schemaPath, validate);
   }
   if (!validate(body)) {

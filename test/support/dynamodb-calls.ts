@@ -15,11 +15,25 @@ export interface DynamoDbCall {
 }
 
 const CAPACITY_COMMANDS = new Set([
-  'GetItemCommand', 'PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'QueryCommand', 'ScanCommand',
-  'BatchGetItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand', 'TransactGetItemsCommand',
+  'GetItemCommand',
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+  'TransactGetItemsCommand',
 ]);
 
-const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+const WRITE_COMMANDS = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
 
 type Capacity = { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number };
 
@@ -39,7 +53,11 @@ export function recordDynamoDbCalls(client: DynamoDBDocumentClient): { calls: Dy
       } finally {
         // A failed call (e.g. a transaction whose condition failed) is counted with no units: the error carries no figure.
         const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce(
-          (sum, c) => sum + (WRITE_COMMANDS.has(command) ? (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0) : (c.ReadCapacityUnits ?? c.CapacityUnits ?? 0)),
+          (sum, c) =>
+            sum +
+            (WRITE_COMMANDS.has(command)
+              ? (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0)
+              : (c.ReadCapacityUnits ?? c.CapacityUnits ?? 0)),
           0,
         );
         calls.push({
@@ -64,7 +82,8 @@ export function sequentialRoundTrips(calls: readonly DynamoDbCall[]): number {
   const sorted = [...calls].sort((a, b) => a.start - b.start);
   const depth: number[] = [];
   sorted.forEach((call, i) => {
-    depth[i] = 1 + Math.max(0, ...sorted.slice(0, i).flatMap((before, j) => (before.end <= call.start ? [depth[j]!] : [])));
+    depth[i] =
+      1 + Math.max(0, ...sorted.slice(0, i).flatMap((before, j) => (before.end <= call.start ? [depth[j]!] : [])));
   });
   return Math.max(0, ...depth);
 }

@@ -2,7 +2,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { localContext } from '../../infra/local/lambda-context.js';
 
 /** A minimal API Gateway v2 event, for invoking a middy handler in-process. */
-export function apiEvent(overrides: Partial<APIGatewayProxyEventV2> & { method?: string } = {}): APIGatewayProxyEventV2 {
+export function apiEvent(
+  overrides: Partial<APIGatewayProxyEventV2> & { method?: string } = {},
+): APIGatewayProxyEventV2 {
   const { method = 'POST', ...rest } = overrides;
   return {
     version: '2.0',
@@ -12,8 +14,15 @@ export function apiEvent(overrides: Partial<APIGatewayProxyEventV2> & { method?:
     headers: {},
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'test', requestId: 'r', routeKey: '$default', stage: '$default',
-      time: '', timeEpoch: 0,
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'test',
+      requestId: 'r',
+      routeKey: '$default',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
       http: { method, path: '/test', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
     },
     ...rest,

@@ -45,11 +45,14 @@ export async function startTestStack(project: TestProject, serverArgs: string[] 
   const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
   const tableName = 'social-network-test';
   await ensureTable(dynamo.endpoint, tableName);
-  const server = await startLocalServer({
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    TABLE_NAME: tableName,
-    ...TEST_SERVER_SETTINGS,
-  }, serverArgs);
+  const server = await startLocalServer(
+    {
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      TABLE_NAME: tableName,
+      ...TEST_SERVER_SETTINGS,
+    },
+    serverArgs,
+  );
   project.provide('dynamodbEndpoint', dynamo.endpoint);
   project.provide('tableName', tableName);
   project.provide('baseUrl', server.baseUrl);

@@ -20,5 +20,11 @@ export function importsOf(file: string): string[] {
 
 /** `file → target` for every import under `dirs` that `forbidden` rejects. */
 export function offenders(dirs: string[], forbidden: (target: string) => boolean): string[] {
-  return dirs.flatMap((dir) => sourceFiles(dir).flatMap((file) => importsOf(file).filter(forbidden).map((target) => `${file} → ${target}`)));
+  return dirs.flatMap((dir) =>
+    sourceFiles(dir).flatMap((file) =>
+      importsOf(file)
+        .filter(forbidden)
+        .map((target) => `${file} → ${target}`),
+    ),
+  );
 }

@@ -13,7 +13,10 @@ export interface ReceivedRequest {
 }
 
 /** What the receiver answers the n-th request (1-based): a status, or never answer at all. */
-export type Responder = (n: number, request: ReceivedRequest) => number | 'hang' | { status: number; headers?: Record<string, string>; body?: string };
+export type Responder = (
+  n: number,
+  request: ReceivedRequest,
+) => number | 'hang' | { status: number; headers?: Record<string, string>; body?: string };
 
 export interface Receiver {
   url: string;
@@ -52,7 +55,11 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(req.headers['webhook-id']),
+        'webhook-timestamp': String(req.headers['webhook-timestamp']),
+        'webhook-signature': String(req.headers['webhook-signature']),
+      };
       const verifiedBy = receiver.secrets.flatMap((secret, i) => {
         try {
           new Webhook(secret).verify(body, headers);
@@ -61,7 +68,13 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
           return [];
         }
       });
-      const request: ReceivedRequest = { headers: req.headers, body, path: req.url ?? '/', verified: verifiedBy.length > 0, verifiedBy };
+      const request: ReceivedRequest = {
+        headers: req.headers,
+        body,
+        path: req.url ?? '/',
+        verified: verifiedBy.length > 0,
+        verifiedBy,
+      };
       receiver.received.push(request);
       const answer = receiver.respond(receiver.received.length, request);
       if (answer === 'hang') {
@@ -70,7 +83,11 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
         res.once('close', () => open.delete(res));
         return;
       }
-      const { status, headers: extra, body: text } = typeof answer === 'number' ? { status: answer, headers: {}, body: 'ok' } : answer;
+      const {
+        status,
+        headers: extra,
+        body: text,
+      } = typeof answer === 'number' ? { status: answer, headers: {}, body: 'ok' } : answer;
       res.writeHead(status, extra);
       res.end(text ?? '');
     });

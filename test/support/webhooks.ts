@@ -24,7 +24,11 @@ export async function workspaceWithProfiles(profileCount = 1, baseUrl?: string):
     const signed = { ...created.body.data, email, password, token: session.body.data.session.token } as SignedUp;
     const profiles = [];
     for (let i = 0; i < profileCount; i++) {
-      const r = await call('POST', '/v1/profiles', { baseUrl, token: signed.token, body: { type: 'human', username: unique('p'), name: 'Pat', call_name: 'Pat' } });
+      const r = await call('POST', '/v1/profiles', {
+        baseUrl,
+        token: signed.token,
+        body: { type: 'human', username: unique('p'), name: 'Pat', call_name: 'Pat' },
+      });
       profiles.push(r.body.data);
     }
     return { ...signed, profiles, baseUrl };
@@ -77,7 +81,11 @@ export async function emitEvent(
 }
 
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -93,7 +101,10 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 }
 
 export async function activity(ws: Workspace) {
-  const response = await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries`, { baseUrl: ws.baseUrl, token: ws.token });
+  const response = await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries`, {
+    baseUrl: ws.baseUrl,
+    token: ws.token,
+  });
   if (response.status !== 200) throw new Error(`activity failed: ${JSON.stringify(response.body)}`);
   return response.body.data as { totals: Record<string, number | null>; items: Array<Record<string, any>> };
 }
@@ -103,24 +114,35 @@ export async function activity(ws: Workspace) {
  * Totals counted twice never match: the wait times out.
  */
 export async function activityWithTotals(ws: Workspace, expected: Record<string, number | null>, timeoutMs = 20_000) {
-  return waitFor(`totals ${JSON.stringify(expected)}`, async () => {
-    const page = await activity(ws);
-    return Object.entries(expected).every(([name, value]) => page.totals[name] === value) ? page : undefined;
-  }, timeoutMs);
+  return waitFor(
+    `totals ${JSON.stringify(expected)}`,
+    async () => {
+      const page = await activity(ws);
+      return Object.entries(expected).every(([name, value]) => page.totals[name] === value) ? page : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export async function deliveryDetail(ws: Workspace, id: string) {
-  const response = await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${id}`, { baseUrl: ws.baseUrl, token: ws.token });
+  const response = await call('GET', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${id}`, {
+    baseUrl: ws.baseUrl,
+    token: ws.token,
+  });
   if (response.status !== 200) throw new Error(`delivery read failed: ${JSON.stringify(response.body)}`);
   return response.body.data as { delivery: Record<string, any>; attempts: Array<Record<string, any>> };
 }
 
 /** Waits until the workspace's deliveries for `eventId` reach a final or wanted status. */
 export async function waitForDelivery(ws: Workspace, eventId: string, status: string, timeoutMs = 20_000) {
-  return waitFor(`delivery of ${eventId} to be ${status}`, async () => {
-    const { items } = await activity(ws);
-    return items.find((d) => d.webhook_event_id === eventId && d.status === status);
-  }, timeoutMs);
+  return waitFor(
+    `delivery of ${eventId} to be ${status}`,
+    async () => {
+      const { items } = await activity(ws);
+      return items.find((d) => d.webhook_event_id === eventId && d.status === status);
+    },
+    timeoutMs,
+  );
 }
 
 /**

@@ -8,4 +8,6 @@ process.env.TABLE_NAME = inject('tableName');
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
 // Every response an e2e test receives through `call` is checked against the served OpenAPI document.
-observeResponses(({ method, path, status, body }) => assertMatchesContract(inject('baseUrl'), method, path, status, body));
+observeResponses(({ method, path, status, body }) =>
+  assertMatchesContract(inject('baseUrl'), method, path, status, body),
+);

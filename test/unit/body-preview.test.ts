@@ -19,6 +19,9 @@ describe('bodyPreview', () => {
 
   it('counts a lone surrogate as one character, as iterating the string does', () => {
     const body = '\ud800' + 'x'.repeat(BODY_PREVIEW_LENGTH);
-    expect(bodyPreview(body)).toEqual({ body_preview: Array.from(body).slice(0, BODY_PREVIEW_LENGTH).join(''), body_truncated: true });
+    expect(bodyPreview(body)).toEqual({
+      body_preview: Array.from(body).slice(0, BODY_PREVIEW_LENGTH).join(''),
+      body_truncated: true,
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { importsOf, offenders } from '../support/import-graph.js';
 
-const under = (...prefixes: string[]) => (target: string) => prefixes.some((p) => target.startsWith(p));
+const under =
+  (...prefixes: string[]) =>
+  (target: string) =>
+    prefixes.some((p) => target.startsWith(p));
 
 describe('the floors of the house (each imports only the floors below it)', () => {
   it('finds imports at all (the check itself works)', () => {
@@ -10,11 +13,18 @@ describe('the floors of the house (each imports only the floors below it)', () =
   });
 
   it('keeps HTTP out of the domain, the store, auth, the delivery engine and the ports', () => {
-    expect(offenders(['shared/domain', 'shared/store', 'shared/auth', 'shared/webhooks', 'shared/ports'], under('shared/http/'))).toEqual([]);
+    expect(
+      offenders(
+        ['shared/domain', 'shared/store', 'shared/auth', 'shared/webhooks', 'shared/ports'],
+        under('shared/http/'),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the domain free of AWS, the store and the ports', () => {
-    expect(offenders(['shared/domain'], under('@aws-sdk/', 'shared/store/', 'shared/ports/', 'shared/webhooks/'))).toEqual([]);
+    expect(
+      offenders(['shared/domain'], under('@aws-sdk/', 'shared/store/', 'shared/ports/', 'shared/webhooks/')),
+    ).toEqual([]);
   });
 
   it('keeps the ports below the delivery engine (no cycle between them)', () => {

@@ -6,11 +6,18 @@ import { defineRoute } from '../../shared/http/contract/route.js';
 import { apiEvent, invoke } from '../support/events.js';
 
 const echoRoute = defineRoute({
-  method: 'POST', path: '/test/{thing_id}', handler: 'test/echo', tag: 'Test', summary: 'echo', auth: 'none',
+  method: 'POST',
+  path: '/test/{thing_id}',
+  handler: 'test/echo',
+  tag: 'Test',
+  summary: 'echo',
+  auth: 'none',
   params: z.strictObject({ thing_id: z.uuid() }),
   query: z.strictObject({ n: z.coerce.number().int().optional() }),
   body: z.strictObject({ name: z.string().min(2), nested: z.strictObject({ a: z.number() }).optional() }),
-  status: 201, response: z.unknown(), errors: [],
+  status: 201,
+  response: z.unknown(),
+  errors: [],
 });
 const ID = '6c2f9a3e-1b2c-4d5e-8f90-123456789abc';
 const echo = httpHandler(echoRoute, async ({ params, query, body }) => withHint({ params, query, body }, 'echoed'));
@@ -22,17 +29,31 @@ describe('the shared HTTP stack', () => {
     const result = await invoke(echo, { ...json('{"name":"Ada"}'), queryStringParameters: { n: '3' } });
     expect(result.status).toBe(201);
     expect(result.headers['content-type']).toContain('application/json');
-    expect(result.body).toEqual({ ok: true, data: { params: { thing_id: ID }, query: { n: 3 }, body: { name: 'Ada' } }, agent: { hint: 'echoed' } });
+    expect(result.body).toEqual({
+      ok: true,
+      data: { params: { thing_id: ID }, query: { n: 3 }, body: { name: 'Ada' } },
+      agent: { hint: 'echoed' },
+    });
   });
 
   it('normalises header case before reading Content-Type', async () => {
-    const result = await invoke(echo, apiEvent({ body: '{"name":"Ada"}', headers: { 'CONTENT-TYPE': 'application/json; charset=utf-8' }, pathParameters: { thing_id: ID } }));
+    const result = await invoke(
+      echo,
+      apiEvent({
+        body: '{"name":"Ada"}',
+        headers: { 'CONTENT-TYPE': 'application/json; charset=utf-8' },
+        pathParameters: { thing_id: ID },
+      }),
+    );
     expect(result.status).toBe(201);
   });
 
   it('maps malformed JSON to 400 invalid_json and a non-JSON type to 415', async () => {
     expect((await invoke(echo, json('{"name":'))).body.error_code).toBe('invalid_json');
-    const form = await invoke(echo, apiEvent({ body: 'name=Ada', headers: { 'content-type': 'text/plain' }, pathParameters: { thing_id: ID } }));
+    const form = await invoke(
+      echo,
+      apiEvent({ body: 'name=Ada', headers: { 'content-type': 'text/plain' }, pathParameters: { thing_id: ID } }),
+    );
     expect(form.status).toBe(415);
     expect(form.body.error_code).toBe('unsupported_media_type');
   });

@@ -19,31 +19,48 @@ function inputsOf(entry: string): string[] {
 }
 
 beforeAll(async () => {
-  const result = await build({ ...LAMBDA_BUNDLING, entryPoints: entries, outdir: 'out', write: false, sourcemap: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    ...LAMBDA_BUNDLING,
+    entryPoints: entries,
+    outdir: 'out',
+    write: false,
+    sourcemap: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   meta = result.metafile;
 }, 120_000);
 
 describe('the Lambda bundles', () => {
   it('carry none of the SDK credential providers but the environment (no SSO, INI files, process, web identity, IMDS or container)', () => {
-    const chain = /^@aws-sdk\/(credential-provider-(node|sso|ini|process|web-identity|http|login)|nested-clients|token-providers)\/|^@smithy\/credential-provider-imds\//;
+    const chain =
+      /^@aws-sdk\/(credential-provider-(node|sso|ini|process|web-identity|http|login)|nested-clients|token-providers)\/|^@smithy\/credential-provider-imds\//;
     let sdk = 0;
     for (const entry of entries) {
       const inputs = inputsOf(entry);
       if (inputs.some((path) => path.startsWith('@aws-sdk/client-'))) sdk++;
-      expect(inputs.filter((path) => chain.test(path)), entry).toEqual([]);
+      expect(
+        inputs.filter((path) => chain.test(path)),
+        entry,
+      ).toEqual([]);
     }
     expect(sdk).toBeGreaterThan(40); // the check saw the SDK clients it is about
   });
 
   it('carry no event-stream codecs (no operation used here has an event-stream member)', () => {
-    for (const entry of entries) expect(inputsOf(entry).filter((path) => path.includes('/event-streams/')), entry).toEqual([]);
+    for (const entry of entries)
+      expect(
+        inputsOf(entry).filter((path) => path.includes('/event-streams/')),
+        entry,
+      ).toEqual([]);
   });
 
   it("give the webhook sender undici's HTTP client, not its fetch, WebSocket, cache, mock agents or index", () => {
     const undici = inputsOf('functions/webhook-pipeline/send-delivery.ts').filter((path) => path.startsWith('undici/'));
     expect(undici).toContain('undici/lib/dispatcher/client.js');
     expect(undici).toContain('undici/lib/api/api-request.js');
-    const unwanted = /^undici\/(index\.js|index-fetch\.js|lib\/web\/(fetch\/index|websocket|eventsource|cache|cookies)|lib\/mock\/|lib\/cache\/|lib\/interceptor\/|lib\/dispatcher\/(agent|proxy-agent|retry-agent|env-http-proxy-agent)\.js)/;
+    const unwanted =
+      /^undici\/(index\.js|index-fetch\.js|lib\/web\/(fetch\/index|websocket|eventsource|cache|cookies)|lib\/mock\/|lib\/cache\/|lib\/interceptor\/|lib\/dispatcher\/(agent|proxy-agent|retry-agent|env-http-proxy-agent)\.js)/;
     expect(undici.filter((path) => unwanted.test(path))).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, needsRehash, scryptCost, verifyPassword } from '../../shared/domain/passwords.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  scryptCost,
+  verifyPassword,
+} from '../../shared/domain/passwords.js';
 
 const LOW = scryptCost(12);
 

@@ -12,7 +12,10 @@ describe('route matching', () => {
 
   it('extracts path parameters', () => {
     expect(match('GET', '/v1/posts/abc')).toMatchObject({ kind: 'found', params: { post_id: 'abc' } });
-    expect(match('GET', '/v1/profile-access/invitations/g1')).toMatchObject({ kind: 'found', params: { grant_id: 'g1' } });
+    expect(match('GET', '/v1/profile-access/invitations/g1')).toMatchObject({
+      kind: 'found',
+      params: { grant_id: 'g1' },
+    });
   });
 
   it('tells a wrong method from an unknown path', () => {

@@ -33,7 +33,9 @@ describe('entity items', () => {
 
   it('refuses an item of another entity instead of casting it', () => {
     const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, undefined);
-    expect(() => recordOf(entities.comment, itemOf(entities.post, post))).toThrow(/Expected a comment item, found post/);
+    expect(() => recordOf(entities.comment, itemOf(entities.post, post))).toThrow(
+      /Expected a comment item, found post/,
+    );
   });
 });
 
@@ -49,10 +51,23 @@ describe('presenters', () => {
 
   it('never send a webhook secret', () => {
     const endpoint = {
-      id: 'e1', workspace_id: 'w1', name: 'n', url: 'https://example.com', event_types: [], profile_ids: [], status: 'active' as const,
-      secret: 'whsec_current', previous_secret: 'whsec_old', previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
-      failing_since: null, rate_limit_per_second: null, revoked_at: null,
-      created_at: now.toISOString(), updated_at: now.toISOString(),
+      id: 'e1',
+      workspace_id: 'w1',
+      name: 'n',
+      url: 'https://example.com',
+      event_types: [],
+      profile_ids: [],
+      status: 'active' as const,
+      secret: 'whsec_current',
+      previous_secret: 'whsec_old',
+      previous_secret_expires_at: null,
+      disabled_at: null,
+      disabled_reason: null,
+      failing_since: null,
+      rate_limit_per_second: null,
+      revoked_at: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     };
     expect(JSON.stringify(presentWebhooks.endpoint(endpoint, new Map()))).not.toContain('whsec_');
   });

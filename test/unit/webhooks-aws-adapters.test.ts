@@ -2,7 +2,11 @@ import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { atExpression, EventBridgeRetryScheduler, scheduleName } from '../../shared/ports/aws/eventbridge-retry-scheduler.js';
+import {
+  atExpression,
+  EventBridgeRetryScheduler,
+  scheduleName,
+} from '../../shared/ports/aws/eventbridge-retry-scheduler.js';
 import { SqsDeliveryQueue, sqsDeliveryQueueFromConfig } from '../../shared/ports/aws/sqs-delivery-queue.js';
 import { dispatch } from '../../shared/ports/delivery-ports.js';
 import { deliveryMessage } from '../../shared/ports/delivery-queue.js';
@@ -23,14 +27,22 @@ describe('SQS delivery queue adapter', () => {
     await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).enqueue({ delivery_id: DELIVERY, attempt: 1 });
     const calls = sqs.commandCalls(SendMessageCommand);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.args[0].input).toEqual({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 1 }) });
+    expect(calls[0]!.args[0].input).toEqual({
+      QueueUrl: QUEUE_URL,
+      MessageBody: JSON.stringify({ delivery_id: DELIVERY, attempt: 1 }),
+    });
   });
 
   it("carries the delivery's event and endpoint ids, so the sender reads all three items in one round trip", async () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
     const delivery = { id: DELIVERY, webhook_event_id: 'e-1', webhook_endpoint_id: 'ep-1' };
     await new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})).enqueue(deliveryMessage(delivery, 2));
-    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody!)).toEqual({ delivery_id: DELIVERY, attempt: 2, webhook_event_id: 'e-1', webhook_endpoint_id: 'ep-1' });
+    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody!)).toEqual({
+      delivery_id: DELIVERY,
+      attempt: 2,
+      webhook_event_id: 'e-1',
+      webhook_endpoint_id: 'ep-1',
+    });
   });
 
   it('uses DelaySeconds (whole seconds, rounded up, at most 900) for a retry', async () => {
@@ -56,7 +68,10 @@ describe('EventBridge Scheduler retry adapter', () => {
 
   it('creates a one-off at() schedule with the flexible window OFF that deletes itself and targets the queue', async () => {
     scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
-    await new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule({ delivery_id: DELIVERY, attempt: 4 }, new Date('2026-11-21T10:30:00.250Z'));
+    await new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule(
+      { delivery_id: DELIVERY, attempt: 4 },
+      new Date('2026-11-21T10:30:00.250Z'),
+    );
     const calls = scheduler.commandCalls(CreateScheduleCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input).toEqual({
@@ -66,7 +81,11 @@ describe('EventBridge Scheduler retry adapter', () => {
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
-      Target: { Arn: target.queueArn, RoleArn: target.roleArn, Input: JSON.stringify({ delivery_id: DELIVERY, attempt: 4 }) },
+      Target: {
+        Arn: target.queueArn,
+        RoleArn: target.roleArn,
+        Input: JSON.stringify({ delivery_id: DELIVERY, attempt: 4 }),
+      },
     });
   });
 
@@ -79,13 +98,25 @@ describe('EventBridge Scheduler retry adapter', () => {
 
   it('treats an existing schedule of the same attempt (a redelivered message) as done', async () => {
     scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} } as never));
-    await expect(new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule({ delivery_id: DELIVERY, attempt: 5 }, new Date())).resolves.toBeUndefined();
+    await expect(
+      new EventBridgeRetryScheduler(target, new SchedulerClient({})).schedule(
+        { delivery_id: DELIVERY, attempt: 5 },
+        new Date(),
+      ),
+    ).resolves.toBeUndefined();
   });
 });
 
 describe('dispatch over the AWS adapters', () => {
-  const target = { groupName: 'webhook-retries', queueArn: 'arn:aws:sqs:eu-west-1:123456789012:deliveries', roleArn: 'arn:aws:iam::123456789012:role/scheduler' };
-  const ports = () => ({ queue: new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})), scheduler: new EventBridgeRetryScheduler(target, new SchedulerClient({})) });
+  const target = {
+    groupName: 'webhook-retries',
+    queueArn: 'arn:aws:sqs:eu-west-1:123456789012:deliveries',
+    roleArn: 'arn:aws:iam::123456789012:role/scheduler',
+  };
+  const ports = () => ({
+    queue: new SqsDeliveryQueue(QUEUE_URL, new SQSClient({})),
+    scheduler: new EventBridgeRetryScheduler(target, new SchedulerClient({})),
+  });
   const now = new Date('2026-11-21T10:00:00.000Z');
 
   it('puts a retry due within 15 minutes on the queue with DelaySeconds, and schedules nothing', async () => {
@@ -101,14 +132,18 @@ describe('dispatch over the AWS adapters', () => {
     scheduler.on(CreateScheduleCommand).resolves({});
     await dispatch(ports(), { delivery_id: DELIVERY, attempt: 4 }, new Date(now.getTime() + 1_800_000), now);
     expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
-    expect(scheduler.commandCalls(CreateScheduleCommand).map((c) => c.args[0].input.ScheduleExpression)).toEqual(['at(2026-11-21T10:30:00)']);
+    expect(scheduler.commandCalls(CreateScheduleCommand).map((c) => c.args[0].input.ScheduleExpression)).toEqual([
+      'at(2026-11-21T10:30:00)',
+    ]);
   });
 
   it('fails an enqueue with a clear message when the queue URL is not configured', async () => {
     const saved = process.env.DELIVERIES_QUEUE_URL;
     delete process.env.DELIVERIES_QUEUE_URL;
     try {
-      await expect(sqsDeliveryQueueFromConfig().enqueue({ delivery_id: DELIVERY, attempt: 1 })).rejects.toThrow('DELIVERIES_QUEUE_URL is not configured');
+      await expect(sqsDeliveryQueueFromConfig().enqueue({ delivery_id: DELIVERY, attempt: 1 })).rejects.toThrow(
+        'DELIVERIES_QUEUE_URL is not configured',
+      );
     } finally {
       if (saved !== undefined) process.env.DELIVERIES_QUEUE_URL = saved;
     }

@@ -16,8 +16,15 @@ const slowResolver = (ms: number | 'never') => () =>
 describe('the attempt timeout covers DNS resolution', () => {
   it('a resolver that never answers ends the attempt at its timeout', async () => {
     const sender = createUndiciSender(slowResolver('never'));
-    const result = await sender.post('http://receiver.localhost:9/hooks', {}, '{}', { timeoutMs: 300, policy: 'allow-local' });
-    expect(result).toEqual({ statusCode: null, error: 'timeout after 300 ms (resolving the receiver host)', responseBody: null });
+    const result = await sender.post('http://receiver.localhost:9/hooks', {}, '{}', {
+      timeoutMs: 300,
+      policy: 'allow-local',
+    });
+    expect(result).toEqual({
+      statusCode: null,
+      error: 'timeout after 300 ms (resolving the receiver host)',
+      responseBody: null,
+    });
   });
 
   it('a slow lookup leaves the request only what remains of the timeout', async () => {
@@ -26,7 +33,10 @@ describe('the attempt timeout covers DNS resolution', () => {
     const port = new URL(r.url).port;
     const sender = createUndiciSender(slowResolver(1000));
     const started = Date.now();
-    const result = await sender.post(`http://receiver.localhost:${port}/hooks`, {}, '{}', { timeoutMs: 1500, policy: 'allow-local' });
+    const result = await sender.post(`http://receiver.localhost:${port}/hooks`, {}, '{}', {
+      timeoutMs: 1500,
+      policy: 'allow-local',
+    });
     const took = Date.now() - started;
     expect(result).toMatchObject({ statusCode: null, error: 'timeout after 1500 ms' });
     expect(r.received).toHaveLength(1);

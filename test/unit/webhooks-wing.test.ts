@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLING } from '../../infra/bundling.js';
 
 async function bundledInputs(entry: string): Promise<string[]> {
-  const result = await build({ ...LAMBDA_BUNDLING, entryPoints: [entry], write: false, outdir: 'out', sourcemap: false, minify: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    ...LAMBDA_BUNDLING,
+    entryPoints: [entry],
+    write: false,
+    outdir: 'out',
+    sourcemap: false,
+    minify: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   return Object.keys(result.metafile.inputs);
 }
 
@@ -16,7 +25,12 @@ const carries = (inputs: string[], pkg: string) => inputs.some((path) => path.in
 
 describe('webhooks wing', () => {
   it('bundles only the SQS SDK into the manual retry and recovery routes, the fan-out and the sweeper; the sender has SQS and Scheduler', async () => {
-    for (const entry of ['functions/webhooks/retry-webhook-delivery.ts', 'functions/webhooks/recover-webhook-deliveries.ts', 'functions/webhook-pipeline/fan-out.ts', 'functions/webhook-pipeline/sweep-deliveries.ts']) {
+    for (const entry of [
+      'functions/webhooks/retry-webhook-delivery.ts',
+      'functions/webhooks/recover-webhook-deliveries.ts',
+      'functions/webhook-pipeline/fan-out.ts',
+      'functions/webhook-pipeline/sweep-deliveries.ts',
+    ]) {
       const inputs = await bundledInputs(entry);
       expect(carries(inputs, '@aws-sdk/client-sqs'), entry).toBe(true);
       expect(carries(inputs, '@aws-sdk/client-scheduler'), entry).toBe(false);

@@ -14,7 +14,8 @@ export function ActivityChart({ deliveries, now, note }: { deliveries: Delivery[
   const peak = Math.max(1, ...buckets.map((b) => b.succeeded + b.failed));
   const slot = WIDTH / buckets.length;
   const scale = HEIGHT / peak;
-  const hourLabel = (start: number) => new Date(start).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const hourLabel = (start: number) =>
+    new Date(start).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return (
     <figure class="chart">
       <svg
@@ -46,7 +47,8 @@ export function ActivityChart({ deliveries, now, note }: { deliveries: Delivery[
         )}
       </div>
       <figcaption>
-        <span class="key key-succeeded" aria-hidden="true" /> {succeeded} succeeded · <span class="key key-failed" aria-hidden="true" /> {failed} failed, per hour over the last 24 hours. {note}
+        <span class="key key-succeeded" aria-hidden="true" /> {succeeded} succeeded ·{' '}
+        <span class="key key-failed" aria-hidden="true" /> {failed} failed, per hour over the last 24 hours. {note}
       </figcaption>
     </figure>
   );

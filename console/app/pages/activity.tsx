@@ -1,5 +1,13 @@
 import { useState } from 'preact/hooks';
-import { DELIVERY_STATUSES, deliveryQuery, fromLocalInput, hasFilters, matchesFilters, toLocalInput, type DeliveryFilters } from '../delivery-filters.js';
+import {
+  DELIVERY_STATUSES,
+  deliveryQuery,
+  fromLocalInput,
+  hasFilters,
+  matchesFilters,
+  toLocalInput,
+  type DeliveryFilters,
+} from '../delivery-filters.js';
 import { features } from '../features.js';
 import { href } from '../router.js';
 import { useInterval, useLoad } from '../use-load.js';
@@ -14,7 +22,10 @@ const PAGE_SIZE = 20;
 /** The chart reads at most this many pages of the last 24 hours when the API can filter by time. */
 const CHART_PAGES = 5;
 
-async function lastDay(workspaceId: string, now: Date): Promise<{ totals: Totals; items: Delivery[]; complete: boolean }> {
+async function lastDay(
+  workspaceId: string,
+  now: Date,
+): Promise<{ totals: Totals; items: Delivery[]; complete: boolean }> {
   if (!features.deliveryFilters || !features.deliveryPaging) {
     const { totals, items } = await webhooks.deliveries(workspaceId);
     return { totals, items, complete: false };
@@ -50,12 +61,21 @@ export function ActivityPage({ workspaceId }: { workspaceId: string }) {
         <ActivityChart
           deliveries={summary.data.items}
           now={now}
-          note={summary.data.complete ? '' : `Counted from the ${summary.data.items.length} most recently updated deliveries.`}
+          note={
+            summary.data.complete
+              ? ''
+              : `Counted from the ${summary.data.items.length} most recently updated deliveries.`
+          }
         />
       ) : null}
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Deliveries</h2>
-        <DeliveryList workspaceId={workspaceId} endpoints={context.data?.endpoints ?? []} eventTypes={context.data?.eventTypes ?? []} showFilters />
+        <DeliveryList
+          workspaceId={workspaceId}
+          endpoints={context.data?.endpoints ?? []}
+          eventTypes={context.data?.eventTypes ?? []}
+          showFilters
+        />
       </section>
     </main>
   );
@@ -102,7 +122,10 @@ export function DeliveryList(props: {
   const paging = features.deliveryFilters && features.deliveryPaging;
   const list = useLoad(async () => {
     if (features.deliveryFilters) {
-      const page = await webhooks.deliveries(props.workspaceId, deliveryQuery(applied, paging ? { limit: PAGE_SIZE, cursor } : {}));
+      const page = await webhooks.deliveries(
+        props.workspaceId,
+        deliveryQuery(applied, paging ? { limit: PAGE_SIZE, cursor } : {}),
+      );
       return { items: page.items, next: page.next_cursor ?? undefined };
     }
     const page = await webhooks.deliveries(props.workspaceId);
@@ -120,12 +143,16 @@ export function DeliveryList(props: {
 
   return (
     <div class="deliveries">
-      {props.showFilters ? <FilterBar filters={filters} endpoints={props.endpoints} eventTypes={props.eventTypes ?? []} onApply={apply} /> : null}
+      {props.showFilters ? (
+        <FilterBar filters={filters} endpoints={props.endpoints} eventTypes={props.eventTypes ?? []} onApply={apply} />
+      ) : null}
       {!features.deliveryFilters && hasFilters(applied) ? (
         <p class="hint">Filtering the 50 most recently updated deliveries.</p>
       ) : null}
       <ProblemNotice problem={list.problem} title="Could not load the deliveries." />
-      {list.data && items.length === 0 ? <p>No deliveries{hasFilters(applied) ? ' match these filters' : ' yet'}.</p> : null}
+      {list.data && items.length === 0 ? (
+        <p>No deliveries{hasFilters(applied) ? ' match these filters' : ' yet'}.</p>
+      ) : null}
       {items.length > 0 ? (
         <table class="responsive">
           <thead>
@@ -142,9 +169,13 @@ export function DeliveryList(props: {
             {items.map((delivery) => (
               <tr key={delivery.id} data-delivery-id={delivery.id}>
                 <td data-label="Event">
-                  <a href={href({ page: 'delivery', workspaceId: props.workspaceId, deliveryId: delivery.id })}>{delivery.event_type}</a>
+                  <a href={href({ page: 'delivery', workspaceId: props.workspaceId, deliveryId: delivery.id })}>
+                    {delivery.event_type}
+                  </a>
                 </td>
-                <td data-label="Endpoint">{endpointName(delivery.webhook_endpoint_id, delivery.webhook_endpoint_name)}</td>
+                <td data-label="Endpoint">
+                  {endpointName(delivery.webhook_endpoint_id, delivery.webhook_endpoint_name)}
+                </td>
                 <td data-label="Status">
                   <StatusBadge status={delivery.status} />
                 </td>
@@ -188,7 +219,12 @@ const toDraft = (filters: DeliveryFilters): FilterDraft => ({
   until: toLocalInput(filters.until),
 });
 
-function FilterBar(props: { filters: DeliveryFilters; endpoints: Endpoint[]; eventTypes: EventTypeEntry[]; onApply: (f: DeliveryFilters) => void }) {
+function FilterBar(props: {
+  filters: DeliveryFilters;
+  endpoints: Endpoint[];
+  eventTypes: EventTypeEntry[];
+  onApply: (f: DeliveryFilters) => void;
+}) {
   // The form keeps what is typed across the list's refreshes until it is applied.
   const [draft, setDraft] = useState(() => toDraft(props.filters));
   const field = (name: keyof FilterDraft) => ({

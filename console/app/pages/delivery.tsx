@@ -55,14 +55,23 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
             <h2 id="payload-title">Payload</h2>
             <p class="hint">The API does not return the body it sent; these are the fields that identify it.</p>
             <pre class="code-block">
-              {JSON.stringify({ id: data.delivery.webhook_event_id, type: data.delivery.event_type, profile_id: data.delivery.profile_id, data: '…' }, null, 2)}
+              {JSON.stringify(
+                {
+                  id: data.delivery.webhook_event_id,
+                  type: data.delivery.event_type,
+                  profile_id: data.delivery.profile_id,
+                  data: '…',
+                },
+                null,
+                2,
+              )}
             </pre>
           </section>
           <section aria-labelledby="headers-title">
             <h2 id="headers-title">Headers sent</h2>
             <p class="hint">
-              Every attempt carries <code>webhook-id</code> (the delivery id), <code>webhook-timestamp</code> (the attempt's start in Unix
-              seconds) and <code>webhook-signature</code> (not kept by the API).
+              Every attempt carries <code>webhook-id</code> (the delivery id), <code>webhook-timestamp</code> (the
+              attempt's start in Unix seconds) and <code>webhook-signature</code> (not kept by the API).
             </p>
             <pre class="code-block">{sentHeaders(data.delivery, data.attempts)}</pre>
           </section>
@@ -79,7 +88,9 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
 /** The Standard Webhooks headers of the latest attempt, as far as the API's record tells them. */
 function sentHeaders(delivery: Delivery, attempts: Attempt[]): string {
   const last = attempts[attempts.length - 1];
-  const timestamp = last ? `${Math.floor(Date.parse(last.started_at) / 1000)}   (attempt ${last.number})` : '(no attempt yet)';
+  const timestamp = last
+    ? `${Math.floor(Date.parse(last.started_at) / 1000)}   (attempt ${last.number})`
+    : '(no attempt yet)';
   return `content-type: application/json\nwebhook-id: ${delivery.id}\nwebhook-timestamp: ${timestamp}\nwebhook-signature: v1,…`;
 }
 
@@ -88,18 +99,28 @@ function DeliveryFacts({ delivery, workspaceId }: { delivery: Delivery; workspac
     <dl class="facts">
       <dt>Endpoint</dt>
       <dd>
-        <a href={href({ page: 'endpoint', workspaceId, endpointId: delivery.webhook_endpoint_id })}>{delivery.webhook_endpoint_name}</a>
+        <a href={href({ page: 'endpoint', workspaceId, endpointId: delivery.webhook_endpoint_id })}>
+          {delivery.webhook_endpoint_name}
+        </a>
       </dd>
       <dt>Attempts</dt>
       <dd>{delivery.attempt_count}</dd>
       <dt>Next attempt</dt>
-      <dd><Time at={delivery.next_attempt_at} /></dd>
+      <dd>
+        <Time at={delivery.next_attempt_at} />
+      </dd>
       <dt>Delivered</dt>
-      <dd><Time at={delivery.delivered_at} /></dd>
+      <dd>
+        <Time at={delivery.delivered_at} />
+      </dd>
       <dt>Created</dt>
-      <dd><Time at={delivery.created_at} /></dd>
+      <dd>
+        <Time at={delivery.created_at} />
+      </dd>
       <dt>Updated</dt>
-      <dd><Time at={delivery.updated_at} /></dd>
+      <dd>
+        <Time at={delivery.updated_at} />
+      </dd>
       <dt>Delivery id</dt>
       <dd class="mono">{delivery.id}</dd>
       <dt>Event id</dt>
@@ -125,7 +146,9 @@ function Attempts({ attempts }: { attempts: Attempt[] }) {
         {attempts.map((attempt) => (
           <tr key={attempt.number}>
             <td data-label="#">{attempt.number}</td>
-            <td data-label="Started"><Time at={attempt.started_at} /></td>
+            <td data-label="Started">
+              <Time at={attempt.started_at} />
+            </td>
             <td data-label="Duration">{attempt.duration_ms} ms</td>
             <td data-label="Status code">{attempt.status_code ?? '—'}</td>
             <td data-label="Error">{attempt.error ?? '—'}</td>

@@ -19,7 +19,9 @@ export function EndpointForm(props: {
   const [problem, setProblem] = useState<ApiProblem>();
   const [busy, setBusy] = useState(false);
   const selectedTypes = new Set<string>(props.endpoint?.event_types ?? []);
-  const selectedProfiles = new Set(props.endpoint?.profiles.map((p) => p.id) ?? (props.profiles.length === 1 ? [props.profiles[0]!.id] : []));
+  const selectedProfiles = new Set(
+    props.endpoint?.profiles.map((p) => p.id) ?? (props.profiles.length === 1 ? [props.profiles[0]!.id] : []),
+  );
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -52,13 +54,25 @@ export function EndpointForm(props: {
         </label>
         <label>
           URL
-          <input name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks" defaultValue={props.endpoint?.url ?? ''} />
+          <input
+            name="url"
+            type="url"
+            inputMode="url"
+            required
+            placeholder="https://example.com/webhooks"
+            defaultValue={props.endpoint?.url ?? ''}
+          />
         </label>
         <fieldset class="choices">
           <legend>Event types</legend>
           {props.eventTypes.map((entry) => (
             <label key={entry.type} class="choice">
-              <input type="checkbox" name="event_types" value={entry.type} defaultChecked={selectedTypes.has(entry.type)} />
+              <input
+                type="checkbox"
+                name="event_types"
+                value={entry.type}
+                defaultChecked={selectedTypes.has(entry.type)}
+              />
               <span>
                 <code>{entry.type}</code> <span class="muted">{entry.description}</span>
               </span>
@@ -67,10 +81,17 @@ export function EndpointForm(props: {
         </fieldset>
         <fieldset class="choices">
           <legend>Profiles</legend>
-          {props.profiles.length === 0 ? <p class="hint">This workspace has no profiles yet: create one through the API first.</p> : null}
+          {props.profiles.length === 0 ? (
+            <p class="hint">This workspace has no profiles yet: create one through the API first.</p>
+          ) : null}
           {props.profiles.map((profile) => (
             <label key={profile.id} class="choice">
-              <input type="checkbox" name="profile_ids" value={profile.id} defaultChecked={selectedProfiles.has(profile.id)} />
+              <input
+                type="checkbox"
+                name="profile_ids"
+                value={profile.id}
+                defaultChecked={selectedProfiles.has(profile.id)}
+              />
               <span>
                 {profile.name} <span class="muted">@{profile.username}</span>
               </span>
@@ -89,7 +110,9 @@ export function EndpointForm(props: {
             placeholder="No limit"
             defaultValue={props.endpoint?.rate_limit_per_second?.toString() ?? ''}
           />
-          <span class="hint">The sender spaces its attempts to this rate; none are dropped. Empty: no limit of its own.</span>
+          <span class="hint">
+            The sender spaces its attempts to this rate; none are dropped. Empty: no limit of its own.
+          </span>
         </label>
         <div>
           <button type="submit" class="primary">

@@ -43,7 +43,9 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
     return (
       <main id="main">
         <h1>Endpoint not found</h1>
-        <p>It is not in this workspace. <a href={href({ page: 'endpoints', workspaceId })}>Back to the endpoints</a>.</p>
+        <p>
+          It is not in this workspace. <a href={href({ page: 'endpoints', workspaceId })}>Back to the endpoints</a>.
+        </p>
       </main>
     );
   }
@@ -69,23 +71,45 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
           <section aria-labelledby="actions-title">
             <h2 id="actions-title">Actions</h2>
             <div class="actions wrap">
-              <button type="button" disabled={endpoint.status !== 'active'} onClick={() => act(async () => {
-                const sent = await webhooks.sendTest(workspaceId, endpoint.id);
-                return `Test event sent (delivery ${sent.webhook_delivery_id.slice(0, 8)}…); it appears below in a moment.`;
-              })}>
+              <button
+                type="button"
+                disabled={endpoint.status !== 'active'}
+                onClick={() =>
+                  act(async () => {
+                    const sent = await webhooks.sendTest(workspaceId, endpoint.id);
+                    return `Test event sent (delivery ${sent.webhook_delivery_id.slice(0, 8)}…); it appears below in a moment.`;
+                  })
+                }
+              >
                 Send test event
               </button>
-              <button type="button" disabled={revoked} onClick={() => act(async () => {
-                const rotated = await webhooks.rotateSecret(workspaceId, endpoint.id);
-                setSecret({ kind: 'rotated', endpointId: endpoint.id, secret: rotated.secret, at: new Date().toISOString() });
-              })}>
+              <button
+                type="button"
+                disabled={revoked}
+                onClick={() =>
+                  act(async () => {
+                    const rotated = await webhooks.rotateSecret(workspaceId, endpoint.id);
+                    setSecret({
+                      kind: 'rotated',
+                      endpointId: endpoint.id,
+                      secret: rotated.secret,
+                      at: new Date().toISOString(),
+                    });
+                  })
+                }
+              >
                 Rotate secret
               </button>
               {endpoint.status === 'disabled' ? (
-                <button type="button" onClick={() => act(async () => {
-                  await webhooks.enableEndpoint(workspaceId, endpoint.id);
-                  return 'Endpoint enabled: it receives new events again.';
-                })}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    act(async () => {
+                      await webhooks.enableEndpoint(workspaceId, endpoint.id);
+                      return 'Endpoint enabled: it receives new events again.';
+                    })
+                  }
+                >
                   Enable
                 </button>
               ) : null}
@@ -138,7 +162,11 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
 
           <section aria-labelledby="recent-title">
             <h2 id="recent-title">Recent deliveries</h2>
-            <DeliveryList workspaceId={workspaceId} fixed={{ webhook_endpoint_id: endpoint.id }} endpoints={[endpoint]} />
+            <DeliveryList
+              workspaceId={workspaceId}
+              fixed={{ webhook_endpoint_id: endpoint.id }}
+              endpoints={[endpoint]}
+            />
           </section>
         </>
       ) : null}
@@ -159,19 +187,33 @@ function EndpointSummary({ endpoint }: { endpoint: Endpoint }) {
       <dt>URL</dt>
       <dd class="mono break">{endpoint.url}</dd>
       <dt>Event types</dt>
-      <dd>{endpoint.event_types.map((t) => <code key={t} class="tag">{t}</code>)}</dd>
+      <dd>
+        {endpoint.event_types.map((t) => (
+          <code key={t} class="tag">
+            {t}
+          </code>
+        ))}
+      </dd>
       <dt>Profiles</dt>
       <dd>{endpoint.profiles.map((p) => `${p.name} (@${p.username})`).join(', ')}</dd>
       <dt>Rate limit</dt>
-      <dd>{endpoint.rate_limit_per_second === null ? 'None of its own' : `${endpoint.rate_limit_per_second} per second`}</dd>
+      <dd>
+        {endpoint.rate_limit_per_second === null ? 'None of its own' : `${endpoint.rate_limit_per_second} per second`}
+      </dd>
       <dt>Created</dt>
-      <dd><Time at={endpoint.created_at} /></dd>
+      <dd>
+        <Time at={endpoint.created_at} />
+      </dd>
       <dt>Updated</dt>
-      <dd><Time at={endpoint.updated_at} /></dd>
+      <dd>
+        <Time at={endpoint.updated_at} />
+      </dd>
       {endpoint.disabled_at ? (
         <>
           <dt>Disabled</dt>
-          <dd><Time at={endpoint.disabled_at} /></dd>
+          <dd>
+            <Time at={endpoint.disabled_at} />
+          </dd>
         </>
       ) : null}
       <dt>Endpoint id</dt>
@@ -193,10 +235,13 @@ function SecretPanel({ flash: shown, onDismiss }: { flash: SecretFlash; onDismis
       {shown.kind === 'rotated' ? (
         <dl class="facts">
           <dt>New secret</dt>
-          <dd>signs every delivery from <Time at={shown.at} /> on</dd>
+          <dd>
+            signs every delivery from <Time at={shown.at} /> on
+          </dd>
           <dt>Previous secret</dt>
           <dd>
-            keeps signing alongside it until <Time at={previousUntil} /> (24 hours), so receivers can switch without losing a delivery
+            keeps signing alongside it until <Time at={previousUntil} /> (24 hours), so receivers can switch without
+            losing a delivery
           </dd>
         </dl>
       ) : null}

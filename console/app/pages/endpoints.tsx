@@ -74,7 +74,12 @@ export function NewEndpointPage({ workspaceId }: { workspaceId: string }) {
           submitLabel="Create endpoint"
           onSubmit={async (input) => {
             const created = await webhooks.createEndpoint(workspaceId, input);
-            flash.set({ kind: 'created', endpointId: created.webhook_endpoint.id, secret: created.secret, at: new Date().toISOString() });
+            flash.set({
+              kind: 'created',
+              endpointId: created.webhook_endpoint.id,
+              secret: created.secret,
+              at: new Date().toISOString(),
+            });
             navigate({ page: 'endpoint', workspaceId, endpointId: created.webhook_endpoint.id });
           }}
         />

@@ -14,7 +14,11 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
     setBusy(true);
     setProblem(undefined);
     try {
-      const data = await unwrap(api.POST('/v1/sessions', { body: { email: String(form.get('email')), password: String(form.get('password')) } }));
+      const data = await unwrap(
+        api.POST('/v1/sessions', {
+          body: { email: String(form.get('email')), password: String(form.get('password')) },
+        }),
+      );
       session.save(data.session.token);
       onLoggedIn();
     } catch (error) {

@@ -37,7 +37,9 @@ export function RecoverForm({ workspaceId, endpointId }: { workspaceId: string; 
   return (
     <section aria-labelledby="recover-title">
       <h2 id="recover-title">Recover failed deliveries</h2>
-      <p class="hint">Sends this endpoint's failed deliveries of a window (at most {RECOVER_MAX_DAYS} days) again, once each.</p>
+      <p class="hint">
+        Sends this endpoint's failed deliveries of a window (at most {RECOVER_MAX_DAYS} days) again, once each.
+      </p>
       <form class="inline-form" onSubmit={submit}>
         <label>
           Since
@@ -57,7 +59,11 @@ export function RecoverForm({ workspaceId, endpointId }: { workspaceId: string; 
         </p>
       ) : null}
       <ProblemNotice problem={problem} title="Recovery was not started." />
-      {queued !== undefined ? <Notice>{queued === 0 ? 'No failed deliveries in that window.' : `${queued} failed deliveries queued again.`}</Notice> : null}
+      {queued !== undefined ? (
+        <Notice>
+          {queued === 0 ? 'No failed deliveries in that window.' : `${queued} failed deliveries queued again.`}
+        </Notice>
+      ) : null}
     </section>
   );
 }

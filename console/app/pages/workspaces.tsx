@@ -19,7 +19,9 @@ export function WorkspacesPage({ me }: { me: Me }) {
               <span>{workspace.name}</span>
             )}
             <span class="muted"> · {workspace.role}</span>
-            {canManageWebhooks(workspace.role) ? null : <p class="hint">Members cannot manage webhooks; ask an owner or admin.</p>}
+            {canManageWebhooks(workspace.role) ? null : (
+              <p class="hint">Members cannot manage webhooks; ask an owner or admin.</p>
+            )}
           </li>
         ))}
       </ul>

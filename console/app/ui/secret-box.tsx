@@ -16,13 +16,23 @@ export function SecretBox({ secret, label, note }: { secret: string; label: stri
     <div class="secret">
       <label for={id}>{label}</label>
       <div class="secret-row">
-        <input id={id} class="mono" readOnly value={secret} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+        <input
+          id={id}
+          class="mono"
+          readOnly
+          value={secret}
+          onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+        />
         <button type="button" onClick={copy}>
           Copy
         </button>
       </div>
       <p class="hint" role="status">
-        {copied === 'yes' ? 'Copied to the clipboard. ' : copied === 'no' ? 'The browser refused the clipboard: select the secret and copy it. ' : ''}
+        {copied === 'yes'
+          ? 'Copied to the clipboard. '
+          : copied === 'no'
+            ? 'The browser refused the clipboard: select the secret and copy it. '
+            : ''}
         {note}
       </p>
     </div>

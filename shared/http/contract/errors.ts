@@ -30,7 +30,10 @@ export const errorStatus = {
 
 /** Status and default message per code, as the OpenAPI document lists them. */
 export const errorCatalogue = Object.fromEntries(
-  (Object.keys(errorStatus) as ErrorCode[]).map((code) => [code, { status: errorStatus[code], message: errorMessages[code] }]),
+  (Object.keys(errorStatus) as ErrorCode[]).map((code) => [
+    code,
+    { status: errorStatus[code], message: errorMessages[code] },
+  ]),
 ) as Record<ErrorCode, { status: number; message: string }>;
 
 /**
@@ -51,4 +54,5 @@ export class ApiError extends AppError {
 }
 
 /** The status an error answers with. */
-export const statusOf = (error: AppError): number => (error instanceof ApiError && error.status) || errorStatus[error.code];
+export const statusOf = (error: AppError): number =>
+  (error instanceof ApiError && error.status) || errorStatus[error.code];

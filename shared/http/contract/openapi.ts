@@ -49,7 +49,9 @@ const ProfileIdHeader = z.object({
   'x-profile-id': Uuid.meta({ description: 'The profile to act as.' }),
 });
 const OptionalProfileIdHeader = z.object({
-  'x-profile-id': Uuid.optional().meta({ description: 'With a valid credential: the viewer profile (e.g. for viewer_reaction).' }),
+  'x-profile-id': Uuid.optional().meta({
+    description: 'With a valid credential: the viewer profile (e.g. for viewer_reaction).',
+  }),
 });
 
 function security(route: RouteDef): ZodOpenApiOperationObject['security'] {
@@ -60,20 +62,34 @@ function security(route: RouteDef): ZodOpenApiOperationObject['security'] {
 
 const RateLimitHeaders = z.object({
   RateLimit: z.string().meta({
-    description: 'IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`.',
+    description:
+      'IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`.',
   }),
   'RateLimit-Policy': z.string().meta({
-    description: 'IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`.',
+    description:
+      'IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`.',
   }),
 });
-const RetryAfterHeader = z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before sending again.' }) });
+const RetryAfterHeader = z.object({
+  'Retry-After': z.string().meta({ description: 'Seconds to wait before sending again.' }),
+});
 const ReplayedHeader = z.object({
-  'Idempotent-Replayed': z.literal('true').optional().meta({ description: 'Present when this is the stored first response to the same Idempotency-Key.' }),
+  'Idempotent-Replayed': z
+    .literal('true')
+    .optional()
+    .meta({ description: 'Present when this is the stored first response to the same Idempotency-Key.' }),
 });
 const IdempotencyKeyHeader = z.object({
-  'idempotency-key': z.string().min(1).max(255).regex(/^[\x20-\x7e]+$/).optional().meta({
-    description: 'Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409.',
-  }),
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x20-\x7e]+$/)
+    .optional()
+    .meta({
+      description:
+        'Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409.',
+    }),
 });
 
 function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses'] {
@@ -91,7 +107,9 @@ function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses']
             : codes.map((c) => `\`${c}\`: ${errorCatalogue[c].message}`).join(' '),
         headers: status === 429 ? RateLimitHeaders.extend(RetryAfterHeader.shape) : RateLimitHeaders,
         content: {
-          'application/json': { schema: ErrorEnvelope.extend({ error_code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }) },
+          'application/json': {
+            schema: ErrorEnvelope.extend({ error_code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }),
+          },
         },
       },
     ]),
@@ -99,9 +117,20 @@ function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses']
 }
 
 function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObject {
-  const scopeNote = route.scope ? `\n\nAPI key scope: \`${route.scope}\` (or ${acceptedScopes(route.scope).slice(1).map((s) => `\`${s}\``).join(', ')}).` : '';
-  const grantNote = route.actingProfile?.permission ? `\n\nActing through an access grant needs the \`${route.actingProfile.permission}\` permission.` : '';
-  const profileHeader = route.actingProfile ? (route.actingProfile.required ? ProfileIdHeader : OptionalProfileIdHeader) : undefined;
+  const scopeNote = route.scope
+    ? `\n\nAPI key scope: \`${route.scope}\` (or ${acceptedScopes(route.scope)
+        .slice(1)
+        .map((s) => `\`${s}\``)
+        .join(', ')}).`
+    : '';
+  const grantNote = route.actingProfile?.permission
+    ? `\n\nActing through an access grant needs the \`${route.actingProfile.permission}\` permission.`
+    : '';
+  const profileHeader = route.actingProfile
+    ? route.actingProfile.required
+      ? ProfileIdHeader
+      : OptionalProfileIdHeader
+    : undefined;
   const header = route.idempotent ? (profileHeader ?? z.object({})).extend(IdempotencyKeyHeader.shape) : profileHeader;
   return {
     operationId: route.name,
@@ -129,7 +158,9 @@ function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObjec
 const WebhookHeaders = z.object({
   'webhook-id': z.string().meta({ description: 'Delivery id: stable across retries; deduplicate by it.' }),
   'webhook-timestamp': z.string().meta({ description: 'Unix seconds of this attempt.' }),
-  'webhook-signature': z.string().meta({ description: 'Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks).' }),
+  'webhook-signature': z
+    .string()
+    .meta({ description: 'Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks).' }),
 });
 
 function webhookOperation(type: string, description: string): ZodOpenApiOperationObject {
@@ -149,7 +180,9 @@ function webhookOperation(type: string, description: string): ZodOpenApiOperatio
             type: z.literal(type),
             profile_id: Uuid.meta({ description: 'The affected profile.' }),
             created_at: Timestamp,
-            data: z.record(z.string(), z.unknown()).meta({ description: 'The resources involved, in their API shapes.' }),
+            data: z
+              .record(z.string(), z.unknown())
+              .meta({ description: 'The resources involved, in their API shapes.' }),
           }),
         },
       },
@@ -180,7 +213,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     ...Object.entries(EVENT_TYPES),
     [TEST_EVENT_TYPE, 'Sent by POST .../webhook-endpoints/{id}/test to that endpoint only.'],
   ];
-  const webhooks = Object.fromEntries(events.map(([type, description]) => [type, { post: webhookOperation(type, description) }]));
+  const webhooks = Object.fromEntries(
+    events.map(([type, description]) => [type, { post: webhookOperation(type, description) }]),
+  );
   cached = createDocument({
     openapi: '3.1.0',
     info: {
@@ -190,13 +225,26 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'Local runtime (npm start)' }],
-    tags: [...new Set(routeList.map((r) => r.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations.` })),
+    tags: [...new Set(routeList.map((r) => r.tag))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name] ?? `${name} operations.`,
+    })),
     paths,
     webhooks,
     components: {
       securitySchemes: {
-        session: { type: 'http', scheme: 'bearer', bearerFormat: 'st_…', description: 'User session token from POST /v1/sessions.' },
-        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_…', description: 'Workspace API key; the operation lists the scopes it accepts.' },
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'st_…',
+          description: 'User session token from POST /v1/sessions.',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_…',
+          description: 'Workspace API key; the operation lists the scopes it accepts.',
+        },
       },
     },
   });

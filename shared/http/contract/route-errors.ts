@@ -3,9 +3,24 @@ import type { RouteDef } from './route.js';
 
 /** The order codes are listed in within one status of the OpenAPI document. */
 const LISTING_ORDER: readonly ErrorCode[] = [
-  'invalid_json', 'invalid_request', 'invalid_credentials', 'unauthorized', 'insufficient_scope', 'profile_not_permitted',
-  'session_required', 'forbidden', 'not_found', 'route_not_found', 'method_not_allowed', 'username_taken', 'email_taken',
-  'invalid_state', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error',
+  'invalid_json',
+  'invalid_request',
+  'invalid_credentials',
+  'unauthorized',
+  'insufficient_scope',
+  'profile_not_permitted',
+  'session_required',
+  'forbidden',
+  'not_found',
+  'route_not_found',
+  'method_not_allowed',
+  'username_taken',
+  'email_taken',
+  'invalid_state',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
 ];
 
 /**
@@ -15,7 +30,10 @@ const LISTING_ORDER: readonly ErrorCode[] = [
 export function routeErrorCodes(route: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors);
   codes.add('unauthorized'); // also on public routes, when an invalid credential is sent
-  if (route.body) ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'].forEach((c) => codes.add(c as ErrorCode));
+  if (route.body)
+    ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'].forEach((c) =>
+      codes.add(c as ErrorCode),
+    );
   if (route.params || route.query || route.actingProfile) codes.add('invalid_request');
   if (route.auth === 'session') codes.add('session_required');
   if (route.auth === 'credential' && route.scope) codes.add('insufficient_scope');

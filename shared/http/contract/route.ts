@@ -9,7 +9,6 @@ export type StrictLimits = 'login' | 'signup';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 export interface RouteDef<

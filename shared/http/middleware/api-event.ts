@@ -4,7 +4,10 @@ import type { AuthContext } from '../../auth/principal.js';
 import type { ReadBatch } from '../../store/read-batch.js';
 
 /** What API Gateway invokes: the raw v2 event in, a structured result out. */
-export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type HttpLambda = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
  * The event as the middlewares leave it for the handler: the caller and the request's clock, the

@@ -30,7 +30,11 @@ function canonicalJson(value: unknown): string {
 
 /** What a request asks for: the operation, the profile it acts as and its body. */
 export function requestFingerprint(event: Pick<ApiEvent, 'routeKey' | 'rawPath' | 'headers' | 'body'>): string {
-  return sha256([event.routeKey, event.rawPath, event.headers?.['x-profile-id'] ?? '', canonicalJson(event.body ?? null)].join('\n'));
+  return sha256(
+    [event.routeKey, event.rawPath, event.headers?.['x-profile-id'] ?? '', canonicalJson(event.body ?? null)].join(
+      '\n',
+    ),
+  );
 }
 
 export const credentialScope = (principal: Principal): string =>
@@ -59,7 +63,14 @@ export const idempotency = (): ApiMiddleware => ({
     const scope = credentialScope(event.auth.principal);
     const keyHash = idempotencyKeyHash(key);
     const fingerprint = requestFingerprint(event);
-    const claim = await claimIdempotencyKey({ scope, keyHash, fingerprint, now: event.now, keepSeconds: IDEMPOTENCY_KEEP_SECONDS, leaseSeconds: LEASE_SECONDS });
+    const claim = await claimIdempotencyKey({
+      scope,
+      keyHash,
+      fingerprint,
+      now: event.now,
+      keepSeconds: IDEMPOTENCY_KEEP_SECONDS,
+      leaseSeconds: LEASE_SECONDS,
+    });
     if (claim.kind === 'claimed') {
       claims.set(event, { scope, keyHash });
       return;
@@ -77,7 +88,10 @@ export const idempotency = (): ApiMiddleware => ({
         hint: 'Wait a moment and retry with the same Idempotency-Key to get its response.',
       });
     }
-    event.idempotentReplay = { ...claim.response, headers: { ...claim.response.headers, 'idempotent-replayed': 'true' } };
+    event.idempotentReplay = {
+      ...claim.response,
+      headers: { ...claim.response.headers, 'idempotent-replayed': 'true' },
+    };
   },
   after: async ({ event, response }) => {
     const claimed = claims.get(event);
@@ -91,9 +105,11 @@ export const idempotency = (): ApiMiddleware => ({
       }
       // The resource exists now: a failure to remember the response must not turn it into an
       // error. The claim then frees itself after its lease, and a later retry runs again.
-      await completeIdempotencyKey(claimed.scope, claimed.keyHash, { statusCode: status, body: response.body ?? '', headers }).catch((error: unknown) =>
-        logger.error('could not store the idempotent response', { error }),
-      );
+      await completeIdempotencyKey(claimed.scope, claimed.keyHash, {
+        statusCode: status,
+        body: response.body ?? '',
+        headers,
+      }).catch((error: unknown) => logger.error('could not store the idempotent response', { error }));
     } else {
       await releaseIdempotencyKey(claimed.scope, claimed.keyHash);
     }
@@ -102,6 +118,8 @@ export const idempotency = (): ApiMiddleware => ({
     const claimed = claims.get(event);
     if (!claimed) return;
     // The request's own error is what the caller must see; a key left claimed frees itself after the lease.
-    await releaseIdempotencyKey(claimed.scope, claimed.keyHash).catch((error: unknown) => logger.warn('could not release idempotency key', { error }));
+    await releaseIdempotencyKey(claimed.scope, claimed.keyHash).catch((error: unknown) =>
+      logger.warn('could not release idempotency key', { error }),
+    );
   },
 });

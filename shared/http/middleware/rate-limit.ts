@@ -10,7 +10,6 @@ import { ApiError } from '../contract/errors.js';
 import type { StrictLimits } from '../contract/route.js';
 import type { ApiMiddleware } from './api-event.js';
 
-
 export interface RateLimitOptions {
   /** `login` / `signup`: per client IP and per email, instead of the general limit. */
   strict?: StrictLimits | undefined;
@@ -72,7 +71,8 @@ function credentialSubject(event: APIGatewayProxyEventV2): string | undefined {
 const clientIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';
 
 /** Emails are counted by a hash: the counter table holds no addresses. */
-const emailSubject = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+const emailSubject = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
 async function settle(state: State): Promise<(WindowHit | undefined)[]> {
   state.results ??= await Promise.all(state.checks.map((check) => check.hit));
@@ -101,12 +101,18 @@ function headers(state: State, results: (WindowHit | undefined)[]): Record<strin
   };
 }
 
-function addHeaders(response: APIGatewayProxyStructuredResultV2 | null | undefined, extra: Record<string, string>): void {
+function addHeaders(
+  response: APIGatewayProxyStructuredResultV2 | null | undefined,
+  extra: Record<string, string>,
+): void {
   if (response) response.headers = { ...response.headers, ...extra };
 }
 
 /** Waits for the counts, refuses a deferred request that was over its limit, and writes the headers. */
-async function finish(request: { event: APIGatewayProxyEventV2; response: APIGatewayProxyStructuredResultV2 | null | undefined }): Promise<void> {
+async function finish(request: {
+  event: APIGatewayProxyEventV2;
+  response: APIGatewayProxyStructuredResultV2 | null | undefined;
+}): Promise<void> {
   const state = states.get(request.event);
   if (!state) return;
   const results = await settle(state);
@@ -122,7 +128,10 @@ async function finish(request: { event: APIGatewayProxyEventV2; response: APIGat
  * body parser, so the counter update runs in parallel with the credential read, and refuses the
  * request with 429 before the handler does any work.
  */
-export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions): { count: RawMiddleware; enforce: ApiMiddleware } {
+export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions): {
+  count: RawMiddleware;
+  enforce: ApiMiddleware;
+} {
   const count: RawMiddleware = {
     before: async ({ event }) => {
       const now = Date.now();
@@ -141,7 +150,8 @@ export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions):
       const state = states.get(event);
       if (!state) return;
       const email = (event.body as unknown as { email?: unknown } | undefined)?.email;
-      if (strict && typeof email === 'string') state.checks.push(startCheck(`${strict}_email`, emailSubject(email), Date.now()));
+      if (strict && typeof email === 'string')
+        state.checks.push(startCheck(`${strict}_email`, emailSubject(email), Date.now()));
       if (state.deferred) return;
       const refused = limitedError(state, await settle(state));
       if (refused) throw refused;

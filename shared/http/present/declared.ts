@@ -13,7 +13,11 @@ export function declared<S extends z.ZodObject>(schema: S, source: z.input<S>): 
 }
 
 /** `declared` from a record and the derived fields it lacks, without first copying the record into a merged object. */
-export function declaredWith<S extends z.ZodObject>(schema: S, record: object, derived: Partial<z.input<S>>): z.input<S> {
+export function declaredWith<S extends z.ZodObject>(
+  schema: S,
+  record: object,
+  derived: Partial<z.input<S>>,
+): z.input<S> {
   const fields = record as Record<string, unknown>;
   const extra = derived as Record<string, unknown>;
   const out: Record<string, unknown> = {};

@@ -7,7 +7,12 @@ import { presentProfile } from './profiles.js';
 /** `liked`: the acting profile's reaction (false without a viewer, as in events). */
 export const presentPost = (post: PostRecord, liked = false) => {
   const { body_preview, body_truncated } = bodyPreview(post.body);
-  return declaredWith(Post, post, { body_preview, body_truncated, image_count: post.images.length, viewer_reaction: liked ? 'like' : null });
+  return declaredWith(Post, post, {
+    body_preview,
+    body_truncated,
+    image_count: post.images.length,
+    viewer_reaction: liked ? 'like' : null,
+  });
 };
 
 export const presentPostWithProfile = (post: PostRecord, author: ProfileRecord, liked = false) => ({

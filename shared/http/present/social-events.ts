@@ -29,20 +29,40 @@ export const socialEvents = {
   },
 
   /** comment.created to the post's author (top level) or comment.reply to the parent comment's author. */
-  commentCreated(comment: CommentRecord, post: PostRecord, parent: CommentRecord | undefined, author: ProfileRecord): OutboxEvent[] {
+  commentCreated(
+    comment: CommentRecord,
+    post: PostRecord,
+    parent: CommentRecord | undefined,
+    author: ProfileRecord,
+  ): OutboxEvent[] {
     const data = { comment: presentComment(comment), post: presentPost(post), profile: presentProfile(author) };
     const event = parent
-      ? eventFor('comment.reply', { id: parent.profile_id, workspace_id: parent.author_workspace_id }, author.id, comment.created_at, {
-          ...data,
-          parent_comment: presentComment(parent),
-        })
-      : eventFor('comment.created', { id: post.profile_id, workspace_id: post.author_workspace_id }, author.id, comment.created_at, data);
+      ? eventFor(
+          'comment.reply',
+          { id: parent.profile_id, workspace_id: parent.author_workspace_id },
+          author.id,
+          comment.created_at,
+          {
+            ...data,
+            parent_comment: presentComment(parent),
+          },
+        )
+      : eventFor(
+          'comment.created',
+          { id: post.profile_id, workspace_id: post.author_workspace_id },
+          author.id,
+          comment.created_at,
+          data,
+        );
     return defined([event]);
   },
 
   messageCreated(message: MessageRecord, sender: ProfileRecord, recipient: ProfileRecord): OutboxEvent[] {
     return defined([
-      eventFor('message.created', recipient, sender.id, message.created_at, { message: presentMessage(message), profile: presentProfile(sender) }),
+      eventFor('message.created', recipient, sender.id, message.created_at, {
+        message: presentMessage(message),
+        profile: presentProfile(sender),
+      }),
     ]);
   },
 

@@ -1,7 +1,12 @@
 import type { ProfileRecord } from '../../domain/entities.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord, WebhookTotals } from '../../domain/webhooks.js';
 import { successRate } from '../../domain/webhooks.js';
-import { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookTotals as WebhookTotalsSchema } from '../contract/schemas/webhooks.js';
+import {
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookTotals as WebhookTotalsSchema,
+} from '../contract/schemas/webhooks.js';
 import { declared } from './declared.js';
 import { presentProfile } from './profiles.js';
 

@@ -61,9 +61,14 @@ export class EventBridgeRetryScheduler implements RetryScheduler {
 export function eventBridgeRetrySchedulerFromConfig(): RetryScheduler {
   const { schedulerGroupName, deliveriesQueueArn, schedulerRoleArn } = config;
   if (schedulerGroupName && deliveriesQueueArn && schedulerRoleArn) {
-    return new EventBridgeRetryScheduler({ groupName: schedulerGroupName, queueArn: deliveriesQueueArn, roleArn: schedulerRoleArn });
+    return new EventBridgeRetryScheduler({
+      groupName: schedulerGroupName,
+      queueArn: deliveriesQueueArn,
+      roleArn: schedulerRoleArn,
+    });
   }
   return {
-    schedule: () => Promise.reject(new Error('SCHEDULER_GROUP_NAME / DELIVERIES_QUEUE_ARN / SCHEDULER_ROLE_ARN is not configured')),
+    schedule: () =>
+      Promise.reject(new Error('SCHEDULER_GROUP_NAME / DELIVERIES_QUEUE_ARN / SCHEDULER_ROLE_ARN is not configured')),
   };
 }

@@ -11,12 +11,16 @@ interface Credentials {
   sessionToken?: string;
 }
 
-export const defaultProvider =
-  () =>
-  async (): Promise<Credentials> => {
-    const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
-    if (!accessKeyId || !secretAccessKey) {
-      throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY); this bundle only reads the Lambda environment.');
-    }
-    return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-  };
+export const defaultProvider = () => async (): Promise<Credentials> => {
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+  } = process.env;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error(
+      'No AWS credentials in the environment (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY); this bundle only reads the Lambda environment.',
+    );
+  }
+  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+};

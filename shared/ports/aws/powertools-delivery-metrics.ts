@@ -12,7 +12,9 @@ const OUTCOME_METRIC: Record<AttemptReport['outcome'], string> = {
   failed: 'DeliveriesFailed',
 };
 
-export function powertoolsDeliveryMetrics(metrics = new Metrics({ namespace: config.metricsNamespace, serviceName: 'webhook-sender' })): DeliveryMetrics {
+export function powertoolsDeliveryMetrics(
+  metrics = new Metrics({ namespace: config.metricsNamespace, serviceName: 'webhook-sender' }),
+): DeliveryMetrics {
   return {
     attempt({ outcome, durationMs }) {
       metrics.addMetric('DeliveryAttempts', MetricUnit.Count, 1);

@@ -11,6 +11,7 @@ import requestWith from 'undici/lib/api/api-request.js';
 export type { UndiciClient };
 
 /** `client.request(options)` as the package index wires it (it copies the API onto Dispatcher's prototype). */
-export const request = (client: UndiciClient, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> => requestWith.call(client, options);
+export const request = (client: UndiciClient, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> =>
+  requestWith.call(client, options);
 
 export { Client };

@@ -34,7 +34,12 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown })
 }
 
 /** Resolves like `resolveTarget`, or undefined once `signal` aborts (the lookup itself cannot be cancelled). */
-function resolveWithin(url: string, policy: UrlPolicy, signal: AbortSignal, resolver?: Resolver): Promise<Awaited<ReturnType<typeof resolveTarget>> | undefined> {
+function resolveWithin(
+  url: string,
+  policy: UrlPolicy,
+  signal: AbortSignal,
+  resolver?: Resolver,
+): Promise<Awaited<ReturnType<typeof resolveTarget>> | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
   return new Promise((done, fail) => {
     const onAbort = () => done(undefined);
@@ -59,19 +64,42 @@ export function createUndiciSender(resolver?: Resolver): HttpSender {
       const deadline = Date.now() + timeoutMs;
       const signal = AbortSignal.timeout(timeoutMs);
       const target = await resolveWithin(url, policy, signal, resolver);
-      if (!target) return { statusCode: null, error: `timeout after ${timeoutMs} ms (resolving the receiver host)`, responseBody: null };
+      if (!target)
+        return {
+          statusCode: null,
+          error: `timeout after ${timeoutMs} ms (resolving the receiver host)`,
+          responseBody: null,
+        };
       if ('reason' in target) return { statusCode: null, error: target.reason, responseBody: null };
       return postTo(target, headers, body, timeoutMs, Math.max(1, deadline - Date.now()), signal);
     },
   };
 }
 
-async function postTo(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number, remainingMs: number, signal: AbortSignal): Promise<HttpAttempt> {
+async function postTo(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  remainingMs: number,
+  signal: AbortSignal,
+): Promise<HttpAttempt> {
   // One connection for one attempt, to the checked address only.
-  const client = new Client(target.url.origin, { connect: { lookup: pinnedLookup(target.address, target.family), timeout: remainingMs }, keepAliveTimeout: 1 });
+  const client = new Client(target.url.origin, {
+    connect: { lookup: pinnedLookup(target.address, target.family), timeout: remainingMs },
+    keepAliveTimeout: 1,
+  });
   try {
     const path = `${target.url.pathname}${target.url.search}`;
-    const response = await request(client, { method: 'POST', path, headers, body, signal, headersTimeout: remainingMs, bodyTimeout: remainingMs });
+    const response = await request(client, {
+      method: 'POST',
+      path,
+      headers,
+      body,
+      signal,
+      headersTimeout: remainingMs,
+      bodyTimeout: remainingMs,
+    });
     let responseBody: string | null = null;
     try {
       responseBody = await readLimited(response.body as never);
@@ -80,8 +108,17 @@ async function postTo(target: ResolvedTarget, headers: Record<string, string>, b
     }
     return { statusCode: response.statusCode, error: null, responseBody };
   } catch (error) {
-    const timedOut = signal.aborted || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (error as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT';
-    return { statusCode: null, error: timedOut ? `timeout after ${timeoutMs} ms` : `network error: ${(error as { code?: string }).code ?? 'connection failed'}`, responseBody: null };
+    const timedOut =
+      signal.aborted ||
+      (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      (error as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT';
+    return {
+      statusCode: null,
+      error: timedOut
+        ? `timeout after ${timeoutMs} ms`
+        : `network error: ${(error as { code?: string }).code ?? 'connection failed'}`,
+      responseBody: null,
+    };
   } finally {
     client.destroy().catch(() => undefined);
   }

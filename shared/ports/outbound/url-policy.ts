@@ -18,7 +18,8 @@ export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 /** `[::1]` → `::1`, and the root label's dot dropped: `localhost.` is `localhost`. */
-const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host.replace(/\.+$/, ''));
+const stripBrackets = (host: string) =>
+  host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host.replace(/\.+$/, '');
 
 /** C0 and C1 controls, DEL and any whitespace: the URL parser would drop or encode them silently. */
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\s]/u;
@@ -63,16 +64,26 @@ export function checkUrlSyntax(raw: string, policy: UrlPolicy): UrlCheck {
   }
   if (url.username || url.password) return { ok: false, reason: 'url must not contain a user name or password' };
   const host = stripBrackets(url.hostname);
-  const loopbackAllowed = policy === 'allow-local' && (isLocalName(host) || (ipaddr.isValid(host) && addressRange(host) === 'loopback'));
+  const loopbackAllowed =
+    policy === 'allow-local' && (isLocalName(host) || (ipaddr.isValid(host) && addressRange(host) === 'loopback'));
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackAllowed)) {
-    return { ok: false, reason: policy === 'allow-local' ? 'url must use https (http only for 127.0.0.1 or localhost)' : 'url must use https' };
+    return {
+      ok: false,
+      reason:
+        policy === 'allow-local' ? 'url must use https (http only for 127.0.0.1 or localhost)' : 'url must use https',
+    };
   }
   if (!host) return { ok: false, reason: 'url must name a host' };
   if (isLocalName(host) && !loopbackAllowed) return { ok: false, reason: 'url must name a public host, not localhost' };
   if (ipaddr.isValid(host) && !addressAllowed(host, policy)) {
-    return { ok: false, reason: 'url must point to a public address (loopback, private, link-local, CGNAT, multicast and reserved addresses are refused)' };
+    return {
+      ok: false,
+      reason:
+        'url must point to a public address (loopback, private, link-local, CGNAT, multicast and reserved addresses are refused)',
+    };
   }
-  if (!ipaddr.isValid(host) && !host.includes('.') && !isLocalName(host)) return { ok: false, reason: 'url must name a fully qualified host' };
+  if (!ipaddr.isValid(host) && !host.includes('.') && !isLocalName(host))
+    return { ok: false, reason: 'url must name a fully qualified host' };
   return { ok: true, url };
 }
 
@@ -89,7 +100,11 @@ const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, ver
  * The send-time check: syntax again, then resolve the hostname and refuse if ANY address is not
  * allowed. Returns the address to connect to (the first one), which is the one that was checked.
  */
-export async function resolveTarget(raw: string, policy: UrlPolicy, resolver: Resolver = systemResolver): Promise<ResolvedTarget | { reason: string }> {
+export async function resolveTarget(
+  raw: string,
+  policy: UrlPolicy,
+  resolver: Resolver = systemResolver,
+): Promise<ResolvedTarget | { reason: string }> {
   const syntax = checkUrlSyntax(raw, policy);
   if (!syntax.ok) return { reason: syntax.reason };
   const host = stripBrackets(syntax.url.hostname);

@@ -8,7 +8,9 @@ export const Comment = z
     id: Uuid,
     post_id: Uuid,
     profile_id: Uuid.meta({ description: 'The author profile.' }),
-    parent_comment_id: Uuid.nullable().meta({ description: 'The comment this one replies to; null for a top-level comment.' }),
+    parent_comment_id: Uuid.nullable().meta({
+      description: 'The comment this one replies to; null for a top-level comment.',
+    }),
     body: z.string(),
     status: z.enum(['published']),
     replies_count: z.number().int().min(0).meta({ description: 'Direct replies to this comment.' }),
@@ -22,10 +24,18 @@ export const Comment = z
 export const CommentWithProfile = z.object({ comment: Comment, profile: Profile }).meta({ id: 'CommentWithProfile' });
 
 export const CreateCommentBody = z.strictObject({
-  body: z.string().min(1).max(2000).refine((s) => s.trim().length > 0, 'must not be blank'),
+  body: z
+    .string()
+    .min(1)
+    .max(2000)
+    .refine((s) => s.trim().length > 0, 'must not be blank'),
   parent_comment_id: Uuid.optional().meta({ description: 'Replies to this comment of the same post (any depth).' }),
 });
 
 export const CommentIdParams = z.strictObject({ comment_id: Uuid });
 
-export const CommentReactionResult = z.object({ comment_id: Uuid, reactions_count: z.number().int().min(0), viewer_reaction: ViewerReaction });
+export const CommentReactionResult = z.object({
+  comment_id: Uuid,
+  reactions_count: z.number().int().min(0),
+  viewer_reaction: ViewerReaction,
+});

@@ -1,13 +1,14 @@
 import * as z from 'zod';
 
-export const Uuid = z.uuid().meta({ description: 'A lowercase UUID.', example: '3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e' });
+export const Uuid = z
+  .uuid()
+  .meta({ description: 'A lowercase UUID.', example: '3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e' });
 export const Timestamp = z.iso.datetime().meta({ description: 'ISO 8601 UTC timestamp with milliseconds.' });
 
 /** The `agent` object of every envelope: service-generated guidance, never user content. */
 export const Agent = z.object({ hint: z.string().optional() }).catchall(z.unknown()).meta({ id: 'Agent' });
 
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ ok: z.literal(true), data, agent: Agent });
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ ok: z.literal(true), data, agent: Agent });
 
 export const ErrorEnvelope = z
   .object({
@@ -44,4 +45,7 @@ export const DisplayName = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((text) => !INVISIBLE.test(text), 'must not contain control or invisible formatting characters (e.g. bidi overrides)');
+    .refine(
+      (text) => !INVISIBLE.test(text),
+      'must not contain control or invisible formatting characters (e.g. bidi overrides)',
+    );

@@ -2,16 +2,17 @@ import * as z from 'zod';
 import { DisplayName, Timestamp, Uuid } from './common.js';
 import { SCOPES } from '../../../domain/scopes.js';
 
-export const Email = z.email().max(254).transform((e) => e.toLowerCase());
+export const Email = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase());
 export const WorkspaceRole = z.enum(['owner', 'admin', 'member']);
 
 export const User = z
   .object({ id: Uuid, email: z.string(), name: z.string(), created_at: Timestamp })
   .meta({ id: 'User' });
 
-export const Workspace = z
-  .object({ id: Uuid, name: z.string(), created_at: Timestamp })
-  .meta({ id: 'Workspace' });
+export const Workspace = z.object({ id: Uuid, name: z.string(), created_at: Timestamp }).meta({ id: 'Workspace' });
 
 const NewPassword = z.string().min(10).max(200);
 
@@ -64,7 +65,14 @@ export const ChangeMemberRoleBody = z.strictObject({
 });
 
 export const Member = z
-  .object({ workspace_id: Uuid, user_id: Uuid, email: z.string(), name: z.string(), role: WorkspaceRole, created_at: Timestamp })
+  .object({
+    workspace_id: Uuid,
+    user_id: Uuid,
+    email: z.string(),
+    name: z.string(),
+    role: WorkspaceRole,
+    created_at: Timestamp,
+  })
   .meta({ id: 'WorkspaceMember' });
 
 export const Scope = z.enum(SCOPES);

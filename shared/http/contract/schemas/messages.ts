@@ -7,7 +7,11 @@ export const Message = z
 
 export const SendMessageBody = z.strictObject({
   recipient_profile_id: Uuid,
-  body: z.string().min(1).max(5000).refine((s) => s.trim().length > 0, 'must not be blank'),
+  body: z
+    .string()
+    .min(1)
+    .max(5000)
+    .refine((s) => s.trim().length > 0, 'must not be blank'),
 });
 
 export const ListMessagesQuery = PageQuery.extend({

@@ -51,7 +51,12 @@ export const PostImageInput = z.strictObject({
   url: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048),
   width: z.number().int().min(1).max(100_000),
   height: z.number().int().min(1).max(100_000),
-  alt_text: z.string().max(1000).nullable().optional().meta({ description: 'Text for screen readers; null or absent when there is none.' }),
+  alt_text: z
+    .string()
+    .max(1000)
+    .nullable()
+    .optional()
+    .meta({ description: 'Text for screen readers; null or absent when there is none.' }),
 });
 
 export const PostBodyText = z.string().min(1).max(5000).refine(notBlank, 'must not be blank');
@@ -77,4 +82,8 @@ export const ReactionBody = z.strictObject({
   active: z.boolean().meta({ description: 'true sets the reaction, false removes it.' }),
 });
 
-export const PostReactionResult = z.object({ post_id: Uuid, likes_count: z.number().int().min(0), viewer_reaction: ViewerReaction });
+export const PostReactionResult = z.object({
+  post_id: Uuid,
+  likes_count: z.number().int().min(0),
+  viewer_reaction: ViewerReaction,
+});

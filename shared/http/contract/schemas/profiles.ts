@@ -49,14 +49,20 @@ export const CreateProfileBody = z.strictObject({
   username: Username,
   name: DisplayName(100),
   call_name: DisplayName(50),
-  workspace_id: Uuid.optional().meta({ description: 'Session only: the workspace to create the profile in (default: your personal workspace).' }),
+  workspace_id: Uuid.optional().meta({
+    description: 'Session only: the workspace to create the profile in (default: your personal workspace).',
+  }),
 });
 
 export const UpdateProfileBody = z.strictObject({
   name: DisplayName(100).optional(),
   call_name: DisplayName(50).optional(),
   bio: z.string().max(500).nullable().optional(),
-  occupation: z.string().nullable().optional().meta({ description: 'One of the names listed by the occupations endpoint, or null.' }),
+  occupation: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'One of the names listed by the occupations endpoint, or null.' }),
   location: Location.nullable().optional(),
 });
 

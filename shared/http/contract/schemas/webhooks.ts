@@ -6,13 +6,16 @@ import { Profile } from './profiles.js';
 export const WebhookEndpointParams = z.strictObject({ workspace_id: Uuid, webhook_endpoint_id: Uuid });
 export const WebhookDeliveryParams = z.strictObject({ workspace_id: Uuid, delivery_id: Uuid });
 
-export const WebhookEventType = z.enum(EVENT_TYPE_NAMES).meta({ id: 'WebhookEventType', description: 'A type from the event catalogue (GET /v1/webhook-event-types).' });
+export const WebhookEventType = z
+  .enum(EVENT_TYPE_NAMES)
+  .meta({ id: 'WebhookEventType', description: 'A type from the event catalogue (GET /v1/webhook-event-types).' });
 
 const noDuplicates = (list: readonly string[]) => new Set(list).size === list.length;
 
 const EndpointName = DisplayName(80);
 const EndpointUrl = z.string().min(1).max(2048).meta({
-  description: 'Public https URL of the receiver. No user name or password; private, loopback and link-local addresses are refused.',
+  description:
+    'Public https URL of the receiver. No user name or password; private, loopback and link-local addresses are refused.',
 });
 const EventTypes = z.array(WebhookEventType).min(1).refine(noDuplicates, 'must not contain duplicates');
 const ProfileIds = z.array(Uuid).min(1).max(100).refine(noDuplicates, 'must not contain duplicates').meta({
@@ -40,7 +43,10 @@ export const UpdateWebhookEndpointBody = z
     profile_ids: ProfileIds.optional(),
     rate_limit_per_second: RateLimit.optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), 'send at least one of name, url, event_types, profile_ids, rate_limit_per_second');
+  .refine(
+    (body) => Object.values(body).some((v) => v !== undefined),
+    'send at least one of name, url, event_types, profile_ids, rate_limit_per_second',
+  );
 
 export const WebhookEndpoint = z
   .object({
@@ -56,7 +62,7 @@ export const WebhookEndpoint = z
     disabled_at: Timestamp.nullable(),
     disabled_reason: z.enum(['gone', 'failing']).nullable().meta({
       description:
-        'Why the sender disabled the endpoint: gone = the receiver answered 410 Gone; failing = every attempt failed for the health period (default 5 days, WEBHOOK_HEALTH_DISABLE_AFTER, failures at least 12 hours apart). null while active. A webhook_endpoint.disabled event goes to the workspace\'s other endpoints that select it.',
+        "Why the sender disabled the endpoint: gone = the receiver answered 410 Gone; failing = every attempt failed for the health period (default 5 days, WEBHOOK_HEALTH_DISABLE_AFTER, failures at least 12 hours apart). null while active. A webhook_endpoint.disabled event goes to the workspace's other endpoints that select it.",
     }),
     rate_limit_per_second: RateLimit,
     created_at: Timestamp,
@@ -64,10 +70,13 @@ export const WebhookEndpoint = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
-export const SigningSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/).meta({
-  id: 'WebhookSigningSecret',
-  description: 'Standard Webhooks secret: whsec_ + base64 of 32 random bytes. Shown only when created or rotated.',
-});
+export const SigningSecret = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]{43}=$/)
+  .meta({
+    id: 'WebhookSigningSecret',
+    description: 'Standard Webhooks secret: whsec_ + base64 of 32 random bytes. Shown only when created or rotated.',
+  });
 
 export const WebhookEndpointList = z
   .object({
@@ -84,7 +93,9 @@ export const WebhookDelivery = z
     webhook_endpoint_id: Uuid,
     webhook_endpoint_name: z.string().meta({ description: 'Current name of the endpoint.' }),
     event_type: z.string(),
-    profile_id: Uuid.nullable().meta({ description: 'The affected profile; null for operational (workspace-wide) events.' }),
+    profile_id: Uuid.nullable().meta({
+      description: 'The affected profile; null for operational (workspace-wide) events.',
+    }),
     status: z.enum(['pending', 'delivering', 'succeeded', 'failed']),
     attempt_count: z.number().int().min(0).meta({ description: 'Completed attempts.' }),
     last_status_code: z.number().int().nullable(),
@@ -114,7 +125,10 @@ export const WebhookTotals = z
     failed: z.number().int(),
     pending: z.number().int(),
     delivering: z.number().int(),
-    success_rate: z.number().nullable().meta({ description: 'succeeded / (succeeded + failed) × 100, rounded to 0.1; null when none completed.' }),
+    success_rate: z
+      .number()
+      .nullable()
+      .meta({ description: 'succeeded / (succeeded + failed) × 100, rounded to 0.1; null when none completed.' }),
   })
   .meta({ id: 'WebhookTotals' });
 
@@ -122,36 +136,53 @@ const DeliveryStatus = z.enum(['pending', 'delivering', 'succeeded', 'failed']);
 /** RFC 3339 with any offset; compared as UTC. */
 const Instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 
-export const WebhookDeliveryLogQuery = z.strictObject({
-  status: DeliveryStatus.optional(),
-  event_type: z.string().min(1).max(100).optional().meta({ description: 'A type from the event catalogue (or webhook.test).' }),
-  webhook_endpoint_id: Uuid.optional(),
-  since: Instant.optional().meta({ description: 'Only deliveries updated at or after this instant (RFC 3339).' }),
-  until: Instant.optional().meta({ description: 'Only deliveries updated before this instant (RFC 3339; exclusive).' }),
-  limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'Page size, 1–100; default 50.' }),
-  cursor: z.string().min(1).max(2048).optional().meta({ description: 'next_cursor of the previous page of the same query.' }),
-}).refine((q) => !q.since || !q.until || q.since < q.until, 'since must be before until');
+export const WebhookDeliveryLogQuery = z
+  .strictObject({
+    status: DeliveryStatus.optional(),
+    event_type: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: 'A type from the event catalogue (or webhook.test).' }),
+    webhook_endpoint_id: Uuid.optional(),
+    since: Instant.optional().meta({ description: 'Only deliveries updated at or after this instant (RFC 3339).' }),
+    until: Instant.optional().meta({
+      description: 'Only deliveries updated before this instant (RFC 3339; exclusive).',
+    }),
+    limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'Page size, 1–100; default 50.' }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .meta({ description: 'next_cursor of the previous page of the same query.' }),
+  })
+  .refine((q) => !q.since || !q.until || q.since < q.until, 'since must be before until');
 
 export const WebhookActivity = z
   .object({
     totals: WebhookTotals,
     items: z.array(WebhookDelivery).max(100),
     next_cursor: z.string().nullable().meta({
-      description: 'Passes to ?cursor= for the next page; null at the end. A filtered page reads a bounded part of the log, so it can hold fewer than limit items (even none) while next_cursor is not null.',
+      description:
+        'Passes to ?cursor= for the next page; null at the end. A filtered page reads a bounded part of the log, so it can hold fewer than limit items (even none) while next_cursor is not null.',
     }),
   })
   .meta({ id: 'WebhookActivity' });
 
-export const RecoverWebhookDeliveriesBody = z
-  .strictObject({
-    since: Instant.meta({ description: 'Start of the window (RFC 3339): failed deliveries updated at or after it.' }),
-    until: Instant.optional().meta({ description: 'End of the window (RFC 3339, exclusive); default now. At most 14 days after since.' }),
-  });
+export const RecoverWebhookDeliveriesBody = z.strictObject({
+  since: Instant.meta({ description: 'Start of the window (RFC 3339): failed deliveries updated at or after it.' }),
+  until: Instant.optional().meta({
+    description: 'End of the window (RFC 3339, exclusive); default now. At most 14 days after since.',
+  }),
+});
 
 export const WebhookRecoveryResult = z
   .object({
     queued: z.number().int().min(0).meta({
-      description: 'Failed deliveries restarted by this call (at most 1000: call again to continue). Deliveries already restarted since the window began are not sent again.',
+      description:
+        'Failed deliveries restarted by this call (at most 1000: call again to continue). Deliveries already restarted since the window began are not sent again.',
     }),
   })
   .meta({ id: 'WebhookRecoveryResult' });
@@ -163,6 +194,8 @@ export const WebhookDeliveryDetail = z
 export const WebhookTestResult = z
   .object({
     webhook_event_id: Uuid,
-    webhook_delivery_id: Uuid.meta({ description: 'The delivery the test event creates (visible in the activity shortly).' }),
+    webhook_delivery_id: Uuid.meta({
+      description: 'The delivery the test event creates (visible in the activity shortly).',
+    }),
   })
   .meta({ id: 'WebhookTestResult' });
