@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { newImagesOf } from './stream-filters.js';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -43,12 +44,7 @@ export class AuthorCards extends Construct {
         bisectBatchOnError: true,
         retryAttempts: 10,
         onFailure: new SqsDlq(this.failures),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('MODIFY'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('profile') } } },
-          }),
-        ],
+        filters: [newImagesOf('profile', 'MODIFY')],
       }),
     );
     // Read the profile, find its posts on gsi1, update their cards: nothing else.

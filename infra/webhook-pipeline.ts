@@ -3,7 +3,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { newImagesOf } from './stream-filters.js';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
@@ -177,16 +178,7 @@ export class WebhookPipeline extends Construct {
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),
         tumblingWindow: FAN_OUT_WINDOW,
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('event') } } },
-          }),
-          FilterCriteria.filter({
-            eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('webhook_delivery') } } },
-          }),
-        ],
+        filters: [newImagesOf('event', 'INSERT'), newImagesOf('webhook_delivery', 'INSERT', 'MODIFY')],
       }),
     );
     grantTable(this.fanOut);

@@ -67,7 +67,7 @@ function startReceiver(received: Received[], secret: { value?: string }) {
         };
         received.push({ type: event.type, webhookId: String(req.headers['webhook-id']) });
         console.log(
-          `  ⇠ receiver: ${event.type} for profile ${event.profile_id} (webhook-id ${req.headers['webhook-id']}, signature verified)`,
+          `  ⇠ receiver: ${event.type} for profile ${event.profile_id} (webhook-id ${String(req.headers['webhook-id'])}, signature verified)`,
         );
         res.writeHead(204).end();
       } catch (error) {

@@ -92,7 +92,7 @@ export function App() {
             </a>
           </nav>
         ) : null}
-        <button type="button" class="link" onClick={logOut}>
+        <button type="button" class="link" onClick={() => void logOut()}>
           Log out
         </button>
       </header>

@@ -17,9 +17,7 @@ const DELIVERIES_PATH = '/v1/workspaces/{workspace_id}/webhook-deliveries';
 const RECOVER_PATH = '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover';
 
 /** What the served OpenAPI document offers of the optional delivery-log and recovery operations. */
-export function consoleFeatures(
-  document: { paths?: Record<string, unknown> } = openApiDocument() as never,
-): ConsoleFeatures {
+export function consoleFeatures(document: { paths?: Record<string, unknown> } = openApiDocument()): ConsoleFeatures {
   const list = (
     document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined
   )?.get;

@@ -18,7 +18,7 @@ const readPost = ({ params, viewerId }: PrefetchRequest<typeof routes.getPost>, 
  */
 export const handler = httpHandler(
   routes.getPost,
-  async ({ params, auth, prefetched }) => {
+  async ({ auth, prefetched }) => {
     const viewerId = auth.actingProfile?.id;
     const { post, author: card, liked } = await prefetched;
     if (!post || !isVisibleTo(post, viewerId)) throw notFound('Post');

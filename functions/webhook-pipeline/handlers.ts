@@ -18,7 +18,7 @@ import type { DeliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js';
 import { forEachLimit } from '../../shared/webhooks/bounded.js';
 import { fanOut, type FanOutSettings } from '../../shared/webhooks/fan-out.js';
-import { fromImage, type StreamAttribute } from '../../shared/webhooks/stream-image.js';
+import { fromImage } from '../../shared/webhooks/stream-image.js';
 import { foldDeliveryTotals, totalsChangeOf } from '../../shared/webhooks/totals-from-stream.js';
 
 /**
@@ -93,7 +93,7 @@ export function fanOutHandler(
     for (const record of event.Records) {
       const image = record.dynamodb?.NewImage;
       if (record.eventName !== 'INSERT' || image?.entity?.S !== 'event') continue;
-      const webhookEvent = fromImage(image as Record<string, StreamAttribute>) as unknown as WebhookEvent;
+      const webhookEvent = fromImage(image) as unknown as WebhookEvent;
       const list = byWorkspace.get(webhookEvent.workspace_id) ?? [];
       list.push({ record, event: webhookEvent });
       byWorkspace.set(webhookEvent.workspace_id, list);

@@ -70,7 +70,7 @@ export async function startDynamoDbLocal(options: { inMemory: boolean; dataDir: 
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill();
-        throw new Error(`DynamoDB Local did not answer within 60 s: ${(error as Error).message}`);
+        throw new Error(`DynamoDB Local did not answer within 60 s: ${(error as Error).message}`, { cause: error });
       }
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -136,7 +136,7 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
   // The web console and the API reference, bundled once per start from the sources.
   const consoleAssets = buildConsoleAssets();
 
-  return createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const body = await readBody(req);
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
@@ -160,5 +160,6 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       console.error('local server error', error);
       if (!res.headersSent) send(res, errorResponse(new ApiError('internal_error')));
     }
-  });
+  };
+  return createServer((req, res) => void serve(req, res));
 }

@@ -57,8 +57,8 @@ async function main(): Promise<void> {
     await dynamo?.stop();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 
   const source = bundlesDir ? ` (HTTP routes from the bundles in ${bundlesDir})` : '';
   console.log(`Social network API listening on http://127.0.0.1:${port}${source}`);

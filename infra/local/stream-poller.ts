@@ -127,7 +127,7 @@ export class StreamPoller {
   private toLambdaRecord(record: StreamRecord): DynamoDBRecord {
     return {
       eventID: record.eventID,
-      eventName: record.eventName as DynamoDBRecord['eventName'],
+      eventName: record.eventName,
       eventVersion: record.eventVersion,
       eventSource: 'aws:dynamodb',
       awsRegion: 'local',

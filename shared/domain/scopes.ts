@@ -12,7 +12,7 @@ export type Scope = `${ScopeResource | 'all'}:${ScopeAction}`;
 export type RequiredScope = `${ScopeResource}:${'read' | 'write'}`;
 
 export const SCOPES = [...SCOPE_RESOURCES, 'all' as const].flatMap((resource) =>
-  SCOPE_ACTIONS.map((action) => `${resource}:${action}` as Scope),
+  SCOPE_ACTIONS.map((action) => `${resource}:${action}`),
 ) as [Scope, ...Scope[]];
 
 /** The scopes that satisfy `required`, narrowest first (e.g. posts:write, posts:all, all:write, all:all). */

@@ -3,14 +3,19 @@ import { ApiError } from './contract/errors.js';
 
 export type InputPart = 'path' | 'query' | 'body' | 'header';
 
+/** The schema inside optional, nullable and default wrappers. */
+const unwrapped = (schema: z.ZodType): z.ZodType =>
+  schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault
+    ? unwrapped(schema.unwrap() as z.ZodType)
+    : schema;
+
 /** Field names the schema accepts, to tell a caller what to send instead of an unknown field. */
 function knownFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
   for (const segment of path) {
     if (!(current instanceof z.ZodObject)) return [];
-    current = current.shape[segment as string] as z.ZodType | undefined;
-    while (current && 'unwrap' in current && typeof current.unwrap === 'function')
-      current = current.unwrap() as z.ZodType;
+    const field = current.shape[segment as string] as z.ZodType | undefined;
+    current = field && unwrapped(field);
   }
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }

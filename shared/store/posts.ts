@@ -75,7 +75,7 @@ export async function getPostWithReaction(
   const postKey = keys.post(id);
   const reactionKey = viewerId ? keys.postReaction(id, viewerId) : undefined;
   let item: Record<string, unknown> | undefined;
-  let liked = false;
+  let liked: boolean;
   if (reads) {
     const [postItem, reaction] = await Promise.all([
       reads.get(postKey),
@@ -117,7 +117,7 @@ export async function refreshAuthorCards(profile: ProfileRecord): Promise<number
           await db().send(
             new UpdateCommand({
               TableName: tableName(),
-              Key: { pk: item.pk, sk: item.sk },
+              Key: { pk: item.pk as string, sk: item.sk as string },
               UpdateExpression: 'SET #card = :card',
               ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#card) OR #card.updated_at <= :at)',
               ExpressionAttributeNames: { '#card': TABLE.authorCardAttribute },

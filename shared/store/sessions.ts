@@ -1,4 +1,9 @@
-import { BatchWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
@@ -6,6 +11,8 @@ import { getItem, putItem } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
 import type { ReadBatch } from './read-batch.js';
+
+type BatchWriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 export async function putSession(session: SessionRecord): Promise<void> {
   await putItem(entities.session, session, { ifAbsent: false });
@@ -34,12 +41,14 @@ export async function endUserSessions(userId: string, keep?: string): Promise<nu
   });
   const ids = items.map((item) => item.id as string).filter((id) => id !== keep);
   for (let i = 0; i < ids.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = ids
+    let requests: BatchWriteRequest[] | undefined = ids
       .slice(i, i + 25)
       .map((id) => ({ DeleteRequest: { Key: keys.session(id) } }));
     while (requests && requests.length > 0) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
-      requests = result.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
+      const result: BatchWriteCommandOutput = await db().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
+      );
+      requests = result.UnprocessedItems?.[tableName()];
     }
   }
   return ids.length;

@@ -87,7 +87,7 @@ export async function acquireSendLease(
       return { ok: true, lease };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const item = ((error as { Item?: Record<string, RawSet> }).Item ?? {}) as Record<string, RawSet>;
+      const item = (error as { Item?: Record<string, RawSet> }).Item ?? {};
       const full =
         tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
       const expired = Object.entries(item)

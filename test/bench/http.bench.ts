@@ -82,7 +82,7 @@ async function seed(base: string) {
 function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
+      error ? reject(error as Error) : resolve(result),
     );
   });
 }
@@ -356,7 +356,7 @@ function startReference(endpoint: string, tableName: string): Promise<{ url: str
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       const match = /listening on (http:\/\/\S+)/.exec(chunk.toString());
       if (match) resolve({ url: match[1]!, stop: () => child.kill('SIGTERM') });
     });

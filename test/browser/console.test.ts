@@ -151,7 +151,7 @@ describe('web console', () => {
     expect(await attempt.locator('td[data-label="Response"]').textContent()).toBe('ok');
     // The headers section names the webhook-id the receiver got.
     expect(await page.locator('#headers-title + p + pre').textContent()).toContain(
-      `webhook-id: ${request.headers['webhook-id']}`,
+      `webhook-id: ${String(request.headers['webhook-id'])}`,
     );
     await screenshot('delivery');
   });

@@ -34,7 +34,7 @@ describe('serving the console and the API reference', () => {
         const body = Buffer.from(await plain.arrayBuffer());
         // Raw bytes: node's fetch would otherwise unzip on its own.
         const zipped = await new Promise<Buffer>((resolve, reject) => {
-          import('node:http').then(({ get: httpGet }) =>
+          void import('node:http').then(({ get: httpGet }) =>
             httpGet(`${inject('baseUrl')}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
               expect(res.headers['content-encoding'], path).toBe(body.length > 200 ? 'gzip' : undefined);
               const chunks: Buffer[] = [];

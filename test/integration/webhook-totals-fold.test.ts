@@ -36,7 +36,7 @@ function deliveryRecord(
         ...(from === undefined ? {} : { prev_status: from === null ? { NULL: true } : { S: from } }),
       },
     },
-  } as DynamoDBRecord;
+  };
 }
 
 /** One delivery's life: created, claimed, failed attempt back to pending, claimed again, succeeded. */

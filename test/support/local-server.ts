@@ -20,11 +20,11 @@ export function startLocalServer(env: Record<string, string>, args: string[] = [
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local server did not start:\n${output}`)), 60_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (process.env.LOCAL_SERVER_LOGS) process.stderr.write(chunk);
     });
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match) {

@@ -104,7 +104,7 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
 export function receiverPool() {
   const started: Receiver[] = [];
   return {
-    async start(respond?: Responder): Promise<Receiver> {
+    start: async (respond?: Responder): Promise<Receiver> => {
       const receiver = await startReceiver(respond);
       started.push(receiver);
       return receiver;

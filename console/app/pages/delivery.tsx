@@ -45,7 +45,7 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
           {message ? <Notice>{message}</Notice> : null}
           {data.delivery.status === 'failed' ? (
             <p>
-              <button type="button" class="primary" onClick={retry}>
+              <button type="button" class="primary" onClick={() => void retry()}>
                 Retry delivery
               </button>
             </p>

@@ -1,3 +1,4 @@
+import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '../../api/client.js';
 import { asProblem } from '../use-load.js';
@@ -30,11 +31,11 @@ export function EndpointForm(props: {
     setProblem(undefined);
     try {
       await props.onSubmit({
-        name: String(form.get('name') ?? ''),
-        url: String(form.get('url') ?? ''),
+        name: formText(form, 'name'),
+        url: formText(form, 'url'),
         event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
         profile_ids: form.getAll('profile_ids').map(String),
-        rate_limit_per_second: rateLimit(String(form.get('rate_limit_per_second') ?? '')),
+        rate_limit_per_second: rateLimit(formText(form, 'rate_limit_per_second')),
       });
     } catch (error) {
       setProblem(asProblem(error));
@@ -45,7 +46,7 @@ export function EndpointForm(props: {
 
   // Validation is the API's: its message and hint name the field that failed.
   return (
-    <form onSubmit={submit} class="stack" noValidate>
+    <form onSubmit={(event) => void submit(event)} class="stack" noValidate>
       <ProblemNotice problem={problem} title="The endpoint was not saved." />
       <fieldset disabled={props.disabled || busy} class="stack">
         <label>

@@ -75,7 +75,7 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
                 type="button"
                 disabled={endpoint.status !== 'active'}
                 onClick={() =>
-                  act(async () => {
+                  void act(async () => {
                     const sent = await webhooks.sendTest(workspaceId, endpoint.id);
                     return `Test event sent (delivery ${sent.webhook_delivery_id.slice(0, 8)}…); it appears below in a moment.`;
                   })
@@ -87,7 +87,7 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
                 type="button"
                 disabled={revoked}
                 onClick={() =>
-                  act(async () => {
+                  void act(async () => {
                     const rotated = await webhooks.rotateSecret(workspaceId, endpoint.id);
                     setSecret({
                       kind: 'rotated',
@@ -104,7 +104,7 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
                 <button
                   type="button"
                   onClick={() =>
-                    act(async () => {
+                    void act(async () => {
                       await webhooks.enableEndpoint(workspaceId, endpoint.id);
                       return 'Endpoint enabled: it receives new events again.';
                     })

@@ -1,3 +1,4 @@
+import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import { unwrap, type ApiProblem } from '../../api/client.js';
 import { api, session } from '../session.js';
@@ -16,7 +17,7 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
     try {
       const data = await unwrap(
         api.POST('/v1/sessions', {
-          body: { email: String(form.get('email')), password: String(form.get('password')) },
+          body: { email: formText(form, 'email'), password: formText(form, 'password') },
         }),
       );
       session.save(data.session.token);
@@ -38,7 +39,7 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
         </p>
       ) : null}
       <ProblemNotice problem={problem} title="Could not log in." />
-      <form onSubmit={submit} class="stack">
+      <form onSubmit={(event) => void submit(event)} class="stack">
         <label>
           Email
           <input name="email" type="email" autocomplete="username" required />

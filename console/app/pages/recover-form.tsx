@@ -1,3 +1,4 @@
+import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '../../api/client.js';
 import { fromLocalInput, recoverWindowProblem, RECOVER_MAX_DAYS, toLocalInput } from '../delivery-filters.js';
@@ -16,8 +17,8 @@ export function RecoverForm({ workspaceId, endpointId }: { workspaceId: string; 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    const since = fromLocalInput(String(form.get('since') ?? ''));
-    const until = fromLocalInput(String(form.get('until') ?? ''));
+    const since = fromLocalInput(formText(form, 'since'));
+    const until = fromLocalInput(formText(form, 'until'));
     setProblem(undefined);
     setQueued(undefined);
     const invalid = recoverWindowProblem(since, until, new Date());
@@ -40,7 +41,7 @@ export function RecoverForm({ workspaceId, endpointId }: { workspaceId: string; 
       <p class="hint">
         Sends this endpoint's failed deliveries of a window (at most {RECOVER_MAX_DAYS} days) again, once each.
       </p>
-      <form class="inline-form" onSubmit={submit}>
+      <form class="inline-form" onSubmit={(event) => void submit(event)}>
         <label>
           Since
           <input type="datetime-local" name="since" required defaultValue={defaultSince} />

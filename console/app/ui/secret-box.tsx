@@ -16,14 +16,8 @@ export function SecretBox({ secret, label, note }: { secret: string; label: stri
     <div class="secret">
       <label for={id}>{label}</label>
       <div class="secret-row">
-        <input
-          id={id}
-          class="mono"
-          readOnly
-          value={secret}
-          onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
-        />
-        <button type="button" onClick={copy}>
+        <input id={id} class="mono" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" onClick={() => void copy()}>
           Copy
         </button>
       </div>

@@ -139,8 +139,8 @@ function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObjec
     tags: [route.tag],
     security: security(route),
     requestParams: {
-      ...(route.params ? { path: route.params as z.ZodObject } : {}),
-      ...(route.query ? { query: route.query as z.ZodObject } : {}),
+      ...(route.params ? { path: route.params } : {}),
+      ...(route.query ? { query: route.query } : {}),
       ...(header ? { header } : {}),
     },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),

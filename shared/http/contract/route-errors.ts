@@ -46,7 +46,10 @@ export function routeErrorCodes(route: RouteDef): ErrorCode[] {
 
 /** Every status and code a route can answer with: each code's own status, plus the exceptions. */
 export function routeErrorResponses(route: RouteDef): { status: number; code: ErrorCode }[] {
-  const responses = routeErrorCodes(route).map((code) => ({ status: errorStatus[code] as number, code }));
+  const responses: { status: number; code: ErrorCode }[] = routeErrorCodes(route).map((code) => ({
+    status: errorStatus[code],
+    code,
+  }));
   // An Idempotency-Key sent again with another request.
   if (route.idempotent) responses.push({ status: 422, code: 'invalid_request' });
   return responses.sort((a, b) => a.status - b.status);

@@ -49,7 +49,7 @@ function resolveWithin(
         signal.removeEventListener('abort', onAbort);
         done(target);
       },
-      (error: unknown) => {
+      (error: Error) => {
         signal.removeEventListener('abort', onAbort);
         fail(error);
       },

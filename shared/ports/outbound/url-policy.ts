@@ -22,6 +22,7 @@ const stripBrackets = (host: string) =>
   host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host.replace(/\.+$/, '');
 
 /** C0 and C1 controls, DEL and any whitespace: the URL parser would drop or encode them silently. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\s]/u;
 
 /**
