@@ -8,7 +8,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-/** The thresholds an operator is paged at (README, "Deploying to AWS", lists them too). */
+/** The thresholds an operator is paged at (docs/operations.md, "Alarms", lists them too). */
 export const ALARM_THRESHOLDS = {
   /** Oldest stream record the fan-out has not handled yet: webhooks are this late. */
   iteratorAgeMs: 5 * 60 * 1000,
@@ -50,7 +50,7 @@ export class ServiceAlarms extends Construct {
       queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' });
     this.add(
       'DeadLettersWaiting',
-      'Webhook deliveries are in the dead-letter queue: the sender failed on them repeatedly. Redrive them once the cause is fixed (README).',
+      'Webhook deliveries are in the dead-letter queue: the sender failed on them repeatedly. Redrive them once the cause is fixed (docs/operations.md in the repository).',
       visible(props.deadLetterQueue),
       1,
     );

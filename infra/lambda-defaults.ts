@@ -68,7 +68,7 @@ export function apiFunction(
     role: overrides.role,
     reservedConcurrentExecutions: overrides.reservedConcurrentExecutions,
     // X-Ray at the Lambda level (invocation, init/cold start, duration) for sampled requests; why
-    // not Powertools Tracer as well: README, "Deploying to AWS".
+    // not Powertools Tracer as well: docs/operations.md, "Tracing and metrics".
     tracing: Tracing.ACTIVE,
     loggingFormat: LoggingFormat.JSON,
     logGroup,
