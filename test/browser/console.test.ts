@@ -70,7 +70,7 @@ async function deliveryRow(eventType: string, status: string) {
 }
 
 describe('web console', () => {
-  it("logs in by keyboard, after showing the API's own message for a wrong password", async () => {
+  it("logs in by keyboard, after showing the API's own message for a wrong password, into the one workspace", async () => {
     await page.goto(consoleUrl());
     await page.getByRole('heading', { name: 'Webhook console' }).waitFor();
     await page.keyboard.press('Tab');
@@ -87,12 +87,13 @@ describe('web console', () => {
 
     await page.getByLabel('Password').fill(ws.password);
     await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Choose a workspace' }).waitFor();
+    // The user manages webhooks in exactly one workspace (their own): the console opens it, no chooser.
+    await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/w/${ws.workspace.id}/endpoints`);
+    expect(await page.locator('.workspace-name').textContent()).toBe(ws.workspace.name);
   });
 
-  it('picks the workspace and shows the message and hint of a refused endpoint', async () => {
-    await page.getByRole('link', { name: ws.workspace.name }).click();
-    await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
+  it('shows the message and hint of a refused endpoint', async () => {
     await page.getByRole('link', { name: 'New endpoint' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Orders receiver');
     await page.getByRole('textbox', { name: 'URL' }).fill('ftp://example.com/hooks');
@@ -355,11 +356,11 @@ describe('web console', () => {
     await page.getByLabel('Email').fill(ws.email);
     await page.getByLabel('Password').fill(ws.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Choose a workspace' }).waitFor();
+    await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
     const token = await page.evaluate<string>("sessionStorage.getItem('console.session')");
     expect((await call('DELETE', '/v1/sessions/current', { token })).status).toBe(200);
 
-    await page.getByRole('link', { name: ws.workspace.name }).click();
+    await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByText('Your session has ended. Log in again.').waitFor();
     expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
   });
