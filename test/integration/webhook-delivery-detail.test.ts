@@ -140,6 +140,17 @@ describe('the delivery detail read', () => {
     expect(JSON.stringify(refused.body)).not.toContain(member.event.id);
   });
 
+  it('reads nothing ahead for a request without a credential: 401', async () => {
+    const { workspaceId, delivery } = await seed();
+    recorder.reset();
+    const anonymous = await invoke(
+      handler,
+      apiEvent({ method: 'GET', pathParameters: { workspace_id: workspaceId, delivery_id: delivery.id } }),
+    );
+    expect(anonymous).toMatchObject({ status: 401, body: { error_code: 'unauthorized' } });
+    expect(recorder.calls.filter((c) => c.command !== 'UpdateItem')).toEqual([]);
+  });
+
   it('costs two round trips: the credential beside the delivery partition, then membership, endpoint and event in one batch', async () => {
     const { token, workspaceId, delivery } = await seed();
     recorder.reset();
