@@ -892,8 +892,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One delivery with every attempt (status code, error, duration, response body up to 2 KB).
-         * @description One delivery with every attempt (status code, error, duration, response body up to 2 KB).
+         * One delivery, the body it sent, and every attempt (status code, error, duration, response up to 2 KB).
+         * @description One delivery, the body it sent, and every attempt (status code, error, duration, response up to 2 KB).
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -1615,6 +1615,8 @@ export interface components {
         WebhookDeliveryDetail: {
             delivery: components["schemas"]["WebhookDelivery"];
             attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description The exact JSON text every attempt of this delivery sent as its body and signed (a webhook-signature verifies against these bytes, not against a re-serialisation of them). null once the event has expired. */
+            payload: string | null;
         };
         WebhookAttempt: {
             number: number;

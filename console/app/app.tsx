@@ -5,8 +5,8 @@ import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';
 import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
 import { LoginPage } from './pages/login.js';
-import { canManageWebhooks, WorkspacesPage } from './pages/workspaces.js';
-import { href, navigate, useRoute, type Route } from './router.js';
+import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
+import { href, navigate, redirect, useRoute, type Route } from './router.js';
 import { session, SIGNED_OUT_EVENT } from './session.js';
 import { asProblem } from './use-load.js';
 import { ProblemNotice } from './ui/problem.js';
@@ -108,7 +108,10 @@ const isSection = (route: Route, section: 'endpoints' | 'activity') =>
     : ['endpoints', 'endpoint', 'new-endpoint'].includes(route.page);
 
 function Page({ route, me }: { route: Route; me: Me }) {
-  if (!('workspaceId' in route)) return <WorkspacesPage me={me} />;
+  if (!('workspaceId' in route)) {
+    const only = onlyManagedWorkspace(me);
+    return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;
+  }
   const workspace = me.workspaces.find((w) => w.id === route.workspaceId);
   if (!workspace || !canManageWebhooks(workspace.role)) {
     return (
@@ -133,4 +136,11 @@ function Page({ route, me }: { route: Route; me: Me }) {
     case 'delivery':
       return <DeliveryPage key={route.deliveryId} workspaceId={route.workspaceId} deliveryId={route.deliveryId} />;
   }
+}
+
+/** Replaces the current page with `to` (rendering nothing meanwhile). */
+function Redirect({ to }: { to: Route }) {
+  const target = href(to);
+  useEffect(() => redirect(to), [target]);
+  return null;
 }

@@ -45,6 +45,11 @@ export const navigate = (route: Route) => {
   location.hash = href(route);
 };
 
+/** Goes to `route` in place of the current page, so that Back does not return to it. */
+export const redirect = (route: Route) => {
+  location.replace(href(route));
+};
+
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
   useEffect(() => {

@@ -159,7 +159,7 @@ export const routes = {
     path: '/v1/workspaces/{workspace_id}/webhook-deliveries/{delivery_id}',
     handler: 'webhooks/get-webhook-delivery',
     tag: 'Webhooks',
-    summary: 'One delivery with every attempt (status code, error, duration, response body up to 2 KB).',
+    summary: 'One delivery, the body it sent, and every attempt (status code, error, duration, response up to 2 KB).',
     auth: 'session',
     params: WebhookDeliveryParams,
     status: 200,

@@ -1,5 +1,6 @@
 import type { MembershipRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
+import type { ReadBatch } from '../store/read-batch.js';
 import { getMembership } from '../store/workspaces.js';
 import type { Principal } from './principal.js';
 
@@ -9,10 +10,17 @@ const notAMember = () =>
     hint: 'Use a workspace id from GET /v1/me, or ask an owner or admin to add you.',
   });
 
-/** The caller's membership; 403 for non-members and for workspaces that do not exist alike. */
-export async function requireMember(principal: Principal | undefined, workspaceId: string): Promise<MembershipRecord> {
+/**
+ * The caller's membership; 403 for non-members and for workspaces that do not exist alike. With the
+ * request's `reads`, the membership joins the BatchGetItem of the other keys asked for in the same tick.
+ */
+export async function requireMember(
+  principal: Principal | undefined,
+  workspaceId: string,
+  reads?: ReadBatch,
+): Promise<MembershipRecord> {
   if (principal?.kind !== 'session') throw notAMember();
-  const membership = await getMembership(workspaceId, principal.userId);
+  const membership = await getMembership(workspaceId, principal.userId, reads);
   if (!membership) throw notAMember();
   return membership;
 }
@@ -20,8 +28,9 @@ export async function requireMember(principal: Principal | undefined, workspaceI
 export async function requireOwnerOrAdmin(
   principal: Principal | undefined,
   workspaceId: string,
+  reads?: ReadBatch,
 ): Promise<MembershipRecord> {
-  const membership = await requireMember(principal, workspaceId);
+  const membership = await requireMember(principal, workspaceId, reads);
   if (membership.role === 'member') {
     throw new AppError('forbidden', {
       message: 'Only workspace owners and admins may do this.',

@@ -5,6 +5,7 @@ import { entities } from './entities.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
+import type { ReadBatch } from './read-batch.js';
 import { transact, type TransactItem } from './transact.js';
 
 export const workspaceItem = (workspace: WorkspaceRecord): TransactItem =>
@@ -43,9 +44,16 @@ export function getWorkspace(id: string): Promise<WorkspaceRecord | undefined> {
   return getItem(entities.workspace, keys.workspace(id));
 }
 
-/** Strongly consistent: a removal or role change holds on the member's very next request. */
-export function getMembership(workspaceId: string, userId: string): Promise<MembershipRecord | undefined> {
-  return getItem(entities.membership, keys.membership(workspaceId, userId), { consistent: true });
+/**
+ * Strongly consistent: a removal or role change holds on the member's very next request. Through
+ * the request's `reads` when given, in the BatchGetItem of the keys asked for in the same tick.
+ */
+export function getMembership(
+  workspaceId: string,
+  userId: string,
+  reads?: ReadBatch,
+): Promise<MembershipRecord | undefined> {
+  return getItem(entities.membership, keys.membership(workspaceId, userId), { consistent: true, reads });
 }
 
 /** Every workspace of a user (a person belongs to few; no pagination). */

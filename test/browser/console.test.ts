@@ -3,12 +3,15 @@
  * receivers on 127.0.0.1: what a workspace owner does with it, step by step, on one page.
  */
 import { mkdirSync } from 'node:fs';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { db, tableName } from '../../shared/store/client.js';
+import { keys } from '../../shared/store/keys.js';
 import { call } from '../support/api.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { waitFor, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
+import { activity, emitEvent, waitFor, workspaceWithProfiles, type Workspace } from '../support/webhooks.js';
 import { launchBrowser, type Browser } from './browser.js';
 
 /** `npm run screenshots` sets this to docs/screenshots; plain `npm test` keeps the tree clean. */
@@ -67,7 +70,7 @@ async function deliveryRow(eventType: string, status: string) {
 }
 
 describe('web console', () => {
-  it("logs in by keyboard, after showing the API's own message for a wrong password", async () => {
+  it("logs in by keyboard, after showing the API's own message for a wrong password, into the one workspace", async () => {
     await page.goto(consoleUrl());
     await page.getByRole('heading', { name: 'Webhook console' }).waitFor();
     await page.keyboard.press('Tab');
@@ -84,12 +87,13 @@ describe('web console', () => {
 
     await page.getByLabel('Password').fill(ws.password);
     await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Choose a workspace' }).waitFor();
+    // The user manages webhooks in exactly one workspace (their own): the console opens it, no chooser.
+    await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/w/${ws.workspace.id}/endpoints`);
+    expect(await page.locator('.workspace-name').textContent()).toBe(ws.workspace.name);
   });
 
-  it('picks the workspace and shows the message and hint of a refused endpoint', async () => {
-    await page.getByRole('link', { name: ws.workspace.name }).click();
-    await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
+  it('shows the message and hint of a refused endpoint', async () => {
     await page.getByRole('link', { name: 'New endpoint' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Orders receiver');
     await page.getByRole('textbox', { name: 'URL' }).fill('ftp://example.com/hooks');
@@ -153,7 +157,31 @@ describe('web console', () => {
     expect(await page.locator('#headers-title + p + pre').textContent()).toContain(
       `webhook-id: ${String(request.headers['webhook-id'])}`,
     );
+    // The payload, formatted for reading; the copy button copies the very text the receiver verified.
+    const payload = page.getByRole('region', { name: 'Payload' });
+    expect(await payload.locator('pre').textContent()).toBe(JSON.stringify(JSON.parse(request.body), null, 2));
+    await payload.getByRole('button', { name: 'Copy payload' }).click();
+    await payload.getByText('Copied to the clipboard.').waitFor();
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied).toBe(request.body);
+    expect(copied).not.toContain('\n');
+    await payload.locator('summary', { hasText: 'The text as sent' }).click();
+    expect(await payload.getByRole('textbox', { name: 'Payload as sent' }).inputValue()).toBe(request.body);
     await screenshot('delivery');
+  });
+
+  it('shows a note instead of the body once the event has expired', async () => {
+    const eventId = await emitEvent(ws);
+    const delivered = await waitFor('the delivery of the event', async () =>
+      (await activity(ws)).items.find((d) => d.webhook_event_id === eventId && d.status === 'succeeded'),
+    );
+    // As DynamoDB's TTL removes an expired event item.
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.event(eventId) }));
+    await page.goto(`${consoleUrl()}#/w/${ws.workspace.id}/deliveries/${String(delivered.id)}`);
+    await page.getByRole('heading', { name: 'Attempts (1)' }).waitFor();
+    const payload = page.getByRole('region', { name: 'Payload' });
+    expect(await payload.getByRole('note').textContent()).toContain('event has expired');
+    expect(await payload.getByRole('button', { name: 'Copy payload' }).count()).toBe(0);
   });
 
   it("shows a failing receiver's attempts and retries the failed delivery by hand", { timeout: 90_000 }, async () => {
@@ -175,6 +203,12 @@ describe('web console', () => {
     expect(
       await page.locator('table.attempts tbody tr').last().locator('td[data-label="Status code"]').textContent(),
     ).toBe('200');
+    // Eleven attempts, one body: the payload the page shows is each one's, as sent.
+    const deliveryId = /deliveries\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const bodies = new Set(receiver.received.filter((r) => r.headers['webhook-id'] === deliveryId).map((r) => r.body));
+    expect(bodies.size).toBe(1);
+    await page.locator('summary', { hasText: 'The text as sent' }).click();
+    expect(await page.getByRole('textbox', { name: 'Payload as sent' }).inputValue()).toBe([...bodies][0]);
   });
 
   it('rotates the secret, shows how long each one signs, and the receiver verifies with both', async () => {
@@ -322,11 +356,11 @@ describe('web console', () => {
     await page.getByLabel('Email').fill(ws.email);
     await page.getByLabel('Password').fill(ws.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Choose a workspace' }).waitFor();
+    await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
     const token = await page.evaluate<string>("sessionStorage.getItem('console.session')");
     expect((await call('DELETE', '/v1/sessions/current', { token })).status).toBe(200);
 
-    await page.getByRole('link', { name: ws.workspace.name }).click();
+    await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByText('Your session has ended. Log in again.').waitFor();
     expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
   });

@@ -1,6 +1,7 @@
+import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../support/api.js';
-import { receiverPool, type Responder } from '../support/webhook-receiver.js';
+import { receiverPool, type ReceivedRequest, type Responder } from '../support/webhook-receiver.js';
 import {
   activity,
   activityWithTotals,
@@ -60,6 +61,29 @@ describe('webhook retries and response handling', () => {
       [3, 200],
     ]);
     expect(detail.attempts[0]!.error).toContain('500');
+  });
+
+  it('answers the payload: the exact text both attempts (500, then a retry answered 200) sent and signed', async () => {
+    const { ws, r, secret } = await setUp((n) => (n === 1 ? 500 : 200));
+    const eventId = await emitEvent(ws, {
+      data: { follower: { name: 'Zoë 🚀', id: 'f-1' }, note: 'a "quoted" \\ text' },
+    });
+    const delivery = await waitForDelivery(ws, eventId, 'succeeded');
+    const detail = await deliveryDetail(ws, delivery.id);
+    expect(r.received).toHaveLength(2);
+    expect(detail.attempts.map((a) => a.status_code)).toEqual([500, 200]);
+    const signedWith = (request: ReceivedRequest) => ({
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    });
+    for (const request of r.received) {
+      expect(request.verified).toBe(true);
+      expect(Buffer.from(detail.payload!, 'utf8').equals(Buffer.from(request.body, 'utf8'))).toBe(true);
+      // The text the API answers verifies against each attempt's own signature as it is.
+      expect(new Webhook(secret).verify(detail.payload!, signedWith(request))).toEqual(JSON.parse(request.body));
+    }
+    expect(JSON.parse(detail.payload!)).toMatchObject({ id: eventId, type: 'profile.followed' });
   });
 
   it('410 fails the delivery permanently and disables the endpoint; later events are not delivered until it is enabled', async () => {
@@ -169,6 +193,7 @@ describe('webhook retries and response handling', () => {
     const detail = await deliveryDetail(ws, failed.id);
     expect(detail.attempts.map((a) => a.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(r.received).toHaveLength(10);
+    expect(new Set(r.received.map((req) => req.body))).toEqual(new Set([detail.payload]));
 
     const retried = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${failed.id}/retry`, {
       token: ws.token,
@@ -179,6 +204,9 @@ describe('webhook retries and response handling', () => {
     const after = await attemptsOf(ws, failed.id, 11);
     expect(after.attempts.at(-1)).toMatchObject({ number: 11, status_code: 200 });
     expect(r.received.at(-1)!.headers['webhook-id']).toBe(failed.id);
+    // The manual retry sent the very same body, and the detail answers it unchanged.
+    expect(after.payload).toBe(detail.payload);
+    expect(r.received.at(-1)!.body).toBe(detail.payload);
     expectError(
       await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-deliveries/${failed.id}/retry`, {
         token: ws.token,

@@ -131,7 +131,11 @@ export async function deliveryDetail(ws: Workspace, id: string) {
     token: ws.token,
   });
   if (response.status !== 200) throw new Error(`delivery read failed: ${JSON.stringify(response.body)}`);
-  return response.body.data as { delivery: Record<string, any>; attempts: Array<Record<string, any>> };
+  return response.body.data as {
+    delivery: Record<string, any>;
+    attempts: Array<Record<string, any>>;
+    payload: string | null;
+  };
 }
 
 /** Waits until the workspace's deliveries for `eventId` reach a final or wanted status. */

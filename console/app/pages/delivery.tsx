@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '../../api/client.js';
 import { href } from '../router.js';
+import { DeliveryPayload } from './delivery-payload.js';
 import { asProblem, useInterval, useLoad } from '../use-load.js';
 import { StatusBadge, Time } from '../ui/format.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
@@ -51,22 +52,7 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
             </p>
           ) : null}
           <DeliveryFacts delivery={data.delivery} workspaceId={workspaceId} />
-          <section aria-labelledby="payload-title">
-            <h2 id="payload-title">Payload</h2>
-            <p class="hint">The API does not return the body it sent; these are the fields that identify it.</p>
-            <pre class="code-block">
-              {JSON.stringify(
-                {
-                  id: data.delivery.webhook_event_id,
-                  type: data.delivery.event_type,
-                  profile_id: data.delivery.profile_id,
-                  data: '…',
-                },
-                null,
-                2,
-              )}
-            </pre>
-          </section>
+          <DeliveryPayload payload={data.payload} />
           <section aria-labelledby="headers-title">
             <h2 id="headers-title">Headers sent</h2>
             <p class="hint">

@@ -5,11 +5,25 @@ type Me = { user: Schemas['User']; workspaces: { id: string; name: string; role:
 
 export const canManageWebhooks = (role: string) => role === 'owner' || role === 'admin';
 
+/** The one workspace the user may manage webhooks in, if there is exactly one: the console opens there. */
+export function onlyManagedWorkspace(me: Me): Me['workspaces'][number] | undefined {
+  const managed = me.workspaces.filter((workspace) => canManageWebhooks(workspace.role));
+  return managed.length === 1 ? managed[0] : undefined;
+}
+
+/** Several workspaces to manage: the user chooses. None: why there is nothing to manage here. */
 export function WorkspacesPage({ me }: { me: Me }) {
+  const none = !me.workspaces.some((workspace) => canManageWebhooks(workspace.role));
   return (
     <main id="main">
-      <h1>Choose a workspace</h1>
+      <h1>{none ? 'No workspace to manage' : 'Choose a workspace'}</h1>
       <p>Signed in as {me.user.email}. Webhooks are managed by a workspace's owners and admins.</p>
+      {none ? (
+        <p class="notice" role="note">
+          You are not an owner or admin of any workspace, so there are no webhooks for you to manage. Ask an owner of a
+          workspace to make you an admin of it.
+        </p>
+      ) : null}
       <ul class="cards">
         {me.workspaces.map((workspace) => (
           <li key={workspace.id} class="card">

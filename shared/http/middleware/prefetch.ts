@@ -34,7 +34,8 @@ export const prefetch = <R extends RouteDef, P>(route: R, load: Prefetch<R, P> |
     const claimed = route.actingProfile && event.headers?.authorization && header ? Uuid.safeParse(header) : undefined;
     const viewerId = claimed?.success ? claimed.data : undefined;
     if (viewerId) getProfile(viewerId, reads).catch(ignore);
-    if (!load) return;
+    // A route that needs a credential reads nothing ahead for a request that sends none: it is refused 401.
+    if (!load || (route.auth !== 'none' && !event.headers?.authorization)) return;
     const params = (route.params ?? noInput).safeParse(event.pathParameters ?? {});
     const query = (route.query ?? noInput).safeParse(event.queryStringParameters ?? {});
     // Invalid input is answered 400 by the handler's own parsing; nothing to read ahead for it.

@@ -188,7 +188,14 @@ export const WebhookRecoveryResult = z
   .meta({ id: 'WebhookRecoveryResult' });
 
 export const WebhookDeliveryDetail = z
-  .object({ delivery: WebhookDelivery, attempts: z.array(WebhookAttempt) })
+  .object({
+    delivery: WebhookDelivery,
+    attempts: z.array(WebhookAttempt),
+    payload: z.string().nullable().meta({
+      description:
+        'The exact JSON text every attempt of this delivery sent as its body and signed (a webhook-signature verifies against these bytes, not against a re-serialisation of them). null once the event has expired.',
+    }),
+  })
   .meta({ id: 'WebhookDeliveryDetail' });
 
 export const WebhookTestResult = z
