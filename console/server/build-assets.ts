@@ -11,13 +11,16 @@ import { buildSync } from 'esbuild';
 import type { ConsoleFeatures } from '../app/features.js';
 import { projectPath } from '../../infra/project-root.js';
 import { openApiDocument } from '../../shared/http/contract/openapi.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import type { Asset, Assets } from './assets.js';
 
 const DELIVERIES_PATH = '/v1/workspaces/{workspace_id}/webhook-deliveries';
 const RECOVER_PATH = '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover';
 
 /** What the served OpenAPI document offers of the optional delivery-log and recovery operations. */
-export function consoleFeatures(document: { paths?: Record<string, unknown> } = openApiDocument()): ConsoleFeatures {
+export function consoleFeatures(
+  document: { paths?: Record<string, unknown> } = openApiDocument(routeList),
+): ConsoleFeatures {
   const list = (
     document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined
   )?.get;

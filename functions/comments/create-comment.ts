@@ -6,7 +6,7 @@ import { presentProfile } from '../../shared/http/present/profiles.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { createComment, getComment } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/comments.js';
 
 /** A top-level comment or a reply to a comment of the same post (any depth). */
 export const handler = httpHandler(routes.createComment, async ({ params, body, auth, now }) => {

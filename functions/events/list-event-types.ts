@@ -1,6 +1,6 @@
 import { EVENT_TYPES, EVENT_TYPE_NAMES } from '../../shared/domain/events.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/events.js';
 
 const items = EVENT_TYPE_NAMES.map((type) => ({ type, description: EVENT_TYPES[type] }));
 

@@ -4,7 +4,7 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { follow } from '../../shared/store/follows.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/follows.js';
 
 /** Idempotent: following again answers the same and sends no second profile.followed event. */
 export const handler = httpHandler(routes.followProfile, async ({ body, auth, now }) => {

@@ -6,7 +6,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { replacePasswordHash } from '../../shared/store/passwords.js';
 import { endUserSessions } from '../../shared/store/sessions.js';
 import { findCredential } from '../../shared/store/users.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.changePassword, async ({ body, auth }) => {
   const user = await sessionUser(auth.principal);

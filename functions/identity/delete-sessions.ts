@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/handler.js';
 import { deleteSession, endUserSessions } from '../../shared/store/sessions.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.deleteSessions, async ({ auth }) => {
   if (auth.principal?.kind !== 'session') return { logged_out: true as const, sessions_ended: 0 };

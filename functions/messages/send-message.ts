@@ -5,7 +5,7 @@ import { presentMessage } from '../../shared/http/present/messages.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { sendMessage } from '../../shared/store/messages.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/messages.js';
 
 export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now }) => {
   const sender = auth.actingProfile!;

@@ -5,7 +5,7 @@ import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { profilesByUsername } from '../../shared/store/mentions.js';
 import { createPost, getPost } from '../../shared/store/posts.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/posts.js';
 
 export const handler = httpHandler(routes.createPost, async ({ body, auth, now }) => {
   const author = auth.actingProfile!;

@@ -1,7 +1,7 @@
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { removePost } from '../../shared/store/posts.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/posts.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
 
 /** Sets status `removed`; removing a removed post again answers the post as it is. */

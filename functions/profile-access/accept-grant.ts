@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentGrant } from '../../shared/http/present/grants.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { transitionGrant } from '../../shared/store/grants.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** pending → accepted (invited side); the manager can act through it at once; access_grant.accepted goes to the managed profile. */
 export const handler = httpHandler(routes.acceptGrant, async ({ params, auth, now }) => {

@@ -5,7 +5,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentGrant } from '../../shared/http/present/grants.js';
 import { createGrant } from '../../shared/store/grants.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** Invites a manager profile to manage `profile_id`; the grant starts `pending`. */
 export const handler = httpHandler(routes.createGrant, async ({ body, auth, now }) => {

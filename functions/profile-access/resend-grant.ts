@@ -2,7 +2,7 @@ import { grantForCaller, requireSide } from '../../shared/auth/grant-sides.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentGrant } from '../../shared/http/present/grants.js';
 import { transitionGrant } from '../../shared/store/grants.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** Managed side, pending only: records the resend (resent_at, resend_count). */
 export const handler = httpHandler(routes.resendGrant, async ({ params, auth, now }) => {

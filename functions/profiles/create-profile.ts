@@ -5,7 +5,7 @@ import { presentProfile } from '../../shared/http/present/profiles.js';
 import { attachProfileItem } from '../../shared/store/api-keys.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { getUser } from '../../shared/store/users.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profiles.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 
 export const handler = httpHandler(routes.createProfile, async ({ body, auth, now }) => {

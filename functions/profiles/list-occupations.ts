@@ -1,6 +1,6 @@
 import { OCCUPATIONS } from '../../shared/domain/occupations.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profiles.js';
 
 const options = OCCUPATIONS.map((name) => ({ name }));
 

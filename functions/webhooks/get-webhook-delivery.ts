@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { getDeliveryWithAttempts } from '../../shared/store/webhook-deliveries.js';
 import { deliveryNotFound, endpointNames } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 export const handler = httpHandler(routes.getWebhookDelivery, async ({ params, auth }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);

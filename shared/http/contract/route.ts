@@ -46,6 +46,9 @@ export interface RouteDef<
   errors: readonly ErrorCode[];
 }
 
+/** A route of the route table with its name there (the OpenAPI operationId, the CDK construct id). */
+export type NamedRoute = RouteDef & { name: string };
+
 export const defineRoute = <P extends AnyObject, Q extends AnyObject, B extends z.ZodType, D extends z.ZodType>(
   route: RouteDef<P, Q, B, D>,
 ): RouteDef<P, Q, B, D> => route;
