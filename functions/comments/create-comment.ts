@@ -10,7 +10,7 @@ import { routes } from '../../shared/http/contract/routes/comments.js';
 
 /** A top-level comment or a reply to a comment of the same post (any depth). */
 export const handler = httpHandler(routes.createComment, async ({ params, body, auth, now }) => {
-  const author = auth.actingProfile!;
+  const author = auth.actingProfile;
   const [post, parent] = await Promise.all([
     getPost(params.post_id),
     body.parent_comment_id ? getComment(body.parent_comment_id) : Promise.resolve(undefined),

@@ -8,7 +8,7 @@ import { routes } from '../../shared/http/contract/routes/comments.js';
 
 /** Same rules as the post reaction: idempotent, reactions_count exact. */
 export const handler = httpHandler(routes.reactToComment, async ({ params, body, auth, now }) => {
-  const viewer = auth.actingProfile!;
+  const viewer = auth.actingProfile;
   const outcome = await setReaction(
     commentReactionTarget(params.comment_id),
     keys.commentReaction(params.comment_id, viewer.id),

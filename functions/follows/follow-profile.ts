@@ -8,7 +8,7 @@ import { routes } from '../../shared/http/contract/routes/follows.js';
 
 /** Idempotent: following again answers the same and sends no second profile.followed event. */
 export const handler = httpHandler(routes.followProfile, async ({ body, auth, now }) => {
-  const follower = auth.actingProfile!;
+  const follower = auth.actingProfile;
   if (body.followed_profile_id === follower.id) {
     throw new ApiError('invalid_request', {
       message: 'A profile cannot follow itself.',

@@ -28,6 +28,5 @@ export const handler = httpHandler(routes.changePassword, async ({ body, auth })
       hint: 'Retry with the password that is now current.',
     });
   }
-  const keep = auth.principal?.kind === 'session' ? auth.principal.session.id : undefined;
-  return { password_changed: true as const, sessions_ended: await endUserSessions(user.id, keep) };
+  return { password_changed: true as const, sessions_ended: await endUserSessions(user.id, auth.principal.session.id) };
 });

@@ -6,7 +6,6 @@ import { listMemberships } from '../../shared/store/workspaces.js';
 import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.getMe, async ({ auth }) => {
-  if (auth.principal?.kind !== 'session') throw new ApiError('unauthorized');
   const [user, memberships] = await Promise.all([
     getUser(auth.principal.userId),
     listMemberships(auth.principal.userId),

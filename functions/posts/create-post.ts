@@ -8,7 +8,7 @@ import { createPost, getPost } from '../../shared/store/posts.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
 
 export const handler = httpHandler(routes.createPost, async ({ body, auth, now }) => {
-  const author = auth.actingProfile!;
+  const author = auth.actingProfile;
   const parent = body.reply_to_post_id ? await getPost(body.reply_to_post_id) : undefined;
   if (body.reply_to_post_id && parent?.status !== 'published') throw replyParentNotFound();
 

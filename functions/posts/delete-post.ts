@@ -6,7 +6,7 @@ import { authoredPost } from '../../shared/auth/post-author.js';
 
 /** Sets status `removed`; removing a removed post again answers the post as it is. */
 export const handler = httpHandler(routes.deletePost, async ({ params, auth, now }) => {
-  const author = auth.actingProfile!;
+  const author = auth.actingProfile;
   const before = await authoredPost(params.post_id, author.id, 'remove');
   const post = before.status === 'removed' ? before : await removePost(before, now.toISOString());
   return presentPostWithProfile(post, author);

@@ -20,7 +20,7 @@ const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads:
 export const handler = httpHandler(
   routes.reactToPost,
   async ({ params, body, auth, now, prefetched }) => {
-    const viewer = auth.actingProfile!;
+    const viewer = auth.actingProfile;
     const outcome = await setReaction(
       postReactionTarget(params.post_id),
       keys.postReaction(params.post_id, viewer.id),

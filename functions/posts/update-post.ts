@@ -9,7 +9,7 @@ import { authoredPost } from '../../shared/auth/post-author.js';
 
 /** Edits the body and/or publishes a draft. Publishing sends the mention and reply events. */
 export const handler = httpHandler(routes.updatePost, async ({ params, body, auth, now }) => {
-  const author = auth.actingProfile!;
+  const author = auth.actingProfile;
   const before = await authoredPost(params.post_id, author.id, 'edit');
   const at = now.toISOString();
   const publishAt = body.status === 'published' && before.status === 'draft' ? at : undefined;

@@ -7,7 +7,7 @@ import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** pending → accepted (invited side); the manager can act through it at once; access_grant.accepted goes to the managed profile. */
 export const handler = httpHandler(routes.acceptGrant, async ({ params, auth, now }) => {
-  const { grant, managed, manager, invitedSide } = await grantForCaller(auth.principal!, params.grant_id);
+  const { grant, managed, manager, invitedSide } = await grantForCaller(auth.principal, params.grant_id);
   requireSide('invited', invitedSide);
   const at = now.toISOString();
   const accepted = { ...grant, status: 'accepted' as const, accepted_at: at, updated_at: at };

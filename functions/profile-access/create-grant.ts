@@ -18,7 +18,7 @@ export const handler = httpHandler(routes.createGrant, async ({ body, auth, now 
   const profiles = await getProfiles([body.profile_id, body.manager_profile_id]);
   const managed = profiles.get(body.profile_id);
   const manager = profiles.get(body.manager_profile_id);
-  if (!managed || !(await isManagedSide(auth.principal!, managed))) {
+  if (!managed || !(await isManagedSide(auth.principal, managed))) {
     throw new ApiError('profile_not_permitted', {
       message: 'You may not grant access to this profile.',
       hint: 'body.profile_id must be a profile attached to the API key, or one of a workspace where your session is owner or admin.',

@@ -6,6 +6,6 @@ import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** The invited side or the managed side may read it; anyone else gets 404. */
 export const handler = httpHandler(routes.getInvitation, async ({ params, auth }) => {
-  const { grant, managed, manager } = await grantForCaller(auth.principal!, params.grant_id);
+  const { grant, managed, manager } = await grantForCaller(auth.principal, params.grant_id);
   return { access_grant: presentGrant(grant, manager), managed_profile: presentProfile(managed) };
 });

@@ -6,7 +6,7 @@ import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** Managed side, pending only: records the resend (resent_at, resend_count). */
 export const handler = httpHandler(routes.resendGrant, async ({ params, auth, now }) => {
-  const { grant, manager, managedSide } = await grantForCaller(auth.principal!, params.grant_id);
+  const { grant, manager, managedSide } = await grantForCaller(auth.principal, params.grant_id);
   requireSide('managed', managedSide);
   const stored = await transitionGrant(grant, 'resend', now.toISOString(), []);
   return { access_grant: presentGrant(stored, manager) };

@@ -9,7 +9,7 @@ import { routes } from '../../shared/http/contract/routes/profiles.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 
 export const handler = httpHandler(routes.createProfile, async ({ body, auth, now }) => {
-  const principal = auth.principal!;
+  const principal = auth.principal;
   let workspaceId: string;
   if (principal.kind === 'api_key') {
     if (body.workspace_id && body.workspace_id !== principal.workspaceId) {

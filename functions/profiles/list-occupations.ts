@@ -4,4 +4,4 @@ import { routes } from '../../shared/http/contract/routes/profiles.js';
 
 const options = OCCUPATIONS.map((name) => ({ name }));
 
-export const handler = httpHandler(routes.listOccupations, async () => options);
+export const handler = httpHandler(routes.listOccupations, () => options);

@@ -7,7 +7,7 @@ import { updateProfile } from '../../shared/store/profiles.js';
 import { routes } from '../../shared/http/contract/routes/profiles.js';
 
 export const handler = httpHandler(routes.updateProfile, async ({ params, body, auth, now }) => {
-  await resolveActingProfile(auth.principal!, params.profile_id, 'profile_editing');
+  await resolveActingProfile(auth.principal, params.profile_id, 'profile_editing');
   if (body.occupation != null && !isOccupation(body.occupation)) {
     throw new ApiError('invalid_request', {
       message: 'Invalid body.occupation.',

@@ -3,4 +3,4 @@ import { openApiDocument } from '../../shared/http/contract/openapi.js';
 import { routeList } from '../../shared/http/contract/route-table.js';
 import { routes } from '../../shared/http/contract/routes/system.js';
 
-export const handler = httpHandler(routes.getOpenApi, async () => openApiDocument(routeList));
+export const handler = httpHandler(routes.getOpenApi, () => openApiDocument(routeList));
