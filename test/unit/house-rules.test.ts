@@ -55,4 +55,9 @@ describe('the floors of the house (each imports only the floors below it)', () =
   it('lets nothing under shared/ reach up into the entry points or the infrastructure', () => {
     expect(offenders(['shared'], under('functions/', 'infra/'))).toEqual([]);
   });
+
+  it('keeps the console free of the entry points and the infrastructure (it reads the contract from shared/)', () => {
+    expect(offenders(['console'], under('shared/http/contract/'))).not.toEqual([]);
+    expect(offenders(['console'], under('functions/', 'infra/'))).toEqual([]);
+  });
 });
