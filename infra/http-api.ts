@@ -11,7 +11,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeList, type RouteName } from '../functions/routes.js';
+import { routeList, type RouteName } from '../shared/http/contract/route-table.js';
 import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION } from './lambda-defaults.js';
@@ -42,7 +42,7 @@ export const routeFunctionId = (name: string) => `Fn-${name}`;
 export const NOT_FOUND_FUNCTION_ID = 'Fn-routeNotFound';
 
 /**
- * The HTTP API: one Lambda and one route for each entry of functions/routes.ts, and a `$default`
+ * The HTTP API: one Lambda and one route for each entry of the route table (shared/http/contract/route-table.ts), and a `$default`
  * route that answers unknown paths and methods with 404/405 in the service's envelope. Routes
  * are never listed here: adding one to the route table is all it takes to deploy it.
  */
@@ -105,7 +105,7 @@ export class ServiceHttpApi extends Construct {
       const routeKey = `${route.method} ${route.path}`;
       // API Gateway would reject the deployment; say which entry is the duplicate instead.
       if (seenKeys.has(routeKey))
-        throw new Error(`functions/routes.ts: ${routeKey} is declared twice (again as ${route.name})`);
+        throw new Error(`route table: ${routeKey} is declared twice (again as ${route.name})`);
       seenKeys.add(routeKey);
 
       // Least privilege: a read route cannot change data even if its code is wrong or exploited.

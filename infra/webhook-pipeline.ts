@@ -10,7 +10,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { RouteName } from '../functions/routes.js';
+import type { RouteName } from '../shared/http/contract/route-table.js';
 import { apiFunction } from './lambda-defaults.js';
 
 export interface WebhookPipelineProps {

@@ -8,7 +8,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { startStack, type Stack } from '../test/bench/support.js';
+import { ApiProblem, createApiClient, unwrap } from '../console/api/client.js';
+import { startThrowawayStack, type ThrowawayStack } from '../infra/local/throwaway-stack.js';
 
 const say = (step: string) => console.log(`\n▶ ${step}`);
 const show = (label: string, value: unknown) =>
@@ -22,46 +23,19 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-function client(base: string) {
-  return async (method: string, path: string, options: { body?: unknown; token?: string; as?: string } = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(options.body ? { 'content-type': 'application/json' } : {}),
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.as ? { 'x-profile-id': options.as } : {}),
-      },
-      body: options.body ? JSON.stringify(options.body) : undefined,
-    });
-    const envelope = (await response.json()) as {
-      ok: boolean;
-      data: any;
-      agent: { hint?: string };
-      error_code?: string;
-      error_message?: string;
-    };
-    if (!envelope.ok) {
-      throw new Error(
-        `${method} ${path} → ${response.status} ${envelope.error_code}: ${envelope.error_message} (${envelope.agent.hint ?? ''})`,
-      );
-    }
-    return envelope.data;
-  };
-}
-
 interface Received {
   type: string;
   webhookId: string;
 }
 
-function startReceiver(received: Received[], secret: { value?: string }) {
+function startReceiver(received: Received[], secret: { value: string }) {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       try {
-        const event = new Webhook(secret.value!).verify(body, req.headers as Record<string, string>) as {
+        const event = new Webhook(secret.value).verify(body, req.headers as Record<string, string>) as {
           type: string;
           profile_id: string;
         };
@@ -84,105 +58,122 @@ function startReceiver(received: Received[], secret: { value?: string }) {
 }
 
 async function main() {
-  let base = process.env.DEMO_API_URL ?? 'http://127.0.0.1:3000';
-  let stack: Stack | undefined;
-  if (!(await reachable(base))) {
-    say(`No server at ${base}: starting a throw-away one (DynamoDB Local in memory)`);
-    stack = await startStack({ WEBHOOK_URL_POLICY: 'allow-local', WEBHOOK_RETRY_DELAYS: '1,1,1,1,1,1,1,1,1' });
-    base = stack.server.baseUrl;
+  let baseUrl = process.env.DEMO_API_URL ?? 'http://127.0.0.1:3000';
+  let stack: ThrowawayStack | undefined;
+  if (!(await reachable(baseUrl))) {
+    say(`No server at ${baseUrl}: starting a throw-away one (DynamoDB Local in memory)`);
+    stack = await startThrowawayStack({
+      tableName: 'social-network-demo',
+      env: { WEBHOOK_URL_POLICY: 'allow-local', WEBHOOK_RETRY_DELAYS: '1,1,1,1,1,1,1,1,1' },
+    });
+    baseUrl = stack.server.baseUrl;
   }
-  show('API', base);
-  const api = client(base);
+  show('API', baseUrl);
   const received: Received[] = [];
-  const secret: { value?: string } = {};
+  const secret = { value: '' };
   const receiver = await startReceiver(received, secret);
 
   try {
     const run = Date.now().toString(36);
+    const anonymous = createApiClient({ baseUrl });
     say('Sign up Ada (a personal workspace comes with the account) and log in');
     const email = `ada.${run}@example.com`;
-    const { workspace } = await api('POST', '/v1/users', { body: { email, password: 'a long password', name: 'Ada' } });
-    const { session } = await api('POST', '/v1/sessions', { body: { email, password: 'a long password' } });
+    const { workspace } = await unwrap(
+      anonymous.POST('/v1/users', { body: { email, password: 'a long password', name: 'Ada' } }),
+    );
+    const { session } = await unwrap(anonymous.POST('/v1/sessions', { body: { email, password: 'a long password' } }));
     show('workspace', workspace.name);
     show('session token', `${session.token.slice(0, 14)}…`);
+    const user = createApiClient({ baseUrl, credential: () => session.token });
 
     say('Create three profiles: a human, a company and an AI agent');
-    const token = session.token;
-    const ada = await api('POST', '/v1/profiles', {
-      token,
-      body: { type: 'human', username: `ada_${run}`, name: 'Ada Lovelace', call_name: 'Ada' },
-    });
-    const acme = await api('POST', '/v1/profiles', {
-      token,
-      body: { type: 'company', username: `acme_${run}`, name: 'Acme Analytical Engines', call_name: 'Acme' },
-    });
-    const scout = await api('POST', '/v1/profiles', {
-      token,
-      body: { type: 'agent', username: `scout_${run}`, name: 'Scout the agent', call_name: 'Scout' },
-    });
+    const ada = await unwrap(
+      user.POST('/v1/profiles', {
+        body: { type: 'human', username: `ada_${run}`, name: 'Ada Lovelace', call_name: 'Ada' },
+      }),
+    );
+    const acme = await unwrap(
+      user.POST('/v1/profiles', {
+        body: { type: 'company', username: `acme_${run}`, name: 'Acme Analytical Engines', call_name: 'Acme' },
+      }),
+    );
+    const scout = await unwrap(
+      user.POST('/v1/profiles', {
+        body: { type: 'agent', username: `scout_${run}`, name: 'Scout the agent', call_name: 'Scout' },
+      }),
+    );
     for (const p of [ada, acme, scout]) show(p.type, `@${p.username} (${p.id})`);
 
     say('Create an API key that may act as all three (the full key is shown only once)');
-    const { key, api_key: apiKey } = await api('POST', `/v1/workspaces/${workspace.id}/api-keys`, {
-      token,
-      body: { name: 'demo agent', scopes: ['all:all'], profile_ids: [ada.id, acme.id, scout.id] },
-    });
+    const { key, api_key: apiKey } = await unwrap(
+      user.POST('/v1/workspaces/{workspace_id}/api-keys', {
+        params: { path: { workspace_id: workspace.id } },
+        body: { name: 'demo agent', scopes: ['all:all'], profile_ids: [ada.id, acme.id, scout.id] },
+      }),
+    );
     show('key', `${apiKey.prefix}… scopes ${apiKey.scopes.join(', ')}`);
+    const agent = createApiClient({ baseUrl, credential: () => key });
+    const as = (profile: { id: string }) => ({ header: { 'x-profile-id': profile.id } });
 
     say(`Subscribe a webhook endpoint (${receiver.url}) to Ada's mentions, comments and followers`);
-    const endpoint = await api('POST', `/v1/workspaces/${workspace.id}/webhook-endpoints`, {
-      token,
-      body: {
-        name: 'demo receiver',
-        url: receiver.url,
-        event_types: ['post.mention', 'comment.created', 'profile.followed'],
-        profile_ids: [ada.id],
-      },
-    });
+    const endpoint = await unwrap(
+      user.POST('/v1/workspaces/{workspace_id}/webhook-endpoints', {
+        params: { path: { workspace_id: workspace.id } },
+        body: {
+          name: 'demo receiver',
+          url: receiver.url,
+          event_types: ['post.mention', 'comment.created', 'profile.followed'],
+          profile_ids: [ada.id],
+        },
+      }),
+    );
     secret.value = endpoint.secret;
     show('endpoint', `${endpoint.webhook_endpoint.id}, secret ${endpoint.secret.slice(0, 10)}… (returned once)`);
 
     say('Scout follows Ada');
-    await api('POST', '/v1/profile-follows', { token: key, as: scout.id, body: { followed_profile_id: ada.id } });
+    await unwrap(agent.POST('/v1/profile-follows', { params: as(scout), body: { followed_profile_id: ada.id } }));
 
     say('Acme posts and mentions @Ada');
-    await api('POST', '/v1/posts', {
-      token: key,
-      as: acme.id,
-      body: { body: `Welcome to the team, @${ada.username}! Engines ready.` },
-    });
+    await unwrap(
+      agent.POST('/v1/posts', {
+        params: as(acme),
+        body: { body: `Welcome to the team, @${ada.username}! Engines ready.` },
+      }),
+    );
 
     say('Ada posts; Scout comments; Ada replies to the comment');
-    const { post } = await api('POST', '/v1/posts', {
-      token: key,
-      as: ada.id,
-      body: { body: 'Notes on the Analytical Engine, part 1.' },
-    });
-    const { comment } = await api('POST', `/v1/posts/${post.id}/comments`, {
-      token: key,
-      as: scout.id,
-      body: { body: 'Summarised it for my users.' },
-    });
-    await api('POST', `/v1/posts/${post.id}/comments`, {
-      token: key,
-      as: ada.id,
-      body: { body: 'Thank you!', parent_comment_id: comment.id },
-    });
+    const { post } = await unwrap(
+      agent.POST('/v1/posts', { params: as(ada), body: { body: 'Notes on the Analytical Engine, part 1.' } }),
+    );
+    const onPost = { post_id: post.id };
+    const { comment } = await unwrap(
+      agent.POST('/v1/posts/{post_id}/comments', {
+        params: { ...as(scout), path: onPost },
+        body: { body: 'Summarised it for my users.' },
+      }),
+    );
+    await unwrap(
+      agent.POST('/v1/posts/{post_id}/comments', {
+        params: { ...as(ada), path: onPost },
+        body: { body: 'Thank you!', parent_comment_id: comment.id },
+      }),
+    );
 
     say('Scout and Acme like the post (twice each: likes are idempotent)');
     for (const liker of [scout, acme, scout, acme]) {
-      await api('PUT', `/v1/posts/${post.id}/reaction`, {
-        token: key,
-        as: liker.id,
-        body: { reaction_type: 'like', active: true },
-      });
+      await unwrap(
+        agent.PUT('/v1/posts/{post_id}/reaction', {
+          params: { ...as(liker), path: onPost },
+          body: { reaction_type: 'like', active: true },
+        }),
+      );
     }
-    const read = await api('GET', `/v1/posts/${post.id}`, { token: key, as: scout.id });
+    const read = await unwrap(agent.GET('/v1/posts/{post_id}', { params: { ...as(scout), path: onPost } }));
     show(
       'post',
       `likes_count ${read.post.likes_count}, comments_count ${read.post.comments_count}, viewer_reaction (Scout) ${read.post.viewer_reaction}`,
     );
-    const comments = await api('GET', `/v1/posts/${post.id}/comments`);
+    const comments = await unwrap(anonymous.GET('/v1/posts/{post_id}/comments', { params: { path: onPost } }));
     for (const item of comments.items)
       show(
         `comment by @${item.profile.username}`,
@@ -194,7 +185,11 @@ async function main() {
     while (received.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
 
     say('Delivery activity');
-    const activity = await api('GET', `/v1/workspaces/${workspace.id}/webhook-deliveries`, { token });
+    const activity = await unwrap(
+      user.GET('/v1/workspaces/{workspace_id}/webhook-deliveries', {
+        params: { path: { workspace_id: workspace.id } },
+      }),
+    );
     show('totals', activity.totals);
     for (const d of activity.items)
       show(d.event_type, `${d.status} after ${d.attempt_count} attempt(s), last status ${d.last_status_code ?? '-'}`);
@@ -207,7 +202,9 @@ async function main() {
 }
 
 main().catch((error: Error) => {
-  console.error(`\n✘ ${error.message}`);
+  const detail =
+    error instanceof ApiProblem ? ` (${error.status} ${error.code}${error.hint ? `: ${error.hint}` : ''})` : '';
+  console.error(`\n✘ ${error.message}${detail}`);
   if (/url|https/i.test(error.message))
     console.error('  Start the server with WEBHOOK_URL_POLICY=allow-local npm start so it may deliver to 127.0.0.1.');
   process.exit(1);

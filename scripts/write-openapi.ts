@@ -2,8 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openApiDocument } from '../shared/http/contract/openapi.js';
+import { routeList } from '../shared/http/contract/route-table.js';
 
 const target = process.argv[2] ?? '.openapi/openapi.json';
 mkdirSync(dirname(target), { recursive: true });
-writeFileSync(target, JSON.stringify(openApiDocument(), null, 2));
+writeFileSync(target, JSON.stringify(openApiDocument(routeList), null, 2));
 console.log(`OpenAPI document written to ${target}`);

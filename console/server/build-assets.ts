@@ -6,18 +6,24 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
 import type { ConsoleFeatures } from '../app/features.js';
-import { projectPath } from '../../infra/project-root.js';
 import { openApiDocument } from '../../shared/http/contract/openapi.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import type { Asset, Assets } from './assets.js';
+
+/** The console's own sources, found from this file, so the build runs the same from any working directory. */
+const source = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 
 const DELIVERIES_PATH = '/v1/workspaces/{workspace_id}/webhook-deliveries';
 const RECOVER_PATH = '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover';
 
 /** What the served OpenAPI document offers of the optional delivery-log and recovery operations. */
-export function consoleFeatures(document: { paths?: Record<string, unknown> } = openApiDocument()): ConsoleFeatures {
+export function consoleFeatures(
+  document: { paths?: Record<string, unknown> } = openApiDocument(routeList),
+): ConsoleFeatures {
   const list = (
     document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined
   )?.get;
@@ -66,7 +72,7 @@ export function buildConsoleAssets(features: ConsoleFeatures = consoleFeatures()
   const assets = new Map<string, Asset>();
 
   const result = buildSync({
-    entryPoints: { console: projectPath('console/app/main.tsx'), docs: projectPath('console/docs/main.ts') },
+    entryPoints: { console: source('app/main.tsx'), docs: source('docs/main.ts') },
     bundle: true,
     minify: true,
     format: 'esm',

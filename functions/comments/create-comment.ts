@@ -6,11 +6,11 @@ import { presentProfile } from '../../shared/http/present/profiles.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { createComment, getComment } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/comments.js';
 
 /** A top-level comment or a reply to a comment of the same post (any depth). */
 export const handler = httpHandler(routes.createComment, async ({ params, body, auth, now }) => {
-  const author = auth.actingProfile!;
+  const author = auth.actingProfile;
   const [post, parent] = await Promise.all([
     getPost(params.post_id),
     body.parent_comment_id ? getComment(body.parent_comment_id) : Promise.resolve(undefined),

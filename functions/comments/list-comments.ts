@@ -8,7 +8,7 @@ import { getProfiles } from '../../shared/store/profiles.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import type { ProfileRecord } from '../../shared/domain/entities.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/comments.js';
 
 async function readCommentPage(
   { params, query, viewerId }: PrefetchRequest<typeof routes.listComments>,

@@ -4,11 +4,11 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { getComment } from '../../shared/store/comments.js';
 import { keys } from '../../shared/store/keys.js';
 import { commentReactionTarget, setReaction } from '../../shared/store/reactions.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/comments.js';
 
 /** Same rules as the post reaction: idempotent, reactions_count exact. */
 export const handler = httpHandler(routes.reactToComment, async ({ params, body, auth, now }) => {
-  const viewer = auth.actingProfile!;
+  const viewer = auth.actingProfile;
   const outcome = await setReaction(
     commentReactionTarget(params.comment_id),
     keys.commentReaction(params.comment_id, viewer.id),

@@ -4,11 +4,11 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { follow } from '../../shared/store/follows.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/follows.js';
 
 /** Idempotent: following again answers the same and sends no second profile.followed event. */
 export const handler = httpHandler(routes.followProfile, async ({ body, auth, now }) => {
-  const follower = auth.actingProfile!;
+  const follower = auth.actingProfile;
   if (body.followed_profile_id === follower.id) {
     throw new ApiError('invalid_request', {
       message: 'A profile cannot follow itself.',

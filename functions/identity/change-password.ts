@@ -6,7 +6,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { replacePasswordHash } from '../../shared/store/passwords.js';
 import { endUserSessions } from '../../shared/store/sessions.js';
 import { findCredential } from '../../shared/store/users.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.changePassword, async ({ body, auth }) => {
   const user = await sessionUser(auth.principal);
@@ -28,6 +28,5 @@ export const handler = httpHandler(routes.changePassword, async ({ body, auth })
       hint: 'Retry with the password that is now current.',
     });
   }
-  const keep = auth.principal?.kind === 'session' ? auth.principal.session.id : undefined;
-  return { password_changed: true as const, sessions_ended: await endUserSessions(user.id, keep) };
+  return { password_changed: true as const, sessions_ended: await endUserSessions(user.id, auth.principal.session.id) };
 });

@@ -15,7 +15,7 @@ import { presentUser } from '../../shared/http/present/identity.js';
 import { replacePasswordHash } from '../../shared/store/passwords.js';
 import { putSession } from '../../shared/store/sessions.js';
 import { findCredential, getUser } from '../../shared/store/users.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.createSession, async ({ body, now }) => {
   const cost = scryptCost(config.scryptLog2N);

@@ -4,7 +4,7 @@ import { hashPassword, scryptCost } from '../../shared/domain/passwords.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentUser, presentWorkspace } from '../../shared/http/present/identity.js';
 import { createUserWithWorkspace } from '../../shared/store/users.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.createUser, async ({ body, now }) => {
   const user = newUser(now, body);

@@ -3,10 +3,9 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentUser } from '../../shared/http/present/identity.js';
 import { getUser } from '../../shared/store/users.js';
 import { listMemberships } from '../../shared/store/workspaces.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/identity.js';
 
 export const handler = httpHandler(routes.getMe, async ({ auth }) => {
-  if (auth.principal?.kind !== 'session') throw new ApiError('unauthorized');
   const [user, memberships] = await Promise.all([
     getUser(auth.principal.userId),
     listMemberships(auth.principal.userId),

@@ -5,10 +5,10 @@ import { presentMessage } from '../../shared/http/present/messages.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { sendMessage } from '../../shared/store/messages.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/messages.js';
 
 export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now }) => {
-  const sender = auth.actingProfile!;
+  const sender = auth.actingProfile;
   if (body.recipient_profile_id === sender.id) {
     throw new ApiError('invalid_request', {
       message: 'A profile cannot message itself.',

@@ -6,7 +6,7 @@ import { getPostWithReaction } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/posts.js';
 
 const readPost = ({ params, viewerId }: PrefetchRequest<typeof routes.getPost>, reads: ReadBatch) =>
   getPostWithReaction(params.post_id, viewerId, reads);

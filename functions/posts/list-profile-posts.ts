@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { likedPosts, listProfilePosts } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/posts.js';
 
 /** Public: the profile's published posts and replies, newest first. */
 export const handler = httpHandler(routes.listProfilePosts, async ({ params, query, auth }) => {

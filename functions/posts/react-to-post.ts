@@ -6,7 +6,7 @@ import { keys } from '../../shared/store/keys.js';
 import { getPost } from '../../shared/store/posts.js';
 import { postReactionTarget, setReaction } from '../../shared/store/reactions.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/posts.js';
 
 /** The post, read in the credential's BatchGetItem: its count before this change. */
 const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads: ReadBatch) =>
@@ -20,7 +20,7 @@ const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads:
 export const handler = httpHandler(
   routes.reactToPost,
   async ({ params, body, auth, now, prefetched }) => {
-    const viewer = auth.actingProfile!;
+    const viewer = auth.actingProfile;
     const outcome = await setReaction(
       postReactionTarget(params.post_id),
       keys.postReaction(params.post_id, viewer.id),

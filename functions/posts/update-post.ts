@@ -4,12 +4,12 @@ import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { profilesByUsername } from '../../shared/store/mentions.js';
 import { likedPosts, updatePost } from '../../shared/store/posts.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/posts.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
 
 /** Edits the body and/or publishes a draft. Publishing sends the mention and reply events. */
 export const handler = httpHandler(routes.updatePost, async ({ params, body, auth, now }) => {
-  const author = auth.actingProfile!;
+  const author = auth.actingProfile;
   const before = await authoredPost(params.post_id, author.id, 'edit');
   const at = now.toISOString();
   const publishAt = body.status === 'published' && before.status === 'draft' ? at : undefined;

@@ -2,11 +2,11 @@ import { grantForCaller, requireSide } from '../../shared/auth/grant-sides.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentGrant } from '../../shared/http/present/grants.js';
 import { transitionGrant } from '../../shared/store/grants.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profile-access.js';
 
 /** Managed side: pending or accepted → revoked; the manager stops acting through it at once. */
 export const handler = httpHandler(routes.revokeGrant, async ({ params, auth, now }) => {
-  const { grant, manager, managedSide } = await grantForCaller(auth.principal!, params.grant_id);
+  const { grant, manager, managedSide } = await grantForCaller(auth.principal, params.grant_id);
   requireSide('managed', managedSide);
   const stored = await transitionGrant(grant, 'revoke', now.toISOString(), []);
   return { access_grant: presentGrant(stored, manager) };

@@ -5,11 +5,11 @@ import { presentProfile } from '../../shared/http/present/profiles.js';
 import { attachProfileItem } from '../../shared/store/api-keys.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { getUser } from '../../shared/store/users.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profiles.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 
 export const handler = httpHandler(routes.createProfile, async ({ body, auth, now }) => {
-  const principal = auth.principal!;
+  const principal = auth.principal;
   let workspaceId: string;
   if (principal.kind === 'api_key') {
     if (body.workspace_id && body.workspace_id !== principal.workspaceId) {

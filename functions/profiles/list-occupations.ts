@@ -1,7 +1,7 @@
 import { OCCUPATIONS } from '../../shared/domain/occupations.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profiles.js';
 
 const options = OCCUPATIONS.map((name) => ({ name }));
 
-export const handler = httpHandler(routes.listOccupations, async () => options);
+export const handler = httpHandler(routes.listOccupations, () => options);

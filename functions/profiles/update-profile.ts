@@ -4,10 +4,10 @@ import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';
 import { updateProfile } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/profiles.js';
 
 export const handler = httpHandler(routes.updateProfile, async ({ params, body, auth, now }) => {
-  await resolveActingProfile(auth.principal!, params.profile_id, 'profile_editing');
+  await resolveActingProfile(auth.principal, params.profile_id, 'profile_editing');
   if (body.occupation != null && !isOccupation(body.occupation)) {
     throw new ApiError('invalid_request', {
       message: 'Invalid body.occupation.',

@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/http/contract/errors.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
 import { rateLimit } from '../../shared/http/middleware/rate-limit.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
-import { routeList } from '../routes.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 
 const match = routeMatcher(routeList);
 

@@ -5,7 +5,7 @@ import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { config } from '../../shared/config.js';
 import { createEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { activeEndpointLimit, allowedUrl, assertWorkspaceProfiles } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);

@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { changeStatus, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** disabled → active (after a 410 or failing too long), with a fresh health record; enabling an active endpoint changes nothing. */
 export const handler = httpHandler(routes.enableWebhookEndpoint, async ({ params, auth, now }) => {

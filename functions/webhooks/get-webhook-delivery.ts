@@ -6,7 +6,7 @@ import { getDeliveryWithAttempts } from '../../shared/store/webhook-deliveries.j
 import { getDeliverySources } from '../../shared/store/webhook-delivery-detail.js';
 import { webhookBody } from '../../shared/webhooks/body.js';
 import { deliveryNotFound } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 const readDelivery = ({ params }: PrefetchRequest<typeof routes.getWebhookDelivery>) =>
   getDeliveryWithAttempts(params.delivery_id);

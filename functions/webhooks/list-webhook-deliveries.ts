@@ -5,7 +5,7 @@ import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { listDeliveries } from '../../shared/store/webhook-delivery-log.js';
 import { getTotals } from '../../shared/store/webhook-endpoints.js';
 import { endpointNames } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** The totals and one page of the log (by default the spec's 50 most recently updated). */
 export const handler = httpHandler(routes.listWebhookDeliveries, async ({ params, query, auth }) => {

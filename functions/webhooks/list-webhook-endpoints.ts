@@ -3,7 +3,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';
 import { allWorkspaceProfiles, listWorkspaceEndpoints } from '../../shared/store/webhook-endpoints.js';
 import { presentEndpoints } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params, auth }) => {
   const membership = await requireOwnerOrAdmin(auth.principal, params.workspace_id);

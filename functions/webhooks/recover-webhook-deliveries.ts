@@ -5,7 +5,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { recoverDeliveries } from '../../shared/webhooks/recover.js';
 import { deliveryQueue } from './delivery-queue.js';
 import { endpointNotActive, loadEndpoint } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 const invalidWindow = (hint: string) => new AppError('invalid_request', { message: 'Invalid recovery window.', hint });
 

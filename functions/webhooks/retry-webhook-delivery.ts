@@ -7,7 +7,7 @@ import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliver
 import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
 import { deliveryQueue } from './delivery-queue.js';
 import { deliveryNotFound, endpointNames, endpointNotActive } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 const notFailed = () =>
   new ApiError('invalid_state', {

@@ -1,7 +1,7 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { changeStatus, loadEndpoint, presentEndpoint } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** Revokes at once and for good; revoking again answers the revoked endpoint. */
 export const handler = httpHandler(routes.revokeWebhookEndpoint, async ({ params, auth, now }) => {

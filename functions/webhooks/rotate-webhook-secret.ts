@@ -3,7 +3,7 @@ import { generateSigningSecret } from '../../shared/domain/signing.js';
 import { SECRET_ROTATION_OVERLAP_MS } from '../../shared/domain/webhooks.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { changeEndpoint, endpointRevoked, loadEndpoint } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** New secret; the old one keeps signing alongside it for 24 hours (two `v1,` signatures). */
 export const handler = httpHandler(routes.rotateWebhookSecret, async ({ params, auth, now }) => {

@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { writeTestEvent } from '../../shared/store/webhook-endpoints.js';
 import { endpointRevoked, loadEndpoint } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** Emits a `webhook.test` event that the fan-out delivers to this endpoint only. */
 export const handler = httpHandler(routes.testWebhookEndpoint, async ({ params, auth, now }) => {

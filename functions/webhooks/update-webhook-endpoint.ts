@@ -8,7 +8,7 @@ import {
   loadEndpoint,
   presentEndpoint,
 } from './endpoints.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /**
  * A URL change keeps the id and secret; pending retries read the endpoint at send time, so they

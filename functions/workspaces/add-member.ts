@@ -5,7 +5,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentMember } from '../../shared/http/present/identity.js';
 import { findCredential, getUser } from '../../shared/store/users.js';
 import { addMember } from '../../shared/store/workspaces.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/workspaces.js';
 
 export const handler = httpHandler(routes.addMember, async ({ params, body, auth, now }) => {
   const caller = await requireOwnerOrAdmin(auth.principal, params.workspace_id);

@@ -5,7 +5,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentMember } from '../../shared/http/present/identity.js';
 import { changeMemberRole } from '../../shared/store/members.js';
 import { getMembership } from '../../shared/store/workspaces.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/workspaces.js';
 
 export const handler = httpHandler(routes.changeMemberRole, async ({ params, body, auth }) => {
   const [caller, target] = await Promise.all([

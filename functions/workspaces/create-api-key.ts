@@ -7,7 +7,7 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentApiKey } from '../../shared/http/present/identity.js';
 import { putApiKey } from '../../shared/store/api-keys.js';
 import { getProfiles } from '../../shared/store/profiles.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/workspaces.js';
 
 export const handler = httpHandler(routes.createApiKey, async ({ params, body, auth, now }) => {
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);

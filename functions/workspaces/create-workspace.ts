@@ -3,7 +3,7 @@ import { newMembership, newWorkspace } from '../../shared/domain/entities.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentWorkspace } from '../../shared/http/present/identity.js';
 import { createWorkspace } from '../../shared/store/workspaces.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/workspaces.js';
 
 export const handler = httpHandler(routes.createWorkspace, async ({ body, auth, now }) => {
   const user = await sessionUser(auth.principal);

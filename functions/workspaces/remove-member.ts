@@ -4,7 +4,7 @@ import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { removeMember } from '../../shared/store/members.js';
 import { getMembership } from '../../shared/store/workspaces.js';
-import { routes } from './routes.js';
+import { routes } from '../../shared/http/contract/routes/workspaces.js';
 
 export const handler = httpHandler(routes.removeMember, async ({ params, auth }) => {
   const [caller, target] = await Promise.all([

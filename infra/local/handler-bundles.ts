@@ -8,7 +8,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routeList } from '../../functions/routes.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import { LAMBDA_BUNDLING } from '../bundling.js';
 import { projectPath } from '../project-root.js';
 

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isConsolePath, serveAsset } from '../../console/server/assets.js';
 import { buildConsoleAssets } from '../../console/server/build-assets.js';
-import { routeList, type RouteName } from '../../functions/routes.js';
+import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
 import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
 import { errorResponse } from '../../shared/http/envelope.js';
 import { ApiError } from '../../shared/http/contract/errors.js';

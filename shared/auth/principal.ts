@@ -5,6 +5,8 @@ export type Principal =
   | { kind: 'session'; userId: string; session: SessionRecord }
   | { kind: 'api_key'; workspaceId: string; apiKey: ApiKeyRecord };
 
+export type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
+
 export interface AuthContext {
   principal: Principal | undefined;
   /** The profile named by X-Profile-Id, once the principal is known to be allowed to act as it. */

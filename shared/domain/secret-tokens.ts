@@ -27,10 +27,11 @@ export interface ParsedToken {
   secret: string;
 }
 
+const isTokenKind = (kind: string | undefined): kind is TokenKind => kind === 'st' || kind === 'sk';
+
 export function parseToken(token: string): ParsedToken | undefined {
-  const match = TOKEN.exec(token);
-  if (!match) return undefined;
-  const [, kind, hex, secret] = match as unknown as [string, TokenKind, string, string];
+  const [, kind, hex, secret] = TOKEN.exec(token) ?? [];
+  if (!isTokenKind(kind) || !hex || !secret) return undefined;
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   return { kind, id, secret };
 }

@@ -3,7 +3,8 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
-import type { AuthContext } from '../auth/principal.js';
+import type { AuthContext, Principal, SessionPrincipal } from '../auth/principal.js';
+import type { ProfileRecord } from '../domain/entities.js';
 import { rawJsonResponse, successResponse } from './envelope.js';
 import { actingProfile } from './middleware/acting-profile.js';
 import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
@@ -17,11 +18,29 @@ import { rateLimit } from './middleware/rate-limit.js';
 import type { RouteDef } from './contract/route.js';
 import { parseInput } from './validation.js';
 
+/**
+ * The caller as the route's definition guarantees it once the middlewares have passed: a
+ * principal on every route that needs a credential (a session's on `session` routes), and the
+ * acting profile where `X-Profile-Id` is required.
+ */
+export interface RouteAuth<R extends RouteDef> {
+  principal: 'none' extends R['auth']
+    ? Principal | undefined
+    : 'credential' extends R['auth']
+      ? Principal
+      : SessionPrincipal;
+  actingProfile: 'none' extends R['auth']
+    ? ProfileRecord | undefined
+    : NonNullable<R['actingProfile']>['required'] extends true
+      ? ProfileRecord
+      : ProfileRecord | undefined;
+}
+
 export interface HandlerInput<R extends RouteDef> {
   params: z.output<NonNullable<R['params']>>;
   query: z.output<NonNullable<R['query']>>;
   body: z.output<NonNullable<R['body']>>;
-  auth: AuthContext;
+  auth: RouteAuth<R>;
   now: Date;
   event: APIGatewayProxyEventV2;
   /** This request's point reads: a key the middlewares or the route's prefetch read is not read again. */
@@ -42,43 +61,64 @@ export class Hinted<D> {
 }
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
 
-type Data<R extends RouteDef> = z.input<R['response']>;
+type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>>;
 type Fn<R extends RouteDef, P> = (
   input: HandlerInput<R> & { prefetched: Promise<P> },
-) => Promise<Data<R> | Hinted<Data<R>>>;
+) => Answer<R> | Promise<Answer<R>>;
 
 export type { HttpLambda } from './middleware/api-event.js';
 
+/** A route's Lambda, carrying the route it was built for: a test holds it to the route table's entry. */
+export type RouteLambda<R extends RouteDef = RouteDef> = HttpLambda & { readonly route: R };
+
 /** One schema for routes without path or query input: zod compiles a schema on its first parse, so not one per request. */
 const noInput = z.object({});
+
+/** What a route without a prefetch gets as `prefetched`. */
+const nothingPrefetched = Promise.resolve(undefined);
+
+/** Whether the middlewares established the caller as RouteAuth promises the handler. */
+function meetsRoute(route: RouteDef, auth: AuthContext): boolean {
+  if (route.auth === 'none') return true;
+  if (!auth.principal || (route.auth === 'session' && auth.principal.kind !== 'session')) return false;
+  return !route.actingProfile?.required || auth.actingProfile !== undefined;
+}
 
 /**
  * Builds the Lambda handler for one route of the route table: rate limit, header normalisation,
  * size limit, authentication, JSON body, zod validation, acting profile, Idempotency-Key, then
  * `fn`, inside the one error envelope. The route's definition is the only place its auth, scope,
- * schemas, limits and idempotency are stated.
+ * schemas, limits and idempotency are stated, and the returned Lambda carries it as `route`.
+ *
+ * The signature types `fn`'s input by the route (its schemas' outputs, RouteAuth); the body below
+ * works on any route, parses each part with the route's own schema and checks the caller against
+ * the route before `fn` runs.
  */
 export function httpHandler<R extends RouteDef, P = undefined>(
   route: R,
   fn: Fn<R, NoInfer<P>>,
-  options: HandlerOptions<R, P> = {},
-): HttpLambda {
+  options?: HandlerOptions<R, P>,
+): RouteLambda<R>;
+export function httpHandler(
+  route: RouteDef,
+  fn: Fn<RouteDef, unknown>,
+  options: HandlerOptions<RouteDef, unknown> = {},
+): RouteLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.idempotentReplay) return event.idempotentReplay;
-    const params = parseInput('path', route.params ?? noInput, event.pathParameters ?? {});
-    const query = parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {});
-    const body = route.body ? parseInput('body', route.body, event.body) : undefined;
-    const input = {
-      params,
-      query,
-      body,
-      auth: event.auth,
-      now: event.now,
+    const { auth, now, reads } = event;
+    if (!auth || !now || !reads || !meetsRoute(route, auth))
+      throw new Error(`${route.handler}: the middlewares did not establish the caller the route declares`);
+    const result = await fn({
+      params: parseInput('path', route.params ?? noInput, event.pathParameters ?? {}),
+      query: parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {}),
+      body: route.body ? parseInput('body', route.body, event.body) : undefined,
+      auth,
+      now,
       event,
-      reads: event.reads,
-      prefetched: event.prefetched,
-    };
-    const result = await fn(input as unknown as Parameters<Fn<R, P>>[0]);
+      reads,
+      prefetched: event.prefetched ?? nothingPrefetched,
+    });
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
       ? successResponse(route.status, result.data, result.hint)
@@ -100,6 +140,5 @@ export function httpHandler<R extends RouteDef, P = undefined>(
   if (route.actingProfile) stack.use(actingProfile(route.actingProfile));
   if (route.idempotent) stack.use(idempotency());
 
-  // The middlewares add `auth` and `now` to the event, so the handler accepts the plain event.
-  return stack as unknown as HttpLambda;
+  return Object.assign(stack, { route });
 }

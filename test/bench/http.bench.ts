@@ -93,7 +93,7 @@ async function main() {
     const base = stack.server.baseUrl;
     const { key, session, profiles, postId } = await seed(base);
     await countedRequests({ key, session, profiles, postId });
-    await postReadAgainstReference(base, stack.dynamo.endpoint, stack.tableName, postId);
+    await postReadAgainstReference(base, stack.dynamodbEndpoint, stack.tableName, postId);
 
     // Imported after startStack set DYNAMODB_ENDPOINT/TABLE_NAME for the store's client.
     const { getPost } = await import('../../shared/store/posts.js');

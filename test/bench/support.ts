@@ -1,39 +1,19 @@
 /** Shared pieces of the benchmark scripts: a throw-away stack, latency statistics, a table printer. */
-import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from '../../infra/local/dynamodb-local.js';
+import { startThrowawayStack, type ThrowawayStack } from '../../infra/local/throwaway-stack.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
-
-export interface Stack {
-  dynamo: RunningDynamoDb;
-  server: LocalServer;
-  tableName: string;
-  stop(): Promise<void>;
-}
 
 /** DynamoDB Local in memory plus the real local server, as `npm start -- --in-memory` runs them. */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  const tableName = 'social-network-bench';
-  await ensureTable(dynamo.endpoint, tableName);
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  process.env.TABLE_NAME = tableName;
+export async function startStack(env: Record<string, string> = {}): Promise<ThrowawayStack> {
   // Every request is still counted (one UpdateItem, as in production), but never refused: the
   // load comes from one address.
-  const server = await startLocalServer({
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    TABLE_NAME: tableName,
-    ...GENEROUS_RATE_LIMITS,
-    ...env,
+  const stack = await startThrowawayStack({
+    tableName: 'social-network-bench',
+    env: { ...GENEROUS_RATE_LIMITS, ...env },
   });
-  return {
-    dynamo,
-    server,
-    tableName,
-    stop: async () => {
-      await server.stop();
-      await dynamo.stop();
-    },
-  };
+  // For the store's client, which the benchmarks also use in-process.
+  process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
+  process.env.TABLE_NAME = stack.tableName;
+  return stack;
 }
 
 export function percentile(sorted: number[], p: number): number {

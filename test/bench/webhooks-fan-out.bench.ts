@@ -18,7 +18,7 @@ import { webhookHeaders } from '../../shared/domain/signing.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { db } from '../../shared/store/client.js';
 import { outboxItem } from '../../shared/store/outbox.js';
-import { startLocalServer } from '../support/local-server.js';
+import { startLocalServer } from '../../infra/local/server-process.js';
 import { startCapacityProxy } from './capacity-proxy.js';
 import { percentile, printTable, verdict } from './support.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { routeList } from '../../functions/routes.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import { EVENT_TYPE_NAMES } from '../../shared/domain/events.js';
 import { assertMatchesContract } from '../support/contract.js';
 

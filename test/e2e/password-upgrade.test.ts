@@ -3,7 +3,7 @@ import { ensureTable } from '../../infra/local/dynamodb-local.js';
 import { findCredential } from '../../shared/store/users.js';
 import { call, unique } from '../support/api.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 
 /**
  * Two servers on one table of their own: one hashing at the old cost, one at a raised cost, as

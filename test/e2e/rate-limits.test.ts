@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local.js';
 import { unique } from '../support/api.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 
 /**
  * A server of its own with small limits (and its own table, so its delivery runtime does not

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { call, createApiKey, expectError, signUp, unique } from '../support/api.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import {
   createEndpoint,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { unique } from '../support/api.js';
 import { TEST_SERVER_SETTINGS } from '../support/global-setup.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { activity, createEndpoint, emitEvent, waitFor, workspaceWithProfiles } from '../support/webhooks.js';
 

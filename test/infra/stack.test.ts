@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/routes.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import { CONSOLE_ROUTE_PATHS } from '../../infra/console.js';
 import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
 import { CLOUDFORMATION_RESOURCE_LIMIT, RESOURCE_BUDGET, SocialNetworkStack } from '../../infra/stack.js';

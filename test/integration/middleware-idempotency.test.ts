@@ -44,7 +44,8 @@ function creates(principal: Principal, outcome: () => 'ok' | 'fail' = () => 'ok'
     };
   });
   stack.use(errorEnvelope()).use(as(principal)).use(httpJsonBodyParser()).use(idempotency());
-  return { handler: stack as unknown as HttpLambda, calls };
+  const handler: HttpLambda = stack;
+  return { handler, calls };
 }
 
 const post = (body: string, key?: string) =>

@@ -20,7 +20,8 @@ function limited(deferWithoutCredential: boolean) {
     return { statusCode: 200, body: JSON.stringify({ ok: true }) };
   });
   stack.use(limits.count).use(errorEnvelope()).use(limits.enforce);
-  return { handler: stack as unknown as HttpLambda, calls };
+  const handler: HttpLambda = stack;
+  return { handler, calls };
 }
 
 const from = (ip: string, method: string) => {

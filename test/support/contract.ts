@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { routeList } from '../../functions/routes.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from './local-server.js';
+import { startThrowawayStack } from '../../infra/local/throwaway-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,23 +41,9 @@ export default function setup(project: TestProject) {
 
 /** DynamoDB Local (in memory) and the local server, started with `serverArgs` (e.g. `--bundles <dir>`). */
 export async function startTestStack(project: TestProject, serverArgs: string[] = []) {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  const tableName = 'social-network-test';
-  await ensureTable(dynamo.endpoint, tableName);
-  const server = await startLocalServer(
-    {
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      TABLE_NAME: tableName,
-      ...TEST_SERVER_SETTINGS,
-    },
-    serverArgs,
-  );
-  project.provide('dynamodbEndpoint', dynamo.endpoint);
-  project.provide('tableName', tableName);
-  project.provide('baseUrl', server.baseUrl);
-
-  return async () => {
-    await server.stop();
-    await dynamo.stop();
-  };
+  const stack = await startThrowawayStack({ tableName: 'social-network-test', env: TEST_SERVER_SETTINGS, serverArgs });
+  project.provide('dynamodbEndpoint', stack.dynamodbEndpoint);
+  project.provide('tableName', stack.tableName);
+  project.provide('baseUrl', stack.server.baseUrl);
+  return () => stack.stop();
 }

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The TypeScript sources under a repo-relative folder, as repo-relative paths. */
+/** The TypeScript sources (.ts, .tsx) under a repo-relative folder, as repo-relative paths. */
 export function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 

@@ -6,7 +6,7 @@ import type { EventType } from '../../shared/domain/events.js';
 import { db } from '../../shared/store/client.js';
 import { outboxItem } from '../../shared/store/outbox.js';
 import { call, createProfile, signUp, unique, type SignedUp } from './api.js';
-import { startLocalServer, type LocalServer } from './local-server.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { receiverPool } from './webhook-receiver.js';
 
 export interface Workspace extends SignedUp {

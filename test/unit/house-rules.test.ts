@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importsOf, offenders } from '../support/import-graph.js';
+import { importsOf, offenders, sourceFiles } from '../support/import-graph.js';
 
 const under =
   (...prefixes: string[]) =>
@@ -37,9 +37,27 @@ describe('the floors of the house (each imports only the floors below it)', () =
     expect(offenders(['shared/ports/aws'], sdk)).not.toEqual([]);
   });
 
+  it("gives each handler only its own resource's routes (its bundle carries those schemas, not every route's)", () => {
+    const own = (file: string) => `shared/http/contract/routes/${file.split('/')[1]}.js`;
+    const foreign = sourceFiles('functions').flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('shared/http/contract/route'))
+        .filter((target) => target !== own(file))
+        .map((target) => `${file} → ${target}`),
+    );
+    // The two that need the whole table: the document describes every route, the fallback matches against them all.
+    expect(foreign.sort()).toEqual([
+      'functions/system/get-openapi.ts → shared/http/contract/route-table.js',
+      'functions/system/route-not-found.ts → shared/http/contract/route-table.js',
+    ]);
+  });
+
   it('lets nothing under shared/ reach up into the entry points or the infrastructure', () => {
-    // The OpenAPI document is generated from the route table, so the one module that builds it reads functions/routes.ts.
-    const up = offenders(['shared'], under('functions/', 'infra/'));
-    expect(up.filter((o) => o !== 'shared/http/contract/openapi.ts → functions/routes.js')).toEqual([]);
+    expect(offenders(['shared'], under('functions/', 'infra/'))).toEqual([]);
+  });
+
+  it('keeps the console free of the entry points and the infrastructure (it reads the contract from shared/)', () => {
+    expect(offenders(['console'], under('shared/http/contract/'))).not.toEqual([]);
+    expect(offenders(['console'], under('functions/', 'infra/'))).toEqual([]);
   });
 });

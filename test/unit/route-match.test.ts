@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/routes.js';
+import { routeList } from '../../shared/http/contract/route-table.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 
 describe('route matching', () => {

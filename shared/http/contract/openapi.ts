@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { routeList } from '../../../functions/routes.js';
 import { acceptedScopes } from '../../domain/scopes.js';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../domain/events.js';
 import { errorCatalogue, type ErrorCode } from './errors.js';
-import type { RouteDef } from './route.js';
+import type { NamedRoute, RouteDef } from './route.js';
 import { routeErrorResponses } from './route-errors.js';
 import { ErrorEnvelope, successEnvelope, Timestamp, Uuid } from './schemas/common.js';
 
@@ -116,7 +115,7 @@ function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses']
   );
 }
 
-function operation(route: RouteDef & { name: string }): ZodOpenApiOperationObject {
+function operation(route: NamedRoute): ZodOpenApiOperationObject {
   const scopeNote = route.scope
     ? `\n\nAPI key scope: \`${route.scope}\` (or ${acceptedScopes(route.scope)
         .slice(1)
@@ -199,11 +198,17 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Profiles: 'Human, company and agent profiles.',
 };
 
-let cached: ReturnType<typeof createDocument> | undefined;
+type DocumentObject = ReturnType<typeof createDocument>;
+/** The document as a plain object type: zod-openapi declares it as an interface, which no index signature accepts. */
+export type OpenApiDocument = { [K in keyof DocumentObject]: DocumentObject[K] };
 
-/** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
-export function openApiDocument(): ReturnType<typeof createDocument> {
-  if (cached) return cached;
+/** One document per route list: generating it walks every schema, and the list never changes. */
+const documents = new WeakMap<readonly NamedRoute[], OpenApiDocument>();
+
+/** The OpenAPI 3.1 document of a route list (the route table's `routeList`), from its zod schemas. */
+export function openApiDocument(routeList: readonly NamedRoute[]): OpenApiDocument {
+  const known = documents.get(routeList);
+  if (known) return known;
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routeList) {
     const item = (paths[route.path] ??= {}) as Record<string, ZodOpenApiOperationObject>;
@@ -216,7 +221,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
   const webhooks = Object.fromEntries(
     events.map(([type, description]) => [type, { post: webhookOperation(type, description) }]),
   );
-  cached = createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Social Network Service API',
@@ -248,5 +253,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       },
     },
   });
-  return cached;
+  documents.set(routeList, document);
+  return document;
 }

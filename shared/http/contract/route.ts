@@ -11,25 +11,38 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
+/** `X-Profile-Id`: required, optional (e.g. viewer_reaction on a public read), or not read. */
+export interface ActingProfileRule<Required extends boolean = boolean> {
+  required: Required;
+  /** What an accepted access grant must include for a manager to act through it. */
+  permission?: GrantPermission;
+}
+
+/**
+ * One operation of the API. The type parameters keep what the definition states exactly (its
+ * schemas, its auth kind, whether the acting profile is required), so the handler's input is
+ * typed by them (see HandlerInput in ../handler.ts).
+ */
 export interface RouteDef<
   P extends AnyObject = AnyObject,
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  A extends AuthKind = AuthKind,
+  ProfileRequired extends boolean = boolean,
 > {
   method: HttpMethod;
   /** API Gateway style: `/v1/posts/{post_id}`. */
   path: string;
-  /** The handler module under functions/, without extension. */
+  /** Where the handler module lives: its path under functions/, without extension (CDK and the local server load it). */
   handler: string;
   summary: string;
   description?: string;
   tag: string;
-  auth: AuthKind;
+  auth: A;
   /** Required of API keys when auth is `credential`. */
   scope?: RequiredScope;
-  /** `X-Profile-Id`: required, optional (e.g. viewer_reaction on a public read), or not read. */
-  actingProfile?: { required: boolean; permission?: GrantPermission };
+  actingProfile?: ActingProfileRule<ProfileRequired>;
   params?: P;
   query?: Q;
   body?: B;
@@ -46,6 +59,16 @@ export interface RouteDef<
   errors: readonly ErrorCode[];
 }
 
-export const defineRoute = <P extends AnyObject, Q extends AnyObject, B extends z.ZodType, D extends z.ZodType>(
-  route: RouteDef<P, Q, B, D>,
-): RouteDef<P, Q, B, D> => route;
+/** A route of the route table with its name there (the OpenAPI operationId, the CDK construct id). */
+export type NamedRoute = RouteDef & { name: string };
+
+export const defineRoute = <
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends z.ZodType,
+  D extends z.ZodType,
+  A extends AuthKind,
+  ProfileRequired extends boolean = false,
+>(
+  route: RouteDef<P, Q, B, D, A, ProfileRequired>,
+): RouteDef<P, Q, B, D, A, ProfileRequired> => route;

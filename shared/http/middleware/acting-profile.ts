@@ -28,7 +28,8 @@ export const actingProfile = ({ required, permission }: ActingProfileOptions): A
     }
     const profileId = parseInput('header', Uuid, header);
     // A public read with X-Profile-Id but no credential is simply anonymous.
-    if (!event.auth.principal) return;
-    event.auth.actingProfile = await resolveActingProfile(event.auth.principal, profileId, permission, event.reads);
+    const { auth } = event;
+    if (!auth?.principal) return;
+    auth.actingProfile = await resolveActingProfile(auth.principal, profileId, permission, event.reads);
   },
 });

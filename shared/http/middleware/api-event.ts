@@ -10,14 +10,16 @@ export type HttpLambda = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
- * The event as the middlewares leave it for the handler: the caller and the request's clock, the
- * stored first response when the request repeats an Idempotency-Key, and the request's reads.
+ * The event with what the middlewares add as the request passes through them: the caller and the
+ * request's clock (authenticate), the request's reads (prefetch), the stored first response when
+ * the request repeats an Idempotency-Key. Each is absent until the middleware that sets it has run
+ * (the rate limit counts before anyone is authenticated), so API Gateway's plain event is one too.
  */
 export type ApiEvent = APIGatewayProxyEventV2 & {
-  auth: AuthContext;
-  now: Date;
+  auth?: AuthContext;
+  now?: Date;
   idempotentReplay?: APIGatewayProxyStructuredResultV2;
-  /** The request's coalesced point reads (see middleware/prefetch.ts); absent when a middleware runs alone in a test. */
+  /** The request's coalesced point reads (see middleware/prefetch.ts). */
   reads?: ReadBatch;
   /** The route's read-ahead, started before authentication. */
   prefetched?: Promise<unknown>;

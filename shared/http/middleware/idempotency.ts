@@ -67,7 +67,7 @@ export const idempotency = (): ApiMiddleware => ({
       scope,
       keyHash,
       fingerprint,
-      now: event.now,
+      now: event.now ?? new Date(),
       keepSeconds: IDEMPOTENCY_KEEP_SECONDS,
       leaseSeconds: LEASE_SECONDS,
     });

@@ -149,7 +149,9 @@ export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions):
     before: async ({ event }) => {
       const state = states.get(event);
       if (!state) return;
-      const email = (event.body as unknown as { email?: unknown } | undefined)?.email;
+      // The JSON body parser has run: the body is the parsed object, whatever the event's type says.
+      const body: unknown = event.body;
+      const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
       if (strict && typeof email === 'string')
         state.checks.push(startCheck(`${strict}_email`, emailSubject(email), Date.now()));
       if (state.deferred) return;

@@ -12,11 +12,14 @@ export function declared<S extends z.ZodObject>(schema: S, source: z.input<S>): 
   return out as z.input<S>;
 }
 
-/** `declared` from a record and the derived fields it lacks, without first copying the record into a merged object. */
-export function declaredWith<S extends z.ZodObject>(
+/**
+ * `declared` from a record and the fields derived from it, without first copying the record into
+ * a merged object: `record` must carry every declared field that `derived` does not.
+ */
+export function declaredWith<S extends z.ZodObject, const D extends Partial<z.input<S>>>(
   schema: S,
-  record: object,
-  derived: Partial<z.input<S>>,
+  record: Omit<z.input<S>, keyof D>,
+  derived: D,
 ): z.input<S> {
   const fields = record as Record<string, unknown>;
   const extra = derived as Record<string, unknown>;

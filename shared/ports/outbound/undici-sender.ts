@@ -15,10 +15,10 @@ import { resolveTarget, type ResolvedTarget, type Resolver } from './url-policy.
 
 /** A DNS lookup that always answers the already-checked address. */
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  return (_hostname, options, callback) => {
     if (options?.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
-  }) as unknown as LookupFunction;
+  };
 }
 
 async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {

@@ -1,13 +1,8 @@
 /** The follows routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
-import {
-  FollowBody,
-  FollowListItem,
-  FollowResult,
-  UnfollowResult,
-} from '../../shared/http/contract/schemas/follows.js';
-import { ProfileIdParams } from '../../shared/http/contract/schemas/profiles.js';
+import { defineRoute } from '../route.js';
+import { PageQuery, page } from '../schemas/common.js';
+import { FollowBody, FollowListItem, FollowResult, UnfollowResult } from '../schemas/follows.js';
+import { ProfileIdParams } from '../schemas/profiles.js';
 
 export const routes = {
   followProfile: defineRoute({

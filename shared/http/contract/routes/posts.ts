@@ -1,6 +1,6 @@
 /** The posts routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
+import { defineRoute } from '../route.js';
+import { PageQuery, page } from '../schemas/common.js';
 import {
   CreatePostBody,
   PostIdParams,
@@ -8,8 +8,8 @@ import {
   PostWithProfile,
   ReactionBody,
   UpdatePostBody,
-} from '../../shared/http/contract/schemas/posts.js';
-import { ProfileIdParams } from '../../shared/http/contract/schemas/profiles.js';
+} from '../schemas/posts.js';
+import { ProfileIdParams } from '../schemas/profiles.js';
 
 export const routes = {
   createPost: defineRoute({

@@ -1,7 +1,9 @@
+/**
+ * The local runtime in a child process, started as `npm start -- <args>` starts it: what the
+ * tests, the benchmarks and the demo serve from, each with its own settings in the environment.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { projectPath } from '../project-root.js';
 
 export interface LocalServer {
   baseUrl: string;
@@ -10,10 +12,10 @@ export interface LocalServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the real local runtime (`infra/local/main.ts`) as a child process, as `npm start -- <args>` does. */
+/** Starts the real local runtime (main.ts) as a child process; resolves once it listens. */
 export function startLocalServer(env: Record<string, string>, args: string[] = []): Promise<LocalServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...args], {
-    cwd: root,
+    cwd: projectPath(),
     env: { ...process.env, PORT: '0', NODE_NO_WARNINGS: '1', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

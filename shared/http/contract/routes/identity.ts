@@ -1,6 +1,6 @@
 /** The identity routes: method, path, auth, schemas and the errors each can answer with. */
 import * as z from 'zod';
-import { defineRoute } from '../../shared/http/contract/route.js';
+import { defineRoute } from '../route.js';
 import {
   ChangePasswordBody,
   CreateSessionBody,
@@ -11,7 +11,7 @@ import {
   SessionsEnded,
   User,
   Workspace,
-} from '../../shared/http/contract/schemas/identity.js';
+} from '../schemas/identity.js';
 
 export const routes = {
   createUser: defineRoute({

@@ -1,13 +1,8 @@
 /** The comments routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/contract/route.js';
-import {
-  CommentIdParams,
-  CommentReactionResult,
-  CommentWithProfile,
-  CreateCommentBody,
-} from '../../shared/http/contract/schemas/comments.js';
-import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
-import { PostIdParams, ReactionBody } from '../../shared/http/contract/schemas/posts.js';
+import { defineRoute } from '../route.js';
+import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../schemas/comments.js';
+import { PageQuery, page } from '../schemas/common.js';
+import { PostIdParams, ReactionBody } from '../schemas/posts.js';
 
 export const routes = {
   createComment: defineRoute({

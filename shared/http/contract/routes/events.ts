@@ -1,7 +1,7 @@
 /** The events routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { NoParams } from '../../shared/http/contract/schemas/common.js';
-import { WebhookEventTypes } from '../../shared/http/contract/schemas/events.js';
+import { defineRoute } from '../route.js';
+import { NoParams } from '../schemas/common.js';
+import { WebhookEventTypes } from '../schemas/events.js';
 
 export const routes = {
   listWebhookEventTypes: defineRoute({

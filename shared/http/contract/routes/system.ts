@@ -1,7 +1,7 @@
 /** The system routes: method, path, auth, schemas and the errors each can answer with. */
 import * as z from 'zod';
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { Health } from '../../shared/http/contract/schemas/system.js';
+import { defineRoute } from '../route.js';
+import { Health } from '../schemas/system.js';
 
 export const routes = {
   health: defineRoute({

@@ -1,14 +1,8 @@
 /** The profiles routes: method, path, auth, schemas and the errors each can answer with. */
 import * as z from 'zod';
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { NoParams } from '../../shared/http/contract/schemas/common.js';
-import {
-  CreateProfileBody,
-  Occupation,
-  Profile,
-  ProfileIdParams,
-  UpdateProfileBody,
-} from '../../shared/http/contract/schemas/profiles.js';
+import { defineRoute } from '../route.js';
+import { NoParams } from '../schemas/common.js';
+import { CreateProfileBody, Occupation, Profile, ProfileIdParams, UpdateProfileBody } from '../schemas/profiles.js';
 
 export const routes = {
   createProfile: defineRoute({

@@ -1,7 +1,7 @@
 /** The workspaces routes: method, path, auth, schemas and the errors each can answer with. */
 import * as z from 'zod';
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { PageQuery, page } from '../../shared/http/contract/schemas/common.js';
+import { defineRoute } from '../route.js';
+import { PageQuery, page } from '../schemas/common.js';
 import {
   AddMemberBody,
   ApiKey,
@@ -13,7 +13,7 @@ import {
   MemberParams,
   Workspace,
   WorkspaceParams,
-} from '../../shared/http/contract/schemas/identity.js';
+} from '../schemas/identity.js';
 
 export const routes = {
   createWorkspace: defineRoute({

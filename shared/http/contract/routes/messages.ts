@@ -1,8 +1,8 @@
 /** The messages routes: method, path, auth, schemas and the errors each can answer with. */
 import * as z from 'zod';
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { page } from '../../shared/http/contract/schemas/common.js';
-import { ListMessagesQuery, Message, SendMessageBody } from '../../shared/http/contract/schemas/messages.js';
+import { defineRoute } from '../route.js';
+import { page } from '../schemas/common.js';
+import { ListMessagesQuery, Message, SendMessageBody } from '../schemas/messages.js';
 
 export const routes = {
   sendMessage: defineRoute({

@@ -1,7 +1,7 @@
 /** The webhooks routes: method, path, auth, schemas and the errors each can answer with. */
 import * as z from 'zod';
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { WorkspaceParams } from '../../shared/http/contract/schemas/identity.js';
+import { defineRoute } from '../route.js';
+import { WorkspaceParams } from '../schemas/identity.js';
 import {
   CreateWebhookEndpointBody,
   RecoverWebhookDeliveriesBody,
@@ -17,7 +17,7 @@ import {
   WebhookEndpointList,
   WebhookEndpointParams,
   WebhookTestResult,
-} from '../../shared/http/contract/schemas/webhooks.js';
+} from '../schemas/webhooks.js';
 
 export const routes = {
   createWebhookEndpoint: defineRoute({

@@ -1,6 +1,6 @@
 /** The profile-access routes: method, path, auth, schemas and the errors each can answer with. */
-import { defineRoute } from '../../shared/http/contract/route.js';
-import { CreateGrantBody, GrantIdParams, GrantResult, Invitation } from '../../shared/http/contract/schemas/grants.js';
+import { defineRoute } from '../route.js';
+import { CreateGrantBody, GrantIdParams, GrantResult, Invitation } from '../schemas/grants.js';
 
 export const routes = {
   createGrant: defineRoute({

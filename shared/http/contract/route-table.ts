@@ -1,0 +1,35 @@
+/**
+ * The route table: every resource's routes, spread in one object. The CDK stack makes one Lambda
+ * and one API Gateway route of each entry, the local server dispatches from it, and the OpenAPI
+ * document is generated from it. A handler imports only its own resource's module under routes/,
+ * so its bundle carries those schemas and not every route's.
+ */
+import { routes as comments } from './routes/comments.js';
+import { routes as events } from './routes/events.js';
+import { routes as follows } from './routes/follows.js';
+import { routes as identity } from './routes/identity.js';
+import { routes as messages } from './routes/messages.js';
+import { routes as posts } from './routes/posts.js';
+import { routes as profileAccess } from './routes/profile-access.js';
+import { routes as profiles } from './routes/profiles.js';
+import { routes as system } from './routes/system.js';
+import { routes as webhooks } from './routes/webhooks.js';
+import { routes as workspaces } from './routes/workspaces.js';
+
+// The order is the OpenAPI document's order.
+export const routes = {
+  ...system,
+  ...identity,
+  ...workspaces,
+  ...profiles,
+  ...posts,
+  ...comments,
+  ...follows,
+  ...messages,
+  ...profileAccess,
+  ...events,
+  ...webhooks,
+};
+
+export type RouteName = keyof typeof routes;
+export const routeList = Object.entries(routes).map(([name, route]) => ({ name: name as RouteName, ...route }));
