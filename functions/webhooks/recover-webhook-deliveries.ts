@@ -4,7 +4,8 @@ import { AppError } from '../../shared/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { recoverDeliveries } from '../../shared/webhooks/recover.js';
 import { deliveryQueue } from './delivery-queue.js';
-import { endpointNotActive, loadEndpoint } from './endpoints.js';
+import { endpointNotActive } from '../../shared/webhooks/endpoint-errors.js';
+import { loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from './routes.js';
 
 const invalidWindow = (hint: string) => new AppError('invalid_request', { message: 'Invalid recovery window.', hint });

@@ -4,9 +4,9 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { deliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
-import { getEndpoint } from '../../shared/store/webhook-endpoints.js';
+import { getEndpoint, getEndpointNames } from '../../shared/store/webhook-endpoints.js';
+import { deliveryNotFound, endpointNotActive } from '../../shared/webhooks/endpoint-errors.js';
 import { deliveryQueue } from './delivery-queue.js';
-import { deliveryNotFound, endpointNames, endpointNotActive } from './endpoints.js';
 import { routes } from './routes.js';
 
 const notFailed = () =>
@@ -27,6 +27,6 @@ export const handler = httpHandler(routes.retryWebhookDelivery, async ({ params,
   if (!restarted) throw notFailed();
   // The answer is the delivery as restarted (pending): the attempt may already be under way.
   await deliveryQueue().enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
-  const names = await endpointNames([delivery.webhook_endpoint_id]);
+  const names = await getEndpointNames([delivery.webhook_endpoint_id]);
   return { delivery: presentWebhooks.delivery(restarted, names.get(delivery.webhook_endpoint_id) ?? '') };
 });

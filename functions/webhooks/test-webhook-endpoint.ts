@@ -5,7 +5,8 @@ import { deliveryIdFor } from '../../shared/domain/webhooks.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { writeTestEvent } from '../../shared/store/webhook-endpoints.js';
-import { endpointRevoked, loadEndpoint } from './endpoints.js';
+import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
+import { loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from './routes.js';
 
 /** Emits a `webhook.test` event that the fan-out delivers to this endpoint only. */
