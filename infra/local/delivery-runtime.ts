@@ -1,8 +1,8 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
  * fan-out, the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
- * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters
- * instead of the AWS ones; the enqueuing HTTP handlers get the same in-process queue.
+ * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
+ * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
 import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
@@ -13,7 +13,7 @@ import {
   fanOutHandler,
   sendDeliveryHandler,
 } from '../../functions/webhook-pipeline/handlers.js';
-import { useLocalDeliveryQueue } from '../../functions/webhooks/delivery-queue.js';
+import type { LocalHttpPorts } from './http-server.js';
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
@@ -26,6 +26,8 @@ const SENDER_MAX_CONCURRENCY = 20;
 const SWEEP_GRACE_MS = 10_000;
 
 export interface DeliveryRuntime {
+  /** What the HTTP functions that enqueue deliveries use in place of SQS. */
+  httpPorts: LocalHttpPorts;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,6 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
   const scheduler = new LocalRetryScheduler(queue);
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
-  useLocalDeliveryQueue(queue);
 
   // One poller stands in for both stream consumers of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
@@ -69,13 +70,13 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
   const timer = setInterval(() => void sweep(SWEEP_GRACE_MS), SWEEP_EVERY_MS);
 
   return {
+    httpPorts: { queue },
     async stop() {
       clearInterval(timer);
       scheduler.stop();
       await poller.stop();
       await sweeping;
       await queue.stop();
-      useLocalDeliveryQueue(undefined);
     },
   };
 }

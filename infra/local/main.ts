@@ -41,9 +41,9 @@ async function main(): Promise<void> {
   }
   await ensureTable(config.dynamodbEndpoint!, config.tableName);
 
-  const server = await createHttpServer({ bundlesDir });
   // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper).
   const deliveries = await startDeliveryRuntime(config.dynamodbEndpoint!);
+  const server = await createHttpServer({ bundlesDir, ports: deliveries.httpPorts });
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

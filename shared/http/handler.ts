@@ -28,9 +28,15 @@ export interface HandlerInput<R extends RouteDef> {
   reads: ReadBatch;
 }
 
-export interface HandlerOptions<R extends RouteDef, P> {
+export interface HandlerOptions<R extends RouteDef, P, Ports> {
   /** Reads the route can start before the caller is known (see middleware/prefetch.ts); the handler gets the promise. */
   prefetch?: Prefetch<R, P>;
+  /**
+   * The handler's collaborators outside the table (e.g. the deliveries queue), built on the first
+   * request that runs the handler: the AWS adapters from config, as in Lambda. The local runtime
+   * passes its in-process ones with `withPorts`.
+   */
+  ports?: () => Ports;
 }
 
 /** Data with service guidance for the caller (agent.hint); the hint never carries user content. */
@@ -43,9 +49,12 @@ export class Hinted<D> {
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
 
 type Data<R extends RouteDef> = z.input<R['response']>;
-type Fn<R extends RouteDef, P> = (
-  input: HandlerInput<R> & { prefetched: Promise<P> },
+type Fn<R extends RouteDef, P, Ports> = (
+  input: HandlerInput<R> & { prefetched: Promise<P>; ports: Ports },
 ) => Promise<Data<R> | Hinted<Data<R>>>;
+
+/** A route's Lambda handler, and the same handler with other ports (what the local runtime runs). */
+export type RouteLambda<Ports> = HttpLambda & { withPorts(ports: Ports): HttpLambda };
 
 export type { HttpLambda } from './middleware/api-event.js';
 
@@ -58,10 +67,24 @@ const noInput = z.object({});
  * `fn`, inside the one error envelope. The route's definition is the only place its auth, scope,
  * schemas, limits and idempotency are stated.
  */
-export function httpHandler<R extends RouteDef, P = undefined>(
+export function httpHandler<R extends RouteDef, P = undefined, Ports = undefined>(
   route: R,
-  fn: Fn<R, NoInfer<P>>,
-  options: HandlerOptions<R, P> = {},
+  fn: Fn<R, NoInfer<P>, NoInfer<Ports>>,
+  options: HandlerOptions<R, P, Ports> = {},
+): RouteLambda<Ports> {
+  let defaultPorts: Ports | undefined;
+  const lambda = (portsOf: () => Ports) => stackOf(route, fn, options, portsOf);
+  return Object.assign(
+    lambda(() => (defaultPorts ??= options.ports?.() as Ports)),
+    { withPorts: (ports: Ports) => lambda(() => ports) },
+  );
+}
+
+function stackOf<R extends RouteDef, P, Ports>(
+  route: R,
+  fn: Fn<R, P, Ports>,
+  options: HandlerOptions<R, P, Ports>,
+  portsOf: () => Ports,
 ): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.idempotentReplay) return event.idempotentReplay;
@@ -77,8 +100,9 @@ export function httpHandler<R extends RouteDef, P = undefined>(
       event,
       reads: event.reads,
       prefetched: event.prefetched,
+      ports: portsOf(),
     };
-    const result = await fn(input as unknown as Parameters<Fn<R, P>>[0]);
+    const result = await fn(input as unknown as Parameters<Fn<R, P, Ports>>[0]);
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
       ? successResponse(route.status, result.data, result.hint)
