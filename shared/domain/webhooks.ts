@@ -120,11 +120,6 @@ export interface DeliveryRecord {
   delivered_at: string | null;
   created_at: string;
   updated_at: string;
-  /**
-   * The exact JSON body, only on deliveries created before the body moved to the event item (the
-   * sender now builds it from the event on each attempt, byte for byte the same).
-   */
-  payload?: string;
   /** Set while `delivering`: the attempt number being made and when it was claimed. */
   claimed_attempt: number | null;
   claimed_at: string | null;

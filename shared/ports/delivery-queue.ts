@@ -3,12 +3,9 @@ export interface DeliveryMessage {
   delivery_id: string;
   /** The attempt number this message is for; the sender's claim is guarded by it. */
   attempt: number;
-  /**
-   * The delivery's event and endpoint, so the sender reads all three items in one BatchGetItem.
-   * Absent in messages queued before they were added: the sender then reads the delivery first.
-   */
-  webhook_event_id?: string;
-  webhook_endpoint_id?: string;
+  /** The delivery's event and endpoint, so the sender reads all three items in one BatchGetItem. */
+  webhook_event_id: string;
+  webhook_endpoint_id: string;
 }
 
 /** The message for attempt `attempt` of a delivery. */

@@ -247,8 +247,8 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
 
 /**
  * A restarted delivery is attempted again through the whole retry schedule and can be restarted
- * again until it expires: its event item (the body) must live that long from now. Never shortens;
- * an event that is gone (a delivery that carries its own payload) is left alone.
+ * again until it expires: its event item (the body) must live that long from now. Never shortens,
+ * and never writes an event item that is gone.
  */
 async function extendEventExpiry(eventId: string, now: string): Promise<void> {
   await applied(() =>
