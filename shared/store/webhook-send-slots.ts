@@ -41,11 +41,8 @@ export const endpointAttribute = (endpointId: string) =>
 export const leaseToken = (expiresAt: Date) =>
   `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
 
-/** When a token expires (epoch ms); tokens written before they were shortened start with an ISO time. */
-function expiryOf(token: string): number {
-  const prefix = token.slice(0, token.indexOf('|'));
-  return prefix.includes('-') ? Date.parse(prefix) : parseInt(prefix, 36) * 1000;
-}
+/** When a token expires (epoch ms). */
+const expiryOf = (token: string): number => parseInt(token.slice(0, token.indexOf('|')), 36) * 1000;
 
 type RawSet = { SS?: string[] } | Set<string> | string[] | undefined;
 const tokensOf = (value: RawSet): string[] =>
