@@ -3,7 +3,8 @@ import { ACTIVITY_LIMIT } from '../../shared/domain/webhooks.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { listDeliveries } from '../../shared/store/webhook-delivery-log.js';
-import { getEndpointNames, getTotals } from '../../shared/store/webhook-endpoints.js';
+import { getEndpointNames } from '../../shared/store/webhook-endpoints.js';
+import { getTotals } from '../../shared/store/webhook-totals.js';
 import { routes } from './routes.js';
 
 /** The totals and one page of the log (by default the spec's 50 most recently updated). */

@@ -23,8 +23,7 @@
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
  * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires ≥ 30 days after created_at)     |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
- * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
- * |                   | WS#<ws>                | WEBHOOK_TOTALS#STREAM | (folded from the stream; per-shard watermarks) |
+ * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS     |   (folded from the stream; per-shard watermarks) |
  * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |
  * | sending (ws)      | WS#<ws>                | WEBHOOK_SENDING    |   (in-flight attempt leases of the workspace and of each of its endpoints) |
  * | sending (endpoint)| WHEP#<id>              | SENDING            |   (next rate-limit slot)                   |
@@ -78,9 +77,8 @@ export const keys = {
 
   webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
   workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
-  /** Counted from the table stream; summed with the 0..7 shards that transactions counted before. */
-  webhookStreamTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS#STREAM' }),
-  webhookTotalsPrefix: 'WEBHOOK_TOTALS#',
+  /** The workspace's delivery counters, folded from the table stream. */
+  webhookTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS' }),
   webhookActiveEndpoints: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_ACTIVE_ENDPOINTS' }),
   webhookWorkspaceSending: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_SENDING' }),
   webhookEndpointSending: (endpointId: string) => ({ pk: `WHEP#${endpointId}`, sk: 'SENDING' }),

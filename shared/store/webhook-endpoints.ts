@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
-import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent, WebhookTotals } from '../domain/webhooks.js';
+import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { batchGetItems, getItem, putItem, putTransactItem, recordOf, recordOrUndefined } from './items.js';
@@ -197,26 +197,6 @@ export async function updateEndpointIf(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
-}
-
-const ZERO_TOTALS: WebhookTotals = { total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 };
-
-/**
- * The workspace's delivery counters: the sum of its counter items (the one the stream folds every
- * status change into, and the shards transactions kept before). Lags the deliveries by one stream batch.
- */
-export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
-  const shards = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': keys.webhookTotalsPrefix },
-    ConsistentRead: true,
-  });
-  const totals = { ...ZERO_TOTALS };
-  for (const shard of shards) {
-    for (const counter of Object.keys(totals) as (keyof WebhookTotals)[])
-      totals[counter] += Number(shard[counter] ?? 0);
-  }
-  return totals;
 }
 
 /** Every profile of the workspace (the endpoint form's choices), following the index's pages. */

@@ -9,7 +9,7 @@
  * string order sequence order, the time lets shards whose records the stream has trimmed (24 h)
  * be pruned so the item stays small.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookTotals } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
@@ -41,6 +41,21 @@ const sum = (changes: readonly CountedChange[]): TotalsDelta => {
   return Object.fromEntries(Object.entries(total).filter(([, value]) => value !== 0));
 };
 
+/** The workspace's delivery counters (one consistent read); they lag the deliveries by one stream batch. */
+export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookTotals(workspaceId), ConsistentRead: true }),
+  );
+  const count = (counter: keyof WebhookTotals) => Number(Item?.[counter] ?? 0);
+  return {
+    total: count('total'),
+    succeeded: count('succeeded'),
+    failed: count('failed'),
+    pending: count('pending'),
+    delivering: count('delivering'),
+  };
+}
+
 type RawAttribute = string | { S?: string } | undefined;
 const stringOf = (value: RawAttribute) => (typeof value === 'string' ? value : value?.S);
 
@@ -68,7 +83,7 @@ export async function foldTotals(
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.webhookStreamTotals(workspaceId),
+          Key: keys.webhookTotals(workspaceId),
           UpdateExpression:
             'SET entity = :entity, #wm = :mark' +
             (counters.length ? ' ADD ' + counters.map((_, i) => `#c${i} :d${i}`).join(', ') : ''),
@@ -119,7 +134,7 @@ async function pruneWatermarks(workspaceId: string, item: Record<string, unknown
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhookStreamTotals(workspaceId),
+        Key: keys.webhookTotals(workspaceId),
         UpdateExpression: 'REMOVE ' + stale.map((_, i) => `#w${i}`).join(', '),
         // Only if none of them moved meanwhile.
         ConditionExpression: stale.map((_, i) => `#w${i} = :w${i}`).join(' AND '),

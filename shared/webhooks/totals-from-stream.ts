@@ -3,8 +3,6 @@
  * left (`prev_status`: null when it created the delivery, equal to `status` when the status did
  * not change), so each stream record (NEW_IMAGE) carries its exact change to the counters. A batch
  * of one shard becomes one conditional UpdateItem per workspace (store/webhook-totals.ts).
- * Records without `prev_status` were written before the totals moved to the stream; those writes
- * counted themselves (in the same transaction) and are not counted again.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { DeliveryStatus } from '../domain/webhooks.js';
