@@ -2,6 +2,8 @@
  * A DynamoDB stream image (AttributeValue map) → a plain object. The outbox items hold strings,
  * numbers, booleans, nulls, maps and lists; sets are turned into arrays.
  */
+import * as z from 'zod/mini';
+
 export type StreamAttribute = {
   S?: string;
   N?: string;
@@ -31,4 +33,13 @@ export function fromAttribute(value: StreamAttribute): unknown {
 
 export function fromImage(image: Record<string, StreamAttribute>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(image).map(([key, value]) => [key, fromAttribute(value)]));
+}
+
+/** The record a stream image holds, checked against its schema (unknown attributes dropped), or why it holds none. */
+export function readImage<S extends z.ZodMiniType>(
+  schema: S,
+  image: Record<string, StreamAttribute>,
+): { ok: true; record: z.infer<S> } | { ok: false; reason: string } {
+  const parsed = schema.safeParse(fromImage(image));
+  return parsed.success ? { ok: true, record: parsed.data } : { ok: false, reason: z.prettifyError(parsed.error) };
 }

@@ -95,6 +95,18 @@ describe('the workspace totals, folded from the table stream', () => {
     expect(await getTotals(ws)).toEqual({ total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 });
   });
 
+  it('reports a delivery record whose image lacks the status it left, and counts the rest of the batch', async () => {
+    const ws = newId();
+    const shardId = `shardId-${newId()}`;
+    const malformed = deliveryRecord(ws, undefined, 'succeeded');
+    const response = await handler({
+      Records: [deliveryRecord(ws, null, 'pending'), malformed, deliveryRecord(ws, 'pending', 'delivering')],
+      shardId,
+    });
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: malformed.dynamodb!.SequenceNumber }]);
+    expect(await getTotals(ws)).toEqual({ total: 1, succeeded: 0, failed: 0, pending: 0, delivering: 1 });
+  });
+
   it('drops the watermarks of shards the stream no longer holds, keeping the counts', async () => {
     const ws = newId();
     const [old, current] = [`shardId-${newId()}`, `shardId-${newId()}`];
