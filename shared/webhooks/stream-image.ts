@@ -1,6 +1,6 @@
 /**
- * A DynamoDB stream image (AttributeValue map) → a plain object. The outbox items hold strings,
- * numbers, booleans, nulls, maps and lists; sets are turned into arrays.
+ * A DynamoDB stream image (AttributeValue map) → the record it holds, checked against the record's
+ * schema. The items hold strings, numbers, booleans, nulls, maps and lists; sets become arrays.
  */
 import * as z from 'zod/mini';
 
@@ -17,7 +17,7 @@ export type StreamAttribute = {
   BS?: unknown[];
 };
 
-export function fromAttribute(value: StreamAttribute): unknown {
+function fromAttribute(value: StreamAttribute): unknown {
   if (value.S !== undefined) return value.S;
   if (value.N !== undefined) return Number(value.N);
   if (value.BOOL !== undefined) return value.BOOL;
@@ -31,7 +31,7 @@ export function fromAttribute(value: StreamAttribute): unknown {
   return undefined;
 }
 
-export function fromImage(image: Record<string, StreamAttribute>): Record<string, unknown> {
+function fromImage(image: Record<string, StreamAttribute>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(image).map(([key, value]) => [key, fromAttribute(value)]));
 }
 

@@ -11,7 +11,7 @@ import { logger } from '../logger.js';
 import { entities } from '../store/entities.js';
 import { foldTotals, type CountedChange, type TotalsDelta } from '../store/webhook-totals.js';
 import { forEachLimit } from './bounded.js';
-import { readImage, type StreamAttribute } from './stream-image.js';
+import { readImage } from './stream-image.js';
 
 /** What a delivery write's image tells the totals: the workspace, the status the write left and the one it set. */
 const DeliveryWriteImage = z.object({
@@ -20,18 +20,16 @@ const DeliveryWriteImage = z.object({
   prev_status: z.nullable(DeliveryStatus),
 });
 
-const imageOf = (record: DynamoDBRecord) => record.dynamodb?.NewImage as Record<string, StreamAttribute> | undefined;
-
 /** A write of a delivery record: the stream records the totals are folded from. */
 export const isDeliveryWrite = (record: DynamoDBRecord): boolean =>
   (record.eventName === 'INSERT' || record.eventName === 'MODIFY') &&
-  imageOf(record)?.entity?.S === entities.webhookDelivery.entity;
+  record.dynamodb?.NewImage?.entity?.S === entities.webhookDelivery.entity;
 
 /** The change a delivery write makes to its workspace's totals (a zero delta when it kept the status). */
 function totalsChangeOf(
   record: DynamoDBRecord,
 ): { ok: true; workspaceId: string; change: CountedChange } | { ok: false; reason: string } {
-  const read = readImage(DeliveryWriteImage, imageOf(record)!);
+  const read = readImage(DeliveryWriteImage, record.dynamodb!.NewImage!);
   if (!read.ok) return read;
   const { workspace_id: workspaceId, status, prev_status: previous } = read.record;
   const delta: TotalsDelta =
