@@ -2,14 +2,14 @@ import type { OutboxEvent } from '../domain/events.js';
 import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
 import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
 import { entities, postListing } from './entities.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { indexPage, type Page, type PageRequest } from './pagination.js';
+import { indexPage, queryPages, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure, transactConditional } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
@@ -97,20 +97,15 @@ export async function getPostWithReaction(
  */
 export async function refreshAuthorCards(profile: ProfileRecord): Promise<number> {
   let refreshed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.profilePosts(profile.id) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.profilePosts(profile.id) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const page of pages) {
     const results = await Promise.all(
-      (page.Items ?? []).map(async (item) => {
+      page.map(async (item) => {
         try {
           await db().send(
             new UpdateCommand({
@@ -130,8 +125,7 @@ export async function refreshAuthorCards(profile: ProfileRecord): Promise<number
       }),
     );
     refreshed += results.reduce<number>((a, b) => a + b, 0);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return refreshed;
 }
 

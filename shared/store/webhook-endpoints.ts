@@ -8,7 +8,6 @@ import { batchGetItems, getItem, putItem, putTransactItem, recordOf, recordOrUnd
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryAll } from './pagination.js';
-import { listWorkspaceProfiles } from './profiles.js';
 import { isConditionFailure, transact, transactConditional, type TransactItem } from './transact.js';
 
 export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
@@ -199,16 +198,14 @@ export async function updateEndpointIf(
   }
 }
 
-/** Every profile of the workspace (the endpoint form's choices), following the index's pages. */
+/** Every profile of the workspace (the endpoint form's choices), oldest first. */
 export async function allWorkspaceProfiles(workspaceId: string): Promise<ProfileRecord[]> {
-  const profiles: ProfileRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listWorkspaceProfiles(workspaceId, { limit: 100, cursor });
-    profiles.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return profiles;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.workspaceProfiles(workspaceId) },
+  });
+  return items.map((item) => recordOf(entities.profile, item));
 }
 
 /** Endpoint names by id (deleted ones are absent), for delivery activity. */
