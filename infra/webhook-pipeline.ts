@@ -11,6 +11,7 @@ import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteName } from '../functions/routes.js';
+import { entityTags } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 
 export interface WebhookPipelineProps {
@@ -178,7 +179,7 @@ export class WebhookPipeline extends Construct {
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),
         tumblingWindow: FAN_OUT_WINDOW,
-        filters: [newImagesOf('event', 'INSERT'), newImagesOf('webhook_delivery', 'INSERT', 'MODIFY')],
+        filters: [newImagesOf(entityTags.event, 'INSERT'), newImagesOf(entityTags.webhookDelivery, 'INSERT', 'MODIFY')],
       }),
     );
     grantTable(this.fanOut);

@@ -13,6 +13,7 @@ import type {
 import { config } from '../../shared/config.js';
 import { WebhookEvent } from '../../shared/domain/webhooks.js';
 import { logger } from '../../shared/logger.js';
+import { entityTags } from '../../shared/store/keys.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { readMessageBody } from '../../shared/ports/delivery-queue.js';
 import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js';
@@ -75,7 +76,7 @@ async function fanOutWithRetries(
 }
 
 /**
- * DynamoDB stream → fan-out and totals. INSERTs of outbox items (entity 'event') are events to
+ * DynamoDB stream → fan-out and totals. INSERTs of outbox items (entity tag `event`) are events to
  * deliver; writes of deliveries are folded into their workspaces' totals, exactly once per shard
  * (see shared/webhooks/totals-from-stream.ts).
  * The batch is split by workspace: each workspace's events in order, workspaces side by side, so
@@ -95,7 +96,7 @@ export function fanOutHandler(
     const failed: string[] = [];
     for (const record of event.Records) {
       const image = record.dynamodb?.NewImage;
-      if (record.eventName !== 'INSERT' || image?.entity?.S !== 'event') continue;
+      if (record.eventName !== 'INSERT' || image?.entity?.S !== entityTags.event) continue;
       const read = readImage(WebhookEvent, image);
       if (!read.ok) {
         const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';

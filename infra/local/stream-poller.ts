@@ -22,7 +22,7 @@ import {
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { db, tableName } from '../../shared/store/client.js';
-import { keys } from '../../shared/store/keys.js';
+import { entityTags, keys } from '../../shared/store/keys.js';
 import { localClient } from './dynamodb-local.js';
 
 /** A batch of one shard, named like a tumbling-window event of the Lambda event source names it. */
@@ -33,7 +33,7 @@ interface ShardState {
   done: boolean;
 }
 
-const STARTED = { pk: keys.streamCheckpoint('').pk, sk: 'STARTED' };
+const STARTED = keys.streamStarted;
 
 export class StreamPoller {
   private readonly streams: DynamoDBStreamsClient;
@@ -70,7 +70,7 @@ export class StreamPoller {
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...STARTED, entity: 'stream_checkpoint', at: new Date().toISOString() },
+          Item: { ...STARTED, entity: entityTags.streamCheckpoint, at: new Date().toISOString() },
         }),
       );
     }
@@ -180,7 +180,12 @@ export class StreamPoller {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.streamCheckpoint(id), entity: 'stream_checkpoint', shard_id: id, sequence_number: last },
+        Item: {
+          ...keys.streamCheckpoint(id),
+          entity: entityTags.streamCheckpoint,
+          shard_id: id,
+          sequence_number: last,
+        },
       }),
     );
   }

@@ -5,7 +5,7 @@ import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent } from '../dom
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { batchGetItems, getItem, putItem, putTransactItem, recordOf, recordOrUndefined } from './items.js';
-import { keys } from './keys.js';
+import { entityTags, keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryAll } from './pagination.js';
 import { isConditionFailure, transact, transactConditional, type TransactItem } from './transact.js';
@@ -27,7 +27,7 @@ function activeCountUpdate(workspaceId: string, delta: 1 | -1, cap?: number): Tr
       UpdateExpression: 'SET entity = :entity ADD active :delta',
       ...(cap === undefined ? {} : { ConditionExpression: 'attribute_not_exists(active) OR active < :cap' }),
       ExpressionAttributeValues: {
-        ':entity': 'webhook_active_endpoints',
+        ':entity': entityTags.webhookActiveEndpoints,
         ':delta': delta,
         ...(cap === undefined ? {} : { ':cap': cap }),
       },

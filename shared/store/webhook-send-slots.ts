@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
-import { keys } from './keys.js';
+import { entityTags, keys } from './keys.js';
 import { isConditionFailure } from './transact.js';
 
 export interface SendLease {
@@ -73,7 +73,7 @@ export async function acquireSendLease(
             '(attribute_not_exists(leases) OR size(leases) < :perWorkspace) AND (attribute_not_exists(#ep) OR size(#ep) < :perEndpoint)',
           ExpressionAttributeNames: { '#ep': endpointAttribute(endpointId) },
           ExpressionAttributeValues: {
-            ':entity': 'webhook_sending',
+            ':entity': entityTags.webhookSending,
             ':token': new Set([lease.token]),
             ':perWorkspace': limits.perWorkspace,
             ':perEndpoint': limits.perEndpoint,
@@ -147,7 +147,7 @@ export async function reserveSendSlot(
           ConditionExpression: condition,
           ExpressionAttributeValues: {
             ...values,
-            ':entity': 'webhook_sending',
+            ':entity': entityTags.webhookSending,
             ':next': new Date(sendAt.getTime() + spacingMs).toISOString(),
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

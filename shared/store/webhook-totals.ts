@@ -12,7 +12,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookTotals } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { keys } from './keys.js';
+import { entityTags, keys } from './keys.js';
 import { isConditionFailure } from './transact.js';
 
 export type TotalsDelta = Partial<Record<keyof WebhookTotals, number>>;
@@ -93,7 +93,7 @@ export async function foldTotals(
             ...Object.fromEntries(counters.map(([name], i) => [`#c${i}`, name])),
           },
           ExpressionAttributeValues: {
-            ':entity': 'webhook_totals',
+            ':entity': entityTags.webhookTotals,
             ':mark': mark,
             ...(current === undefined
               ? { ':first': paddedSequence(pending[0]!.sequenceNumber) }
