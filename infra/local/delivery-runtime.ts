@@ -14,14 +14,13 @@ import {
   sendDeliveryHandler,
 } from '../../functions/webhook-pipeline/handlers.js';
 import type { LocalHttpPorts } from './http-server.js';
+import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from '../sender-event-source.js';
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 
 const SWEEP_EVERY_MS = 3000;
-/** The deployed sender's event source maxConcurrency (SENDER_MAX_CONCURRENCY in infra/webhook-pipeline.ts). */
-const SENDER_MAX_CONCURRENCY = 20;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
 const SWEEP_GRACE_MS = 10_000;
 
@@ -42,7 +41,7 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
   // Like the deployed event source, more sender invocations than one workspace may keep busy
   // (WEBHOOK_WORKSPACE_MAX_IN_FLIGHT): hanging receivers of one tenant cannot take them all.
   const queue = new LocalDeliveryQueue((event) => sendDelivery(event), {
-    batchSize: 10,
+    batchSize: SENDER_BATCH_SIZE,
     maxConcurrency: Math.max(SENDER_MAX_CONCURRENCY, settings.inFlight.perWorkspace * 3),
     redeliverAfterMs: 5000,
   });
