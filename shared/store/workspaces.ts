@@ -39,10 +39,6 @@ export async function addMember(member: MembershipRecord): Promise<void> {
   );
 }
 
-export function getWorkspace(id: string): Promise<WorkspaceRecord | undefined> {
-  return getItem(entities.workspace, keys.workspace(id));
-}
-
 /** Strongly consistent: a removal or role change holds on the member's very next request. */
 export function getMembership(workspaceId: string, userId: string): Promise<MembershipRecord | undefined> {
   return getItem(entities.membership, keys.membership(workspaceId, userId), { consistent: true });
