@@ -55,7 +55,7 @@ const WORKSPACES_AT_ONCE = 4;
 /** In-process tries of one event before its workspace's part of the batch is reported failed. */
 const FAN_OUT_TRIES = 3;
 
-export function fanOutSettingsFromConfig(): FanOutSettings {
+function fanOutSettingsFromConfig(): FanOutSettings {
   return { concurrency: config.webhookFanOutConcurrency };
 }
 

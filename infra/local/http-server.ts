@@ -37,7 +37,7 @@ const bound = (lambda: LoadedLambda, ports: LocalHttpPorts | undefined): HttpLam
   ports && lambda.withPorts ? lambda.withPorts(ports) : lambda;
 
 /** Loads every handler of the route table, as API Gateway would have one Lambda per route. */
-export async function loadHandlers(ports?: LocalHttpPorts): Promise<Map<RouteName, HttpLambda>> {
+async function loadHandlers(ports?: LocalHttpPorts): Promise<Map<RouteName, HttpLambda>> {
   const entries = await Promise.all(
     routeList.map(async (route) => {
       const module = (await import(pathToFileURL(`${functionsDir}${route.handler}.ts`).href)) as {
@@ -96,7 +96,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
 }
 
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
-export function toEvent(
+function toEvent(
   req: IncomingMessage,
   body: Buffer,
   routeKey: string,

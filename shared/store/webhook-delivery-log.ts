@@ -14,7 +14,7 @@ import { keys } from './keys.js';
 import { decodeCursor, encodeCursor, queryAll, type Page, type PageRequest } from './pagination.js';
 
 /** A filtered page reads at most this many times `limit` index entries. */
-export const FILTER_READ_FACTOR = 2;
+const FILTER_READ_FACTOR = 2;
 
 type Item = Record<string, unknown>;
 

@@ -221,5 +221,3 @@ export async function getEndpointNames(ids: readonly string[]): Promise<Map<stri
 export async function writeWebhookEvent(event: WebhookEvent): Promise<void> {
   await transact([outboxItem(event)]);
 }
-
-export const writeTestEvent = writeWebhookEvent;

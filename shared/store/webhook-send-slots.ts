@@ -38,7 +38,7 @@ export const endpointAttribute = (endpointId: string) =>
   `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
 
 /** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
-export const leaseToken = (expiresAt: Date) =>
+const leaseToken = (expiresAt: Date) =>
   `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
 
 /** When a token expires (epoch ms). */

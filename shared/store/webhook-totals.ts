@@ -25,7 +25,7 @@ export interface CountedChange {
 
 /** DynamoDB Streams sequence numbers are 21 to 40 digits. */
 const SEQUENCE_DIGITS = 40;
-export const paddedSequence = (sequenceNumber: string) => sequenceNumber.padStart(SEQUENCE_DIGITS, '0');
+const paddedSequence = (sequenceNumber: string) => sequenceNumber.padStart(SEQUENCE_DIGITS, '0');
 
 /** The stream keeps records 24 h; an hour's margin for clocks and in-flight retries. */
 export const WATERMARK_KEEP_SECONDS = 25 * 3600;
