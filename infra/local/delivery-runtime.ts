@@ -25,12 +25,14 @@ const SWEEP_EVERY_MS = 3000;
 const SWEEP_GRACE_MS = 10_000;
 
 export interface DeliveryRuntime {
-  /** What the HTTP functions that enqueue deliveries use in place of SQS. */
+  /** What the HTTP functions that enqueue deliveries use in place of SQS (ready before `start`). */
   httpPorts: LocalHttpPorts;
+  /** Starts the stream poller and the sweeper (a first sweep at once); nothing runs before. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<DeliveryRuntime> {
+export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -55,7 +57,6 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
     await fanOut(event);
     await refreshAuthorCards(event);
   });
-  await poller.start();
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (graceMs: number) => {
@@ -64,12 +65,16 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
       .catch((error) => console.error('sweeper:', (error as Error).message));
     return sweeping;
   };
-  // At start: whatever was due while the server was down (timers do not survive a restart).
-  await sweep(0);
-  const timer = setInterval(() => void sweep(SWEEP_GRACE_MS), SWEEP_EVERY_MS);
+  let timer: NodeJS.Timeout | undefined;
 
   return {
     httpPorts: { queue },
+    async start() {
+      await poller.start();
+      // At start: whatever was due while the server was down (timers do not survive a restart).
+      await sweep(0);
+      timer = setInterval(() => void sweep(SWEEP_GRACE_MS), SWEEP_EVERY_MS);
+    },
     async stop() {
       clearInterval(timer);
       scheduler.stop();
