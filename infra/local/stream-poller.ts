@@ -35,6 +35,24 @@ interface ShardState {
 
 const STARTED = keys.streamStarted;
 
+type Attribute = { M?: Record<string, Attribute>; L?: Attribute[] };
+
+/**
+ * DynamoDB Local writes an empty map into a stream record as `{}` (measured, DynamoDB Local 3.3:
+ * `"data":{}` where an empty list is `{"L":[]}`); DynamoDB, and so the event source, sends
+ * `{"M":{}}`. The image as Lambda would get it, at any depth.
+ */
+const asLambdaSees = (image: Record<string, Attribute>): Record<string, Attribute> =>
+  Object.fromEntries(Object.entries(image).map(([name, value]) => [name, attributeAsLambdaSees(value)]));
+const attributeAsLambdaSees = (value: Attribute): Attribute =>
+  Object.keys(value).length === 0
+    ? { M: {} }
+    : value.M
+      ? { M: asLambdaSees(value.M) }
+      : value.L
+        ? { L: value.L.map(attributeAsLambdaSees) }
+        : value;
+
 export class StreamPoller {
   private readonly streams: DynamoDBStreamsClient;
   private readonly shards = new Map<string, ShardState>();
@@ -134,7 +152,7 @@ export class StreamPoller {
       eventSourceARN: this.streamArn,
       dynamodb: {
         Keys: record.dynamodb?.Keys as never,
-        NewImage: record.dynamodb?.NewImage as never,
+        NewImage: record.dynamodb?.NewImage && (asLambdaSees(record.dynamodb.NewImage) as never),
         SequenceNumber: record.dynamodb?.SequenceNumber,
         SizeBytes: record.dynamodb?.SizeBytes,
         StreamViewType: record.dynamodb?.StreamViewType as never,

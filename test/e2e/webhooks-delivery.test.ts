@@ -133,6 +133,20 @@ describe('webhook deliveries (signed, selected, recorded)', () => {
     expect(sibling.received).toHaveLength(0);
   });
 
+  it('delivers events whose data is or holds an empty object', async () => {
+    const ws = await workspaceWithProfiles(1);
+    const r = await receiver();
+    r.secrets.push((await createEndpoint(ws, { url: r.url })).secret);
+    const empty = await emitEvent(ws, { data: {} });
+    const nested = await emitEvent(ws, { data: { follower: {}, tags: [] } });
+    await waitForDelivery(ws, empty, 'succeeded');
+    await waitForDelivery(ws, nested, 'succeeded');
+    const bodies = new Map(r.received.map((request) => [JSON.parse(request.body).id, JSON.parse(request.body)]));
+    expect(bodies.get(empty).data).toEqual({});
+    expect(bodies.get(nested).data).toEqual({ follower: {}, tags: [] });
+    expect(r.received.every((request) => request.verified)).toBe(true);
+  });
+
   // The HTTP function puts the delivery on the queue it is given: here the local runtime's, also
   // when the function runs from its Lambda bundle (npm run test:bundles).
   it('sends a failed delivery again on a manual retry, with the same webhook-id and body', async () => {
