@@ -6,6 +6,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { entityTags } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 
 export interface AuthorCardsProps {
@@ -44,7 +45,7 @@ export class AuthorCards extends Construct {
         bisectBatchOnError: true,
         retryAttempts: 10,
         onFailure: new SqsDlq(this.failures),
-        filters: [newImagesOf('profile', 'MODIFY')],
+        filters: [newImagesOf(entityTags.profile, 'MODIFY')],
       }),
     );
     // Read the profile, find its posts on gsi1, update their cards: nothing else.

@@ -2,6 +2,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { keys } from '../shared/store/keys.js';
 
 /**
  * What a function may do to the data: `read` (GET routes), `readWrite` (every other route), `none`
@@ -62,8 +63,8 @@ export class FunctionRoles extends Construct {
   }
 }
 
-/** UpdateItem on rate-limit window items only (partition keys `RATELIMIT#…`, see shared/store/keys.ts). */
-export const RATE_LIMIT_KEY_PATTERN = 'RATELIMIT#*';
+/** UpdateItem on rate-limit window items only (their partition keys, see shared/store/keys.ts). */
+const RATE_LIMIT_KEY_PATTERN = `${keys.rateLimitPrefix}*`;
 
 function rateLimitCounting(table: ITable): PolicyStatement {
   return new PolicyStatement({

@@ -4,6 +4,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from './sender-event-source.js';
 import { newImagesOf } from './stream-filters.js';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -11,6 +12,7 @@ import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteName } from '../shared/http/contract/route-table.js';
+import { entityTags } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 
 export interface WebhookPipelineProps {
@@ -26,14 +28,6 @@ export interface WebhookPipelineProps {
 export const SENDER_TIMEOUT = Duration.seconds(30);
 /** SQS asks for ≥ 6× the function timeout so a batch retried by Lambda is not redelivered meanwhile. */
 export const QUEUE_VISIBILITY = Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6);
-export const SENDER_BATCH_SIZE = 10;
-/**
- * At most this many sender invocations at once (the event source's maximum concurrency): bounds
- * the outbound connections and table writes that a burst of deliveries causes, without throttles.
- * Keep it above WEBHOOK_WORKSPACE_MAX_IN_FLIGHT (default 10): hanging receivers of one workspace
- * hold at most that many invocations, the rest serve the other workspaces.
- */
-export const SENDER_MAX_CONCURRENCY = 20;
 /** One fan-out invocation per stream shard at a time, so a shard's events are handled in order. */
 export const FAN_OUT_PARALLELIZATION = 1;
 export const MAX_RECEIVE_COUNT = 5;
@@ -178,7 +172,7 @@ export class WebhookPipeline extends Construct {
         retryAttempts: 20,
         onFailure: new SqsDlq(fanOutFailures),
         tumblingWindow: FAN_OUT_WINDOW,
-        filters: [newImagesOf('event', 'INSERT'), newImagesOf('webhook_delivery', 'INSERT', 'MODIFY')],
+        filters: [newImagesOf(entityTags.event, 'INSERT'), newImagesOf(entityTags.webhookDelivery, 'INSERT', 'MODIFY')],
       }),
     );
     grantTable(this.fanOut);

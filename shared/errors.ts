@@ -1,7 +1,7 @@
 /**
  * The ground floor of errors: every failure the product can name, with its default message.
  * Domain, store and auth code throw `AppError`s; only `shared/http` knows which HTTP status each
- * code answers with (`shared/http/errors.ts`).
+ * code answers with (`shared/http/contract/errors.ts`).
  */
 export const errorMessages = {
   invalid_json: 'The request body is not valid JSON.',

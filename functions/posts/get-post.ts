@@ -3,7 +3,6 @@ import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { getPostWithReaction } from '../../shared/store/posts.js';
-import { getProfile } from '../../shared/store/profiles.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
@@ -22,8 +21,8 @@ export const handler = httpHandler(
     const viewerId = auth.actingProfile?.id;
     const { post, author: card, liked } = await prefetched;
     if (!post || !isVisibleTo(post, viewerId)) throw notFound('Post');
-    const author = post.profile_id === viewerId ? auth.actingProfile : (card ?? (await getProfile(post.profile_id)));
-    if (!author) throw notFound('Post');
+    // The author reading their own post sees their profile as it is now, not as the card has it.
+    const author = (post.profile_id === viewerId ? auth.actingProfile : undefined) ?? card;
     // The reaction was read for the claimed viewer: it counts only once that profile is the acting one.
     return presentPostWithProfile(post, author, viewerId !== undefined && liked);
   },

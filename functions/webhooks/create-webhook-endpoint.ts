@@ -4,7 +4,8 @@ import { httpHandler, withHint } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { config } from '../../shared/config.js';
 import { createEndpoint } from '../../shared/store/webhook-endpoints.js';
-import { activeEndpointLimit, allowedUrl, assertWorkspaceProfiles } from './endpoints.js';
+import { activeEndpointLimit } from '../../shared/webhooks/endpoint-errors.js';
+import { allowedUrl, assertWorkspaceProfiles } from '../../shared/webhooks/endpoint-input.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 export const handler = httpHandler(routes.createWebhookEndpoint, async ({ params, body, auth, now }) => {

@@ -1,6 +1,8 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { changeStatus, endpointRevoked, loadEndpoint, presentEndpoint } from './endpoints.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
+import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
+import { changeStatus, endpointProfiles, loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** disabled → active (after a 410 or failing too long), with a fresh health record; enabling an active endpoint changes nothing. */
@@ -8,12 +10,13 @@ export const handler = httpHandler(routes.enableWebhookEndpoint, async ({ params
   await requireOwnerOrAdmin(auth.principal, params.workspace_id);
   const endpoint = await loadEndpoint(params.workspace_id, params.webhook_endpoint_id);
   if (endpoint.status === 'revoked') throw endpointRevoked();
-  if (endpoint.status === 'active') return { webhook_endpoint: await presentEndpoint(endpoint) };
+  if (endpoint.status === 'active')
+    return { webhook_endpoint: presentWebhooks.endpoint(endpoint, await endpointProfiles([endpoint])) };
   const enabled = await changeStatus(endpoint, 'active', {
     disabled_at: null,
     disabled_reason: null,
     failing_since: null,
     updated_at: now.toISOString(),
   });
-  return { webhook_endpoint: await presentEndpoint(enabled) };
+  return { webhook_endpoint: presentWebhooks.endpoint(enabled, await endpointProfiles([enabled])) };
 });

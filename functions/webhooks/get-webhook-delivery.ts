@@ -5,7 +5,7 @@ import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { getDeliveryWithAttempts } from '../../shared/store/webhook-deliveries.js';
 import { getDeliverySources } from '../../shared/store/webhook-delivery-detail.js';
 import { webhookBody } from '../../shared/webhooks/body.js';
-import { deliveryNotFound } from './endpoints.js';
+import { deliveryNotFound } from '../../shared/webhooks/endpoint-errors.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 const readDelivery = ({ params }: PrefetchRequest<typeof routes.getWebhookDelivery>) =>

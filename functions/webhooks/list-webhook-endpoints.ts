@@ -1,8 +1,9 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { allWorkspaceProfiles, listWorkspaceEndpoints } from '../../shared/store/webhook-endpoints.js';
-import { presentEndpoints } from './endpoints.js';
+import { endpointProfiles } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params, auth }) => {
@@ -11,9 +12,10 @@ export const handler = httpHandler(routes.listWebhookEndpoints, async ({ params,
     listWorkspaceEndpoints(params.workspace_id),
     allWorkspaceProfiles(params.workspace_id),
   ]);
+  const endpointsProfiles = await endpointProfiles(endpoints);
   return {
     workspace: { id: params.workspace_id, name: membership.workspace_name },
     available_profiles: profiles.map(presentProfile),
-    items: await presentEndpoints(endpoints),
+    items: endpoints.map((endpoint) => presentWebhooks.endpoint(endpoint, endpointsProfiles)),
   };
 });

@@ -2,7 +2,8 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { generateSigningSecret } from '../../shared/domain/signing.js';
 import { SECRET_ROTATION_OVERLAP_MS } from '../../shared/domain/webhooks.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { changeEndpoint, endpointRevoked, loadEndpoint } from './endpoints.js';
+import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
+import { changeEndpoint, loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** New secret; the old one keeps signing alongside it for 24 hours (two `v1,` signatures). */

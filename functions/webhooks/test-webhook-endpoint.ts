@@ -4,8 +4,9 @@ import { newId } from '../../shared/domain/ids.js';
 import { deliveryIdFor } from '../../shared/domain/webhooks.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
-import { writeTestEvent } from '../../shared/store/webhook-endpoints.js';
-import { endpointRevoked, loadEndpoint } from './endpoints.js';
+import { writeWebhookEvent } from '../../shared/store/webhook-endpoints.js';
+import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
+import { loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** Emits a `webhook.test` event that the fan-out delivers to this endpoint only. */
@@ -20,7 +21,7 @@ export const handler = httpHandler(routes.testWebhookEndpoint, async ({ params, 
     });
   }
   const id = newId();
-  await writeTestEvent({
+  await writeWebhookEvent({
     id,
     type: TEST_EVENT_TYPE,
     profile_id: endpoint.profile_ids[0]!,

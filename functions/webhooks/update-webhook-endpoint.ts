@@ -1,13 +1,9 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import {
-  allowedUrl,
-  assertWorkspaceProfiles,
-  changeEndpoint,
-  endpointRevoked,
-  loadEndpoint,
-  presentEndpoint,
-} from './endpoints.js';
+import { presentWebhooks } from '../../shared/http/present/webhooks.js';
+import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
+import { allowedUrl, assertWorkspaceProfiles } from '../../shared/webhooks/endpoint-input.js';
+import { changeEndpoint, endpointProfiles, loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /**
@@ -25,5 +21,5 @@ export const handler = httpHandler(routes.updateWebhookEndpoint, async ({ params
     ...(url ? { url, failing_since: null } : {}),
     updated_at: now.toISOString(),
   });
-  return { webhook_endpoint: await presentEndpoint(updated) };
+  return { webhook_endpoint: presentWebhooks.endpoint(updated, await endpointProfiles([updated])) };
 });

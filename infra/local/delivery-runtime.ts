@@ -1,8 +1,8 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
  * fan-out, the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
- * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters
- * instead of the AWS ones; the enqueuing HTTP handlers get the same in-process queue.
+ * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
+ * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
 import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
@@ -13,23 +13,26 @@ import {
   fanOutHandler,
   sendDeliveryHandler,
 } from '../../functions/webhook-pipeline/handlers.js';
-import { useLocalDeliveryQueue } from '../../functions/webhooks/delivery-queue.js';
+import type { LocalHttpPorts } from './http-server.js';
+import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from '../sender-event-source.js';
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 
 const SWEEP_EVERY_MS = 3000;
-/** The deployed sender's event source maxConcurrency (SENDER_MAX_CONCURRENCY in infra/webhook-pipeline.ts). */
-const SENDER_MAX_CONCURRENCY = 20;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
 const SWEEP_GRACE_MS = 10_000;
 
 export interface DeliveryRuntime {
+  /** What the HTTP functions that enqueue deliveries use in place of SQS (ready before `start`). */
+  httpPorts: LocalHttpPorts;
+  /** Starts the stream poller and the sweeper (a first sweep at once); nothing runs before. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<DeliveryRuntime> {
+export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -40,14 +43,13 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
   // Like the deployed event source, more sender invocations than one workspace may keep busy
   // (WEBHOOK_WORKSPACE_MAX_IN_FLIGHT): hanging receivers of one tenant cannot take them all.
   const queue = new LocalDeliveryQueue((event) => sendDelivery(event), {
-    batchSize: 10,
+    batchSize: SENDER_BATCH_SIZE,
     maxConcurrency: Math.max(SENDER_MAX_CONCURRENCY, settings.inFlight.perWorkspace * 3),
     redeliverAfterMs: 5000,
   });
   const scheduler = new LocalRetryScheduler(queue);
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
-  useLocalDeliveryQueue(queue);
 
   // One poller stands in for both stream consumers of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
@@ -55,7 +57,6 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
     await fanOut(event);
     await refreshAuthorCards(event);
   });
-  await poller.start();
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (graceMs: number) => {
@@ -64,18 +65,22 @@ export async function startDeliveryRuntime(dynamodbEndpoint: string): Promise<De
       .catch((error) => console.error('sweeper:', (error as Error).message));
     return sweeping;
   };
-  // At start: whatever was due while the server was down (timers do not survive a restart).
-  await sweep(0);
-  const timer = setInterval(() => void sweep(SWEEP_GRACE_MS), SWEEP_EVERY_MS);
+  let timer: NodeJS.Timeout | undefined;
 
   return {
+    httpPorts: { queue },
+    async start() {
+      await poller.start();
+      // At start: whatever was due while the server was down (timers do not survive a restart).
+      await sweep(0);
+      timer = setInterval(() => void sweep(SWEEP_GRACE_MS), SWEEP_EVERY_MS);
+    },
     async stop() {
       clearInterval(timer);
       scheduler.stop();
       await poller.stop();
       await sweeping;
       await queue.stop();
-      useLocalDeliveryQueue(undefined);
     },
   };
 }

@@ -20,7 +20,7 @@ export function javaAvailable(): boolean {
   return !result.error && result.status === 0;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

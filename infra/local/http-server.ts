@@ -7,7 +7,10 @@ import { buildConsoleAssets } from '../../console/server/build-assets.js';
 import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
 import { handler as routeNotFound } from '../../functions/system/route-not-found.js';
 import { errorResponse } from '../../shared/http/envelope.js';
+import type { RouteDef } from '../../shared/http/contract/route.js';
+import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
+import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { assertBundlesPresent, importBundle, NOT_FOUND_HANDLER } from './handler-bundles.js';
 import { localContext } from './lambda-context.js';
@@ -18,14 +21,30 @@ import type { HttpLambda } from '../../shared/http/handler.js';
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
 
+/**
+ * The ports the local runtime gives the HTTP functions in place of the AWS adapters they build
+ * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue).
+ */
+export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'>;
+
+/**
+ * A handler module's export: a route's handler (httpHandler) takes the ports it needs of them and
+ * ignores the rest; the `$default` function takes none.
+ */
+type LoadedLambda = HttpLambda & Partial<Pick<RouteLambda<RouteDef, LocalHttpPorts>, 'withPorts'>>;
+
+/** The function as the local runtime runs it: with the local ports when they are given. */
+const bound = (lambda: LoadedLambda, ports: LocalHttpPorts | undefined): HttpLambda =>
+  ports && lambda.withPorts ? lambda.withPorts(ports) : lambda;
+
 /** Loads every handler of the route table, as API Gateway would have one Lambda per route. */
-export async function loadHandlers(): Promise<Map<RouteName, HttpLambda>> {
+async function loadHandlers(ports?: LocalHttpPorts): Promise<Map<RouteName, HttpLambda>> {
   const entries = await Promise.all(
     routeList.map(async (route) => {
       const module = (await import(pathToFileURL(`${functionsDir}${route.handler}.ts`).href)) as {
-        handler: HttpLambda;
+        handler: LoadedLambda;
       };
-      return [route.name, module.handler] as const;
+      return [route.name, bound(module.handler, ports)] as const;
     }),
   );
   return new Map(entries);
@@ -34,8 +53,8 @@ export async function loadHandlers(): Promise<Map<RouteName, HttpLambda>> {
 /** The function behind a route (or `$default`), by its handler module name. */
 type FunctionLookup = (handler: string) => Promise<HttpLambda>;
 
-async function sourceFunctions(): Promise<FunctionLookup> {
-  const handlers = await loadHandlers();
+async function sourceFunctions(ports: LocalHttpPorts | undefined): Promise<FunctionLookup> {
+  const handlers = await loadHandlers(ports);
   const byModule = new Map(routeList.map((route) => [route.handler, handlers.get(route.name)!] as const));
   byModule.set(NOT_FOUND_HANDLER, routeNotFound);
   return async (handler) => byModule.get(handler)!;
@@ -46,12 +65,13 @@ async function sourceFunctions(): Promise<FunctionLookup> {
  * function on its first invocation (importing all of them up front takes seconds and ~300 MB).
  * Each bundle carries its own copy of the shared modules, as each Lambda does.
  */
-function bundledFunctions(dir: string): FunctionLookup {
+function bundledFunctions(dir: string, ports: LocalHttpPorts | undefined): FunctionLookup {
   assertBundlesPresent(dir);
   const loaded = new Map<string, Promise<HttpLambda>>();
   return (handler) => {
     let lambda = loaded.get(handler);
-    if (!lambda) loaded.set(handler, (lambda = importBundle<HttpLambda>(dir, handler)));
+    if (!lambda)
+      loaded.set(handler, (lambda = importBundle<LoadedLambda>(dir, handler).then((bundle) => bound(bundle, ports))));
     return lambda;
   };
 }
@@ -59,6 +79,8 @@ function bundledFunctions(dir: string): FunctionLookup {
 export interface HttpServerOptions {
   /** Serve the HTTP routes from the esbuild bundles in this directory (handler-bundles.ts) instead of the TypeScript sources. */
   bundlesDir?: string;
+  /** The local runtime's ports (its in-process queue); without them the functions build their AWS adapters. */
+  ports?: LocalHttpPorts;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
@@ -75,7 +97,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
 }
 
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
-export function toEvent(
+function toEvent(
   req: IncomingMessage,
   body: Buffer,
   routeKey: string,
@@ -131,7 +153,9 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): v
 
 /** The local stand-in for API Gateway: dispatches from the route table into the same handlers. */
 export async function createHttpServer(options: HttpServerOptions = {}): Promise<Server> {
-  const functionFor = options.bundlesDir ? bundledFunctions(options.bundlesDir) : await sourceFunctions();
+  const functionFor = options.bundlesDir
+    ? bundledFunctions(options.bundlesDir, options.ports)
+    : await sourceFunctions(options.ports);
   const match = routeMatcher(routeList);
   // The web console and the API reference, bundled once per start from the sources.
   const consoleAssets = buildConsoleAssets();

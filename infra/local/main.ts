@@ -14,7 +14,7 @@ import {
   startDynamoDbLocal,
   type RunningDynamoDb,
 } from './dynamodb-local.js';
-import { startDeliveryRuntime } from './delivery-runtime.js';
+import { deliveryRuntime } from './delivery-runtime.js';
 import { createHttpServer } from './http-server.js';
 
 function readArguments(args: string[]): { inMemory: boolean; bundlesDir?: string } {
@@ -41,9 +41,11 @@ async function main(): Promise<void> {
   }
   await ensureTable(config.dynamodbEndpoint!, config.tableName);
 
-  const server = await createHttpServer({ bundlesDir });
-  // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper).
-  const deliveries = await startDeliveryRuntime(config.dynamodbEndpoint!);
+  // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper);
+  // its queue is also the one the HTTP functions that enqueue use.
+  const deliveries = deliveryRuntime(config.dynamodbEndpoint!);
+  const server = await createHttpServer({ bundlesDir, ports: deliveries.httpPorts });
+  await deliveries.start();
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

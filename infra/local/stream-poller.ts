@@ -22,7 +22,7 @@ import {
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { db, tableName } from '../../shared/store/client.js';
-import { keys } from '../../shared/store/keys.js';
+import { entityTags, keys } from '../../shared/store/keys.js';
 import { localClient } from './dynamodb-local.js';
 
 /** A batch of one shard, named like a tumbling-window event of the Lambda event source names it. */
@@ -33,7 +33,25 @@ interface ShardState {
   done: boolean;
 }
 
-const STARTED = { pk: keys.streamCheckpoint('').pk, sk: 'STARTED' };
+const STARTED = keys.streamStarted;
+
+type Attribute = { M?: Record<string, Attribute>; L?: Attribute[] };
+
+/**
+ * DynamoDB Local writes an empty map into a stream record as `{}` (measured, DynamoDB Local 3.3:
+ * `"data":{}` where an empty list is `{"L":[]}`); DynamoDB, and so the event source, sends
+ * `{"M":{}}`. The image as Lambda would get it, at any depth.
+ */
+const asLambdaSees = (image: Record<string, Attribute>): Record<string, Attribute> =>
+  Object.fromEntries(Object.entries(image).map(([name, value]) => [name, attributeAsLambdaSees(value)]));
+const attributeAsLambdaSees = (value: Attribute): Attribute =>
+  Object.keys(value).length === 0
+    ? { M: {} }
+    : value.M
+      ? { M: asLambdaSees(value.M) }
+      : value.L
+        ? { L: value.L.map(attributeAsLambdaSees) }
+        : value;
 
 export class StreamPoller {
   private readonly streams: DynamoDBStreamsClient;
@@ -70,7 +88,7 @@ export class StreamPoller {
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...STARTED, entity: 'stream_checkpoint', at: new Date().toISOString() },
+          Item: { ...STARTED, entity: entityTags.streamCheckpoint, at: new Date().toISOString() },
         }),
       );
     }
@@ -134,7 +152,7 @@ export class StreamPoller {
       eventSourceARN: this.streamArn,
       dynamodb: {
         Keys: record.dynamodb?.Keys as never,
-        NewImage: record.dynamodb?.NewImage as never,
+        NewImage: record.dynamodb?.NewImage && (asLambdaSees(record.dynamodb.NewImage) as never),
         SequenceNumber: record.dynamodb?.SequenceNumber,
         SizeBytes: record.dynamodb?.SizeBytes,
         StreamViewType: record.dynamodb?.StreamViewType as never,
@@ -180,7 +198,12 @@ export class StreamPoller {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.streamCheckpoint(id), entity: 'stream_checkpoint', shard_id: id, sequence_number: last },
+        Item: {
+          ...keys.streamCheckpoint(id),
+          entity: entityTags.streamCheckpoint,
+          shard_id: id,
+          sequence_number: last,
+        },
       }),
     );
   }

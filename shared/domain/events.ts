@@ -2,6 +2,8 @@
  * The webhook event catalogue and the outbox event shape. A domain change writes its event in the
  * same transaction as the change (see store/outbox.ts); the fan-out delivers it.
  */
+import * as z from 'zod/mini';
+
 export const EVENT_TYPES = {
   'post.mention': 'A published post or reply mentions the profile (@username).',
   'post.reply': 'Someone published a reply to a post of the profile.',
@@ -34,17 +36,19 @@ export const isOperationalEvent = (type: string): type is OperationalEventType =
 /** Sent only by POST .../webhook-endpoints/{id}/test, to that endpoint alone. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export interface OutboxEvent {
-  id: string;
-  type: EventType | typeof TEST_EVENT_TYPE;
+/** An event as the outbox item holds it; the fan-out checks what it reads off the stream against it. */
+export const OutboxEvent = z.object({
+  id: z.string(),
+  type: z.union([z.enum(EVENT_TYPE_NAMES), z.literal(TEST_EVENT_TYPE)]),
   /** The affected profile: deliveries go to endpoints of its workspace that selected it. Null for operational events. */
-  profile_id: string | null;
+  profile_id: z.nullable(z.string()),
   /** The affected profile's workspace (internal: used by the selection rule, not sent). */
-  workspace_id: string;
-  created_at: string;
+  workspace_id: z.string(),
+  created_at: z.string(),
   /** The resources involved, as the API presents them. */
-  data: Record<string, unknown>;
-}
+  data: z.record(z.string(), z.unknown()),
+});
+export type OutboxEvent = z.infer<typeof OutboxEvent>;
 
 /** The JSON body a receiver gets; identical for every endpoint and every attempt. */
 export const eventBody = (event: OutboxEvent) => ({

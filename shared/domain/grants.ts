@@ -52,9 +52,6 @@ export const ALLOWED_FROM: Record<GrantAction, readonly GrantStatus[]> = {
   revoke: ['pending', 'accepted'],
 };
 
-export const canTransition = (status: GrantStatus, action: GrantAction): boolean =>
-  ALLOWED_FROM[action].includes(status);
-
 /** Whether the grant's permissions cover an operation (undefined: any accepted grant, e.g. a read). */
 export const covers = (permissions: readonly string[], needed: string | undefined): boolean =>
   needed === undefined || permissions.includes(needed);

@@ -3,7 +3,8 @@
  * delivery state machine. Pure logic (no AWS, no HTTP types).
  */
 import { createHash } from 'node:crypto';
-import { TEST_EVENT_TYPE, isOperationalEvent, type EventType, type OutboxEvent } from './events.js';
+import * as z from 'zod/mini';
+import { OutboxEvent, TEST_EVENT_TYPE, isOperationalEvent, type EventType } from './events.js';
 import { newId } from './ids.js';
 import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
 import { generateSigningSecret } from './signing.js';
@@ -11,7 +12,8 @@ import { generateSigningSecret } from './signing.js';
 export type EndpointStatus = 'active' | 'disabled' | 'revoked';
 /** Why the sender disabled an endpoint: it answered 410 Gone, or all its attempts failed for the health period. */
 export type DisabledReason = 'gone' | 'failing';
-export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+export const DeliveryStatus = z.enum(['pending', 'delivering', 'succeeded', 'failed']);
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 
 /** How long the previous secret keeps signing after a rotation. */
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -120,11 +122,6 @@ export interface DeliveryRecord {
   delivered_at: string | null;
   created_at: string;
   updated_at: string;
-  /**
-   * The exact JSON body, only on deliveries created before the body moved to the event item (the
-   * sender now builds it from the event on each attempt, byte for byte the same).
-   */
-  payload?: string;
   /** Set while `delivering`: the attempt number being made and when it was claimed. */
   claimed_attempt: number | null;
   claimed_at: string | null;
@@ -154,7 +151,8 @@ export interface WebhookTotals {
  * A `webhook.test` event carries the one endpoint it is for; an operational event the endpoint it
  * is about (which it never goes to).
  */
-export type WebhookEvent = OutboxEvent & { webhook_endpoint_id?: string };
+export const WebhookEvent = z.extend(OutboxEvent, { webhook_endpoint_id: z.optional(z.string()) });
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 /**
  * The spec's selection rule: the endpoint belongs to the affected profile's workspace, is active,

@@ -47,9 +47,15 @@ export interface HandlerInput<R extends RouteDef> {
   reads: ReadBatch;
 }
 
-export interface HandlerOptions<R extends RouteDef, P> {
+export interface HandlerOptions<R extends RouteDef, P, Ports> {
   /** Reads the route can start before the caller is known (see middleware/prefetch.ts); the handler gets the promise. */
   prefetch?: Prefetch<R, P>;
+  /**
+   * The handler's collaborators outside the table (e.g. the deliveries queue), built on the first
+   * request that runs the handler: the AWS adapters from config, as in Lambda. The local runtime
+   * passes its in-process ones with `withPorts`.
+   */
+  ports?: () => Ports;
 }
 
 /** Data with service guidance for the caller (agent.hint); the hint never carries user content. */
@@ -62,14 +68,20 @@ export class Hinted<D> {
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
 
 type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>>;
-type Fn<R extends RouteDef, P> = (
-  input: HandlerInput<R> & { prefetched: Promise<P> },
+type Fn<R extends RouteDef, P, Ports> = (
+  input: HandlerInput<R> & { prefetched: Promise<P>; ports: Ports },
 ) => Answer<R> | Promise<Answer<R>>;
 
 export type { HttpLambda } from './middleware/api-event.js';
 
-/** A route's Lambda, carrying the route it was built for: a test holds it to the route table's entry. */
-export type RouteLambda<R extends RouteDef = RouteDef> = HttpLambda & { readonly route: R };
+/**
+ * A route's Lambda, carrying the route it was built for (a test holds it to the route table's
+ * entry), and the same handler with other ports (what the local runtime runs).
+ */
+export type RouteLambda<R extends RouteDef = RouteDef, Ports = unknown> = HttpLambda & {
+  readonly route: R;
+  withPorts(ports: Ports): HttpLambda;
+};
 
 /** One schema for routes without path or query input: zod compiles a schema on its first parse, so not one per request. */
 const noInput = z.object({});
@@ -94,16 +106,30 @@ function meetsRoute(route: RouteDef, auth: AuthContext): boolean {
  * works on any route, parses each part with the route's own schema and checks the caller against
  * the route before `fn` runs.
  */
-export function httpHandler<R extends RouteDef, P = undefined>(
+export function httpHandler<R extends RouteDef, P = undefined, Ports = undefined>(
   route: R,
-  fn: Fn<R, NoInfer<P>>,
-  options?: HandlerOptions<R, P>,
-): RouteLambda<R>;
+  fn: Fn<R, NoInfer<P>, NoInfer<Ports>>,
+  options?: HandlerOptions<R, P, Ports>,
+): RouteLambda<R, Ports>;
 export function httpHandler(
   route: RouteDef,
-  fn: Fn<RouteDef, unknown>,
-  options: HandlerOptions<RouteDef, unknown> = {},
+  fn: Fn<RouteDef, unknown, unknown>,
+  options: HandlerOptions<RouteDef, unknown, unknown> = {},
 ): RouteLambda {
+  let defaultPorts: unknown;
+  const lambda = (portsOf: () => unknown) => stackOf(route, fn, options, portsOf);
+  return Object.assign(
+    lambda(() => (defaultPorts ??= options.ports?.())),
+    { route, withPorts: (ports: unknown) => lambda(() => ports) },
+  );
+}
+
+function stackOf(
+  route: RouteDef,
+  fn: Fn<RouteDef, unknown, unknown>,
+  options: HandlerOptions<RouteDef, unknown, unknown>,
+  portsOf: () => unknown,
+): HttpLambda {
   const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.idempotentReplay) return event.idempotentReplay;
     const { auth, now, reads } = event;
@@ -118,6 +144,7 @@ export function httpHandler(
       event,
       reads,
       prefetched: event.prefetched ?? nothingPrefetched,
+      ports: portsOf(),
     });
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
@@ -140,5 +167,5 @@ export function httpHandler(
   if (route.actingProfile) stack.use(actingProfile(route.actingProfile));
   if (route.idempotent) stack.use(idempotency());
 
-  return Object.assign(stack, { route });
+  return stack;
 }

@@ -1,15 +1,16 @@
 /** DeliveryQueue port: puts `{ delivery_id, attempt, webhook_event_id, webhook_endpoint_id }` on the deliveries queue, optionally delayed. */
-export interface DeliveryMessage {
-  delivery_id: string;
+import * as z from 'zod/mini';
+
+/** A message on the deliveries queue; what the sender reads off the wire is checked against it. */
+export const DeliveryMessage = z.object({
+  delivery_id: z.string(),
   /** The attempt number this message is for; the sender's claim is guarded by it. */
-  attempt: number;
-  /**
-   * The delivery's event and endpoint, so the sender reads all three items in one BatchGetItem.
-   * Absent in messages queued before they were added: the sender then reads the delivery first.
-   */
-  webhook_event_id?: string;
-  webhook_endpoint_id?: string;
-}
+  attempt: z.int().check(z.positive()),
+  /** The delivery's event and endpoint, so the sender reads all three items in one BatchGetItem. */
+  webhook_event_id: z.string(),
+  webhook_endpoint_id: z.string(),
+});
+export type DeliveryMessage = z.infer<typeof DeliveryMessage>;
 
 /** The message for attempt `attempt` of a delivery. */
 export const deliveryMessage = (
@@ -30,6 +31,18 @@ export const messageBody = (message: DeliveryMessage): string =>
     webhook_event_id: message.webhook_event_id,
     webhook_endpoint_id: message.webhook_endpoint_id,
   });
+
+/** The message in a body from the wire (an SQS record's body), or why there is none: not JSON, or not a message. */
+export function readMessageBody(body: string): { ok: true; message: DeliveryMessage } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const parsed = DeliveryMessage.safeParse(json);
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: z.prettifyError(parsed.error) };
+}
 
 /** SQS's largest DelaySeconds; later retries go through the RetryScheduler. */
 export const MAX_QUEUE_DELAY_SECONDS = 900;

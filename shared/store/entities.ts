@@ -20,7 +20,7 @@ import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../do
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout } from './items.js';
-import { keys, timeSortKey } from './keys.js';
+import { entityTags, keys, timeSortKey } from './keys.js';
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
@@ -84,17 +84,17 @@ export interface EmailCredential {
 }
 
 export const entities = {
-  user: entityLayout<UserRecord>({ entity: 'user', key: (u) => keys.user(u.id) }),
+  user: entityLayout<UserRecord>({ entity: entityTags.user, key: (u) => keys.user(u.id) }),
   /** The unique claim on an email address, holding the credential. */
-  email: (email: string) => entityLayout<EmailCredential>({ entity: 'email', key: () => keys.email(email) }),
-  workspace: entityLayout<WorkspaceRecord>({ entity: 'workspace', key: (w) => keys.workspace(w.id) }),
+  email: (email: string) => entityLayout<EmailCredential>({ entity: entityTags.email, key: () => keys.email(email) }),
+  workspace: entityLayout<WorkspaceRecord>({ entity: entityTags.workspace, key: (w) => keys.workspace(w.id) }),
   membership: entityLayout<MembershipRecord>({
-    entity: 'membership',
+    entity: entityTags.membership,
     key: (m) => keys.membership(m.workspace_id, m.user_id),
     indexes: (m) => ({ gsi1pk: keys.userWorkspaces(m.user_id), gsi1sk: timeSortKey(m.created_at, m.workspace_id) }),
   }),
   session: entityLayout<SessionRecord>({
-    entity: 'session',
+    entity: entityTags.session,
     key: (s) => keys.session(s.id),
     // A user's sessions, so that a password change or "log out everywhere" can end them.
     indexes: (s) => ({ gsi1pk: keys.userSessions(s.user_id), gsi1sk: timeSortKey(s.created_at, s.id) }),
@@ -102,26 +102,26 @@ export const entities = {
     expiresAt: (s) => epochSeconds(s.expires_at),
   }),
   apiKey: entityLayout<ApiKeyRecord>({
-    entity: 'api_key',
+    entity: entityTags.apiKey,
     key: (k) => keys.apiKey(k.id),
     indexes: (k) => ({ gsi1pk: keys.workspaceApiKeys(k.workspace_id), gsi1sk: timeSortKey(k.created_at, k.id) }),
   }),
   profile: entityLayout<ProfileRecord>({
-    entity: 'profile',
+    entity: entityTags.profile,
     key: (p) => keys.profile(p.id),
     indexes: (p) => ({ gsi1pk: keys.workspaceProfiles(p.workspace_id), gsi1sk: timeSortKey(p.created_at, p.id) }),
   }),
   /** The unique claim on a username (lowercase). */
   username: (username: string) =>
-    entityLayout<{ profile_id: string }>({ entity: 'username', key: () => keys.username(username) }),
-  post: entityLayout<PostRecord>({ entity: 'post', key: (p) => keys.post(p.id), indexes: postListing }),
+    entityLayout<{ profile_id: string }>({ entity: entityTags.username, key: () => keys.username(username) }),
+  post: entityLayout<PostRecord>({ entity: entityTags.post, key: (p) => keys.post(p.id), indexes: postListing }),
   comment: entityLayout<CommentRecord>({
-    entity: 'comment',
+    entity: entityTags.comment,
     key: (c) => keys.comment(c.id),
     indexes: (c) => ({ gsi1pk: keys.postComments(c.post_id), gsi1sk: timeSortKey(c.created_at, c.id) }),
   }),
   follow: entityLayout<FollowRecord>({
-    entity: 'follow',
+    entity: entityTags.follow,
     key: (f) => keys.follow(f.follower_profile_id, f.followed_profile_id),
     indexes: (f) => ({
       gsi1pk: keys.profileFollowers(f.followed_profile_id),
@@ -131,30 +131,30 @@ export const entities = {
     }),
   }),
   message: entityLayout<MessageRecord>({
-    entity: 'message',
+    entity: entityTags.message,
     key: (m) => ({
       pk: keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id)),
       sk: keys.messageSortKey(m.created_at, m.id),
     }),
   }),
   grant: entityLayout<GrantRecord>({
-    entity: 'access_grant',
+    entity: entityTags.grant,
     key: (g) => keys.grant(g.id),
     indexes: (g) => ({ gsi1pk: keys.profileGrants(g.profile_id), gsi1sk: timeSortKey(g.created_at, g.id) }),
   }),
   grantAccess: entityLayout<GrantAccessRecord>({
-    entity: 'grant_access',
+    entity: entityTags.grantAccess,
     key: (a) => keys.grantAccess(a.managed_profile_id, a.manager_profile_id),
   }),
   event: entityLayout<OutboxEvent>({
-    entity: 'event',
+    entity: entityTags.event,
     key: (e) => keys.event(e.id),
     expiresAt: (e) => eventExpiresAt(e.created_at),
   }),
   /** A like on a post or comment: the key names the target and the profile. */
-  reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: 'reaction', key: () => key }),
+  reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),
   webhookEndpoint: entityLayout<WebhookEndpointRecord>({
-    entity: 'webhook_endpoint',
+    entity: entityTags.webhookEndpoint,
     key: (e) => keys.webhookEndpoint(e.id),
     indexes: (e) => ({
       gsi1pk: keys.workspaceWebhookEndpoints(e.workspace_id),
@@ -162,13 +162,13 @@ export const entities = {
     }),
   }),
   webhookDelivery: entityLayout<DeliveryRecord>({
-    entity: 'webhook_delivery',
+    entity: entityTags.webhookDelivery,
     key: (d) => keys.webhookDelivery(d.id),
     indexes: (d) => deliveryIndexes(d, deliverySlotOf(d)),
     expiresAt: (d) => deliveryExpiresAt(d.updated_at),
   }),
   webhookAttempt: entityLayout<AttemptRecord>({
-    entity: 'webhook_attempt',
+    entity: entityTags.webhookAttempt,
     key: (a) => keys.webhookAttempt(a.delivery_id, a.number),
     expiresAt: (a) => deliveryExpiresAt(a.started_at),
   }),

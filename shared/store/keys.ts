@@ -23,8 +23,7 @@
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
  * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires ≥ 30 days after created_at)     |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
- * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS#<n> |   (n = 0..7, summed when read)             |
- * |                   | WS#<ws>                | WEBHOOK_TOTALS#STREAM | (folded from the stream; per-shard watermarks) |
+ * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS     |   (folded from the stream; per-shard watermarks) |
  * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |
  * | sending (ws)      | WS#<ws>                | WEBHOOK_SENDING    |   (in-flight attempt leases of the workspace and of each of its endpoints) |
  * | sending (endpoint)| WHEP#<id>              | SENDING            |   (next rate-limit slot)                   |
@@ -36,9 +35,12 @@
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
+ * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
  */
+const RATE_LIMIT_PREFIX = 'RATELIMIT#';
+
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
@@ -67,6 +69,8 @@ export const keys = {
   profileFollowing: (profileId: string) => `PROFILE#${profileId}#FOLLOWING`,
   conversation: (a: string, b: string) => `CONVERSATION#${a}#${b}`,
   messageSortKey: (createdAt: string, id: string) => `MSG#${createdAt}#${id}`,
+  /** What every message's sort key starts with (a conversation's messages, `begins_with`). */
+  messageSortKeyPrefix: 'MSG#',
   grant: (id: string) => ({ pk: `GRANT#${id}`, sk: 'GRANT' }),
   profileGrants: (managedId: string) => `PROFILE#${managedId}#GRANTS`,
   grantManagers: (managedId: string) => `PROFILE#${managedId}#MANAGERS`,
@@ -78,9 +82,8 @@ export const keys = {
 
   webhookEndpoint: (id: string) => ({ pk: `WHEP#${id}`, sk: 'WHEP' }),
   workspaceWebhookEndpoints: (workspaceId: string) => `WS#${workspaceId}#WEBHOOKS`,
-  /** Counted from the table stream; summed with the 0..7 shards that transactions counted before. */
-  webhookStreamTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS#STREAM' }),
-  webhookTotalsPrefix: 'WEBHOOK_TOTALS#',
+  /** The workspace's delivery counters, folded from the table stream. */
+  webhookTotals: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_TOTALS' }),
   webhookActiveEndpoints: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_ACTIVE_ENDPOINTS' }),
   webhookWorkspaceSending: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_SENDING' }),
   webhookEndpointSending: (endpointId: string) => ({ pk: `WHEP#${endpointId}`, sk: 'SENDING' }),
@@ -97,17 +100,50 @@ export const keys = {
   /** An endpoint's failed deliveries by updated_at (recovery reads it). */
   endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
+  streamStarted: { pk: 'STREAMCHECKPOINT', sk: 'STARTED' },
 
   // --- open to the internet ---
   rateLimitWindow: (policy: string, subject: string, windowSeconds: number, windowStart: number) => ({
-    pk: `RATELIMIT#${policy}#${subject}`,
+    pk: `${RATE_LIMIT_PREFIX}${policy}#${subject}`,
     sk: `WINDOW#${windowSeconds}#${windowStart}`,
   }),
   idempotencyKey: (credential: string, keyHash: string) => ({
     pk: `IDEMPOTENCY#${credential}#${keyHash}`,
     sk: 'IDEMPOTENCY',
   }),
+  /** What every rate-limit window's partition key starts with (the IAM condition of the read-only functions). */
+  rateLimitPrefix: RATE_LIMIT_PREFIX,
 };
+
+/**
+ * The `entity` attribute of each kind of item: what a stream consumer, its event source filter
+ * (infra) and `recordOf` tell items apart by.
+ */
+export const entityTags = {
+  user: 'user',
+  email: 'email',
+  workspace: 'workspace',
+  membership: 'membership',
+  session: 'session',
+  apiKey: 'api_key',
+  profile: 'profile',
+  username: 'username',
+  post: 'post',
+  comment: 'comment',
+  follow: 'follow',
+  message: 'message',
+  grant: 'access_grant',
+  grantAccess: 'grant_access',
+  event: 'event',
+  reaction: 'reaction',
+  webhookEndpoint: 'webhook_endpoint',
+  webhookDelivery: 'webhook_delivery',
+  webhookAttempt: 'webhook_attempt',
+  webhookTotals: 'webhook_totals',
+  webhookActiveEndpoints: 'webhook_active_endpoints',
+  webhookSending: 'webhook_sending',
+  streamCheckpoint: 'stream_checkpoint',
+} as const;
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
 export const timeSortKey = (iso: string, id: string) => `${iso}#${id}`;

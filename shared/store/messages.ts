@@ -24,7 +24,7 @@ export function listConversation(
   return queryPage(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
-      ExpressionAttributeValues: { ':pk': pk, ':msg': 'MSG#' },
+      ExpressionAttributeValues: { ':pk': pk, ':msg': keys.messageSortKeyPrefix },
       ScanIndexForward: false,
     },
     { pk },

@@ -73,17 +73,41 @@ export async function queryPage<T>(
 export const encodeCursor = (key: Record<string, unknown>): string =>
   Buffer.from(JSON.stringify(key)).toString('base64url');
 
-/** Every item of a Query, following its pages: for partitions known to stay small. */
-export async function queryAll(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/**
+ * The items of a Query, page by page (DynamoDB's pages: `Limit` items or 1 MB), following
+ * LastEvaluatedKey: the one loop over a query's pages. With `max`, no more than `max` items are
+ * read, the last page's Limit cut to what is still wanted.
+ */
+export async function* queryPages(
+  input: QueryInput,
+  options: { max?: number } = {},
+): AsyncGenerator<Record<string, unknown>[]> {
+  let wanted = options.max ?? Infinity;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
+    const limit = Math.min(input.Limit ?? Infinity, wanted);
+    if (limit <= 0) return;
+    const page = await db().send(
+      new QueryCommand({
+        ...input,
+        TableName: tableName(),
+        ExclusiveStartKey: start,
+        ...(Number.isFinite(limit) ? { Limit: limit } : {}),
+      }),
+    );
+    const items = page.Items ?? [];
+    wanted -= items.length;
+    yield items;
     start = page.LastEvaluatedKey;
   } while (start);
+}
+
+/** Every item of a Query (at most `max`), following its pages: for partitions known to stay small. */
+export async function queryAll(input: QueryInput, options: { max?: number } = {}): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of queryPages(input, options)) items.push(...page);
   return items;
 }
 

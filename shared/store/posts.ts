@@ -2,14 +2,14 @@ import type { OutboxEvent } from '../domain/events.js';
 import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
 import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
 import { entities, postListing } from './entities.js';
-import { getItem, putTransactItem, recordOrUndefined } from './items.js';
+import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { indexPage, type Page, type PageRequest } from './pagination.js';
+import { indexPage, queryPages, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure, transactConditional } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
@@ -56,12 +56,10 @@ export function getPost(id: string, consistent = false, reads?: ReadBatch): Prom
   return getItem(entities.post, keys.post(id), { consistent, reads });
 }
 
-export interface PostRead {
-  post: PostRecord | undefined;
-  /** The author's card as the post carries it; undefined for posts written before cards existed. */
-  author: ProfileRecord | undefined;
+/** The post with its author's card as the post item carries it (both undefined when there is no post). */
+export type PostRead = ({ post: PostRecord; author: ProfileRecord } | { post: undefined; author: undefined }) & {
   liked: boolean;
-}
+};
 
 /**
  * The post with its author's card and, when a viewer is known, the viewer's reaction: one
@@ -88,8 +86,8 @@ export async function getPostWithReaction(
     item = found.get(keyId(postKey));
     liked = reactionKey !== undefined && found.has(keyId(reactionKey));
   }
-  const card = item?.[TABLE.authorCardAttribute] as ProfileRecord | undefined;
-  return { post: recordOrUndefined(entities.post, item), author: card, liked };
+  if (!item) return { post: undefined, author: undefined, liked };
+  return { post: recordOf(entities.post, item), author: item[TABLE.authorCardAttribute] as ProfileRecord, liked };
 }
 
 /**
@@ -99,27 +97,22 @@ export async function getPostWithReaction(
  */
 export async function refreshAuthorCards(profile: ProfileRecord): Promise<number> {
   let refreshed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.profilePosts(profile.id) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.profilePosts(profile.id) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const page of pages) {
     const results = await Promise.all(
-      (page.Items ?? []).map(async (item) => {
+      page.map(async (item) => {
         try {
           await db().send(
             new UpdateCommand({
               TableName: tableName(),
               Key: { pk: item.pk as string, sk: item.sk as string },
               UpdateExpression: 'SET #card = :card',
-              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#card) OR #card.updated_at <= :at)',
+              ConditionExpression: 'attribute_exists(pk) AND #card.updated_at <= :at',
               ExpressionAttributeNames: { '#card': TABLE.authorCardAttribute },
               ExpressionAttributeValues: { ':card': profile, ':at': profile.updated_at },
             }),
@@ -132,8 +125,7 @@ export async function refreshAuthorCards(profile: ProfileRecord): Promise<number
       }),
     );
     refreshed += results.reduce<number>((a, b) => a + b, 0);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return refreshed;
 }
 

@@ -4,7 +4,7 @@
  * (`prev_status`; null when it creates the delivery): the stream consumer folds those records into
  * the workspace totals (webhooks/totals-from-stream.ts), so no write here touches a counter.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import {
@@ -247,8 +247,8 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
 
 /**
  * A restarted delivery is attempted again through the whole retry schedule and can be restarted
- * again until it expires: its event item (the body) must live that long from now. Never shortens;
- * an event that is gone (a delivery that carries its own payload) is left alone.
+ * again until it expires: its event item (the body) must live that long from now. Never shortens,
+ * and never writes an event item that is gone.
  */
 async function extendEventExpiry(eventId: string, now: string): Promise<void> {
   await applied(() =>
@@ -281,26 +281,21 @@ export async function getDeliveryWithAttempts(
 
 /**
  * Pending or delivering deliveries due at or before `before`, from the sweeper index (a claimed one
- * keeps the due time it was claimed at: the caller judges the claim by `claimed_at`).
+ * keeps the due time it was claimed at: the caller judges the claim by `claimed_at`), the earliest
+ * `limit` of each shard: the next sweep takes the rest.
  */
 export async function listDueDeliveries(before: string, limit = 500): Promise<DeliveryRecord[]> {
-  const found: DeliveryRecord[] = [];
-  for (const shard of keys.webhookDueShards) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
+  const shards = await Promise.all(
+    keys.webhookDueShards.map((shard) =>
+      queryAll(
+        {
           IndexName: 'gsi2',
           KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
           ExpressionAttributeValues: { ':pk': shard, ':before': `${before}#~` },
-          ExclusiveStartKey: start,
-          Limit: limit,
-        }),
-      );
-      for (const item of page.Items ?? []) found.push(recordOf(entities.webhookDelivery, item));
-      start = found.length < limit ? page.LastEvaluatedKey : undefined;
-    } while (start);
-  }
-  return found;
+        },
+        { max: limit },
+      ),
+    ),
+  );
+  return shards.flat().map((item) => recordOf(entities.webhookDelivery, item));
 }

@@ -1,9 +1,7 @@
 /**
  * What the sender needs for one attempt: the delivery, its endpoint (URL and secrets at send time)
- * and its event (the body), read together in one strongly consistent BatchGetItem when the queue
- * message names all three. A message queued before it named them costs a second round trip: the
- * delivery first, then the other two. A delivery created before the body moved to the event item
- * carries its own `payload` and needs no event.
+ * and its event (the body), read together in one strongly consistent BatchGetItem: the queue
+ * message names all three.
  */
 import type { OutboxEvent } from '../domain/events.js';
 import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
@@ -16,33 +14,18 @@ import { keys } from './keys.js';
 export interface DeliveryContext {
   delivery: DeliveryRecord | undefined;
   endpoint: WebhookEndpointRecord | undefined;
-  /** Undefined when the delivery carries its own payload, or the event item is gone. */
+  /** Undefined when the event item is gone. */
   event: OutboxEvent | undefined;
 }
 
 export async function loadDeliveryContext(message: DeliveryMessage): Promise<DeliveryContext> {
   const deliveryKey = keys.webhookDelivery(message.delivery_id);
-  if (message.webhook_event_id && message.webhook_endpoint_id) {
-    const eventKey = keys.event(message.webhook_event_id);
-    const endpointKey = keys.webhookEndpoint(message.webhook_endpoint_id);
-    const found = await batchGet([deliveryKey, endpointKey, eventKey], { consistent: true });
-    return {
-      delivery: recordOrUndefined(entities.webhookDelivery, found.get(keyId(deliveryKey))),
-      endpoint: recordOrUndefined(entities.webhookEndpoint, found.get(keyId(endpointKey))),
-      event: recordOrUndefined(entities.event, found.get(keyId(eventKey))),
-    };
-  }
-  const first = await batchGet([deliveryKey], { consistent: true });
-  const delivery = recordOrUndefined(entities.webhookDelivery, first.get(keyId(deliveryKey)));
-  if (!delivery) return { delivery, endpoint: undefined, event: undefined };
-  const endpointKey = keys.webhookEndpoint(delivery.webhook_endpoint_id);
-  const eventKey = keys.event(delivery.webhook_event_id);
-  const rest = await batchGet(delivery.payload === undefined ? [endpointKey, eventKey] : [endpointKey], {
-    consistent: true,
-  });
+  const endpointKey = keys.webhookEndpoint(message.webhook_endpoint_id);
+  const eventKey = keys.event(message.webhook_event_id);
+  const found = await batchGet([deliveryKey, endpointKey, eventKey], { consistent: true });
   return {
-    delivery,
-    endpoint: recordOrUndefined(entities.webhookEndpoint, rest.get(keyId(endpointKey))),
-    event: recordOrUndefined(entities.event, rest.get(keyId(eventKey))),
+    delivery: recordOrUndefined(entities.webhookDelivery, found.get(keyId(deliveryKey))),
+    endpoint: recordOrUndefined(entities.webhookEndpoint, found.get(keyId(endpointKey))),
+    event: recordOrUndefined(entities.event, found.get(keyId(eventKey))),
   };
 }

@@ -11,10 +11,10 @@ import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { recordOf } from './items.js';
 import { keys } from './keys.js';
-import { decodeCursor, encodeCursor, type Page, type PageRequest } from './pagination.js';
+import { decodeCursor, encodeCursor, queryAll, type Page, type PageRequest } from './pagination.js';
 
 /** A filtered page reads at most this many times `limit` index entries. */
-export const FILTER_READ_FACTOR = 2;
+const FILTER_READ_FACTOR = 2;
 
 type Item = Record<string, unknown>;
 
@@ -116,21 +116,14 @@ export async function listFailedDeliveries(
   limit: number,
 ): Promise<DeliveryRecord[]> {
   const { from, to } = rangeOf({ since, until });
-  const found: DeliveryRecord[] = [];
-  let start: Item | undefined;
-  do {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.endpointFailedDeliveries(endpointId), ':from': from, ':to': to },
-        ExclusiveStartKey: start,
-        Limit: Math.min(limit - found.length, 500),
-      }),
-    );
-    for (const item of result.Items ?? []) found.push(recordOf(entities.webhookDelivery, item));
-    start = result.LastEvaluatedKey;
-  } while (start && found.length < limit);
-  return found;
+  const items = await queryAll(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.endpointFailedDeliveries(endpointId), ':from': from, ':to': to },
+      Limit: 500,
+    },
+    { max: limit },
+  );
+  return items.map((item) => recordOf(entities.webhookDelivery, item));
 }

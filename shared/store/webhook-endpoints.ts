@@ -1,14 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
-import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent, WebhookTotals } from '../domain/webhooks.js';
+import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { batchGetItems, getItem, putItem, putTransactItem, recordOf, recordOrUndefined } from './items.js';
-import { keys } from './keys.js';
+import { entityTags, keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryAll } from './pagination.js';
-import { listWorkspaceProfiles } from './profiles.js';
 import { isConditionFailure, transact, transactConditional, type TransactItem } from './transact.js';
 
 export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
@@ -28,7 +27,7 @@ function activeCountUpdate(workspaceId: string, delta: 1 | -1, cap?: number): Tr
       UpdateExpression: 'SET entity = :entity ADD active :delta',
       ...(cap === undefined ? {} : { ConditionExpression: 'attribute_not_exists(active) OR active < :cap' }),
       ExpressionAttributeValues: {
-        ':entity': 'webhook_active_endpoints',
+        ':entity': entityTags.webhookActiveEndpoints,
         ':delta': delta,
         ...(cap === undefined ? {} : { ':cap': cap }),
       },
@@ -199,36 +198,14 @@ export async function updateEndpointIf(
   }
 }
 
-const ZERO_TOTALS: WebhookTotals = { total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 };
-
-/**
- * The workspace's delivery counters: the sum of its counter items (the one the stream folds every
- * status change into, and the shards transactions kept before). Lags the deliveries by one stream batch.
- */
-export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
-  const shards = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': keys.webhookTotalsPrefix },
-    ConsistentRead: true,
-  });
-  const totals = { ...ZERO_TOTALS };
-  for (const shard of shards) {
-    for (const counter of Object.keys(totals) as (keyof WebhookTotals)[])
-      totals[counter] += Number(shard[counter] ?? 0);
-  }
-  return totals;
-}
-
-/** Every profile of the workspace (the endpoint form's choices), following the index's pages. */
+/** Every profile of the workspace (the endpoint form's choices), oldest first. */
 export async function allWorkspaceProfiles(workspaceId: string): Promise<ProfileRecord[]> {
-  const profiles: ProfileRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listWorkspaceProfiles(workspaceId, { limit: 100, cursor });
-    profiles.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return profiles;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.workspaceProfiles(workspaceId) },
+  });
+  return items.map((item) => recordOf(entities.profile, item));
 }
 
 /** Endpoint names by id (deleted ones are absent), for delivery activity. */
@@ -244,5 +221,3 @@ export async function getEndpointNames(ids: readonly string[]): Promise<Map<stri
 export async function writeWebhookEvent(event: WebhookEvent): Promise<void> {
   await transact([outboxItem(event)]);
 }
-
-export const writeTestEvent = writeWebhookEvent;

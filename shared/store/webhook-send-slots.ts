@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
-import { keys } from './keys.js';
+import { entityTags, keys } from './keys.js';
 import { isConditionFailure } from './transact.js';
 
 export interface SendLease {
@@ -38,14 +38,11 @@ export const endpointAttribute = (endpointId: string) =>
   `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
 
 /** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
-export const leaseToken = (expiresAt: Date) =>
+const leaseToken = (expiresAt: Date) =>
   `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
 
-/** When a token expires (epoch ms); tokens written before they were shortened start with an ISO time. */
-function expiryOf(token: string): number {
-  const prefix = token.slice(0, token.indexOf('|'));
-  return prefix.includes('-') ? Date.parse(prefix) : parseInt(prefix, 36) * 1000;
-}
+/** When a token expires (epoch ms). */
+const expiryOf = (token: string): number => parseInt(token.slice(0, token.indexOf('|')), 36) * 1000;
 
 type RawSet = { SS?: string[] } | Set<string> | string[] | undefined;
 const tokensOf = (value: RawSet): string[] =>
@@ -76,7 +73,7 @@ export async function acquireSendLease(
             '(attribute_not_exists(leases) OR size(leases) < :perWorkspace) AND (attribute_not_exists(#ep) OR size(#ep) < :perEndpoint)',
           ExpressionAttributeNames: { '#ep': endpointAttribute(endpointId) },
           ExpressionAttributeValues: {
-            ':entity': 'webhook_sending',
+            ':entity': entityTags.webhookSending,
             ':token': new Set([lease.token]),
             ':perWorkspace': limits.perWorkspace,
             ':perEndpoint': limits.perEndpoint,
@@ -150,7 +147,7 @@ export async function reserveSendSlot(
           ConditionExpression: condition,
           ExpressionAttributeValues: {
             ...values,
-            ':entity': 'webhook_sending',
+            ':entity': entityTags.webhookSending,
             ':next': new Date(sendAt.getTime() + spacingMs).toISOString(),
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

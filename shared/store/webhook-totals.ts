@@ -9,10 +9,10 @@
  * string order sequence order, the time lets shards whose records the stream has trimmed (24 h)
  * be pruned so the item stays small.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookTotals } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { keys } from './keys.js';
+import { entityTags, keys } from './keys.js';
 import { isConditionFailure } from './transact.js';
 
 export type TotalsDelta = Partial<Record<keyof WebhookTotals, number>>;
@@ -25,7 +25,7 @@ export interface CountedChange {
 
 /** DynamoDB Streams sequence numbers are 21 to 40 digits. */
 const SEQUENCE_DIGITS = 40;
-export const paddedSequence = (sequenceNumber: string) => sequenceNumber.padStart(SEQUENCE_DIGITS, '0');
+const paddedSequence = (sequenceNumber: string) => sequenceNumber.padStart(SEQUENCE_DIGITS, '0');
 
 /** The stream keeps records 24 h; an hour's margin for clocks and in-flight retries. */
 export const WATERMARK_KEEP_SECONDS = 25 * 3600;
@@ -40,6 +40,21 @@ const sum = (changes: readonly CountedChange[]): TotalsDelta => {
   }
   return Object.fromEntries(Object.entries(total).filter(([, value]) => value !== 0));
 };
+
+/** The workspace's delivery counters (one consistent read); they lag the deliveries by one stream batch. */
+export async function getTotals(workspaceId: string): Promise<WebhookTotals> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookTotals(workspaceId), ConsistentRead: true }),
+  );
+  const count = (counter: keyof WebhookTotals) => Number(Item?.[counter] ?? 0);
+  return {
+    total: count('total'),
+    succeeded: count('succeeded'),
+    failed: count('failed'),
+    pending: count('pending'),
+    delivering: count('delivering'),
+  };
+}
 
 type RawAttribute = string | { S?: string } | undefined;
 const stringOf = (value: RawAttribute) => (typeof value === 'string' ? value : value?.S);
@@ -68,7 +83,7 @@ export async function foldTotals(
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.webhookStreamTotals(workspaceId),
+          Key: keys.webhookTotals(workspaceId),
           UpdateExpression:
             'SET entity = :entity, #wm = :mark' +
             (counters.length ? ' ADD ' + counters.map((_, i) => `#c${i} :d${i}`).join(', ') : ''),
@@ -78,7 +93,7 @@ export async function foldTotals(
             ...Object.fromEntries(counters.map(([name], i) => [`#c${i}`, name])),
           },
           ExpressionAttributeValues: {
-            ':entity': 'webhook_totals',
+            ':entity': entityTags.webhookTotals,
             ':mark': mark,
             ...(current === undefined
               ? { ':first': paddedSequence(pending[0]!.sequenceNumber) }
@@ -119,7 +134,7 @@ async function pruneWatermarks(workspaceId: string, item: Record<string, unknown
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhookStreamTotals(workspaceId),
+        Key: keys.webhookTotals(workspaceId),
         UpdateExpression: 'REMOVE ' + stale.map((_, i) => `#w${i}`).join(', '),
         // Only if none of them moved meanwhile.
         ConditionExpression: stale.map((_, i) => `#w${i} = :w${i}`).join(' AND '),

@@ -40,10 +40,6 @@ export async function addMember(member: MembershipRecord): Promise<void> {
   );
 }
 
-export function getWorkspace(id: string): Promise<WorkspaceRecord | undefined> {
-  return getItem(entities.workspace, keys.workspace(id));
-}
-
 /**
  * Strongly consistent: a removal or role change holds on the member's very next request. Through
  * the request's `reads` when given, in the BatchGetItem of the keys asked for in the same tick.

@@ -54,8 +54,8 @@ export async function deliver(
   if (current?.status !== 'active')
     return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, ports);
   // The event item outlives every delivery that can still be attempted; this is a safety net.
-  const body = found.payload ?? (event ? webhookBody(event) : undefined);
-  if (body === undefined) return abandon(found, message, 'event no longer stored: not sent', ports);
+  if (!event) return abandon(found, message, 'event no longer stored: not sent', ports);
+  const body = webhookBody(event);
 
   const gate = await passSendGate(found, current, message, ports, {
     limits: settings.inFlight,

@@ -26,7 +26,7 @@ export interface SendGateSettings {
 }
 
 /** The longest a sender waits in-process for its endpoint's next send slot; further away, the attempt is deferred. */
-export const MAX_PACING_WAIT_MS = 1000;
+const MAX_PACING_WAIT_MS = 1000;
 
 export type GateOutcome = { open: true; lease: SendLease } | { open: false; reason: string };
 

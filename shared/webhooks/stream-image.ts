@@ -1,7 +1,9 @@
 /**
- * A DynamoDB stream image (AttributeValue map) → a plain object. The outbox items hold strings,
- * numbers, booleans, nulls, maps and lists; sets are turned into arrays.
+ * A DynamoDB stream image (AttributeValue map) → the record it holds, checked against the record's
+ * schema. The items hold strings, numbers, booleans, nulls, maps and lists; sets become arrays.
  */
+import * as z from 'zod/mini';
+
 export type StreamAttribute = {
   S?: string;
   N?: string;
@@ -15,7 +17,7 @@ export type StreamAttribute = {
   BS?: unknown[];
 };
 
-export function fromAttribute(value: StreamAttribute): unknown {
+function fromAttribute(value: StreamAttribute): unknown {
   if (value.S !== undefined) return value.S;
   if (value.N !== undefined) return Number(value.N);
   if (value.BOOL !== undefined) return value.BOOL;
@@ -29,6 +31,15 @@ export function fromAttribute(value: StreamAttribute): unknown {
   return undefined;
 }
 
-export function fromImage(image: Record<string, StreamAttribute>): Record<string, unknown> {
+function fromImage(image: Record<string, StreamAttribute>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(image).map(([key, value]) => [key, fromAttribute(value)]));
+}
+
+/** The record a stream image holds, checked against its schema (unknown attributes dropped), or why it holds none. */
+export function readImage<S extends z.ZodMiniType>(
+  schema: S,
+  image: Record<string, StreamAttribute>,
+): { ok: true; record: z.infer<S> } | { ok: false; reason: string } {
+  const parsed = schema.safeParse(fromImage(image));
+  return parsed.success ? { ok: true, record: parsed.data } : { ok: false, reason: z.prettifyError(parsed.error) };
 }

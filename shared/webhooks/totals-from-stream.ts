@@ -3,33 +3,38 @@
  * left (`prev_status`: null when it created the delivery, equal to `status` when the status did
  * not change), so each stream record (NEW_IMAGE) carries its exact change to the counters. A batch
  * of one shard becomes one conditional UpdateItem per workspace (store/webhook-totals.ts).
- * Records without `prev_status` were written before the totals moved to the stream; those writes
- * counted themselves (in the same transaction) and are not counted again.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { DeliveryStatus } from '../domain/webhooks.js';
+import * as z from 'zod/mini';
+import { DeliveryStatus } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import { entities } from '../store/entities.js';
 import { foldTotals, type CountedChange, type TotalsDelta } from '../store/webhook-totals.js';
 import { forEachLimit } from './bounded.js';
-import type { StreamAttribute } from './stream-image.js';
+import { readImage } from './stream-image.js';
 
-/** The change one stream record makes to its workspace's totals, or undefined for none. */
-export function totalsChangeOf(record: DynamoDBRecord): { workspaceId: string; change: CountedChange } | undefined {
-  const image = record.dynamodb?.NewImage as Record<string, StreamAttribute> | undefined;
-  if (
-    (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') ||
-    image?.entity?.S !== entities.webhookDelivery.entity
-  )
-    return undefined;
-  const previous = image.prev_status;
-  const status = image.status?.S as DeliveryStatus | undefined;
-  const workspaceId = image.workspace_id?.S;
-  if (!previous || !status || !workspaceId || previous.S === status) return undefined;
-  const delta: TotalsDelta = previous.NULL
-    ? { total: 1, [status]: 1 }
-    : { [previous.S as DeliveryStatus]: -1, [status]: 1 };
-  return { workspaceId, change: { sequenceNumber: record.dynamodb!.SequenceNumber!, delta } };
+/** What a delivery write's image tells the totals: the workspace, the status the write left and the one it set. */
+const DeliveryWriteImage = z.object({
+  workspace_id: z.string(),
+  status: DeliveryStatus,
+  prev_status: z.nullable(DeliveryStatus),
+});
+
+/** A write of a delivery record: the stream records the totals are folded from. */
+export const isDeliveryWrite = (record: DynamoDBRecord): boolean =>
+  (record.eventName === 'INSERT' || record.eventName === 'MODIFY') &&
+  record.dynamodb?.NewImage?.entity?.S === entities.webhookDelivery.entity;
+
+/** The change a delivery write makes to its workspace's totals (a zero delta when it kept the status). */
+function totalsChangeOf(
+  record: DynamoDBRecord,
+): { ok: true; workspaceId: string; change: CountedChange } | { ok: false; reason: string } {
+  const read = readImage(DeliveryWriteImage, record.dynamodb!.NewImage!);
+  if (!read.ok) return read;
+  const { workspace_id: workspaceId, status, prev_status: previous } = read.record;
+  const delta: TotalsDelta =
+    previous === null ? { total: 1, [status]: 1 } : previous === status ? {} : { [previous]: -1, [status]: 1 };
+  return { ok: true, workspaceId, change: { sequenceNumber: record.dynamodb!.SequenceNumber!, delta } };
 }
 
 /** Workspaces of one batch folded at once. */
@@ -37,7 +42,8 @@ const WORKSPACES_AT_ONCE = 4;
 
 /**
  * Folds the delivery records of one shard's batch into their workspaces' totals. Returns the
- * sequence numbers of the records of workspaces whose fold failed (to be retried from there).
+ * sequence numbers of the records of workspaces whose fold failed (to be retried from there), and
+ * of records whose image is not a delivery write's (logged).
  */
 export async function foldDeliveryTotals(
   records: readonly DynamoDBRecord[],
@@ -45,12 +51,21 @@ export async function foldDeliveryTotals(
   now = new Date(),
 ): Promise<string[]> {
   const byWorkspace = new Map<string, CountedChange[]>();
-  for (const record of records) {
+  const failed: string[] = [];
+  for (const record of records.filter(isDeliveryWrite)) {
     const counted = totalsChangeOf(record);
-    if (!counted) continue;
+    if (!counted.ok) {
+      const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
+      logger.error('malformed delivery record on the stream', {
+        sequence_number: sequenceNumber,
+        reason: counted.reason,
+      });
+      failed.push(sequenceNumber);
+      continue;
+    }
+    if (Object.keys(counted.change.delta).length === 0) continue;
     byWorkspace.set(counted.workspaceId, [...(byWorkspace.get(counted.workspaceId) ?? []), counted.change]);
   }
-  const failed: string[] = [];
   await forEachLimit([...byWorkspace], WORKSPACES_AT_ONCE, async ([workspaceId, changes]) => {
     try {
       await foldTotals(workspaceId, shardId, changes, now);

@@ -132,4 +132,45 @@ describe('webhook deliveries (signed, selected, recorded)', () => {
     expect(JSON.parse(target.received[0]!.body)).toMatchObject({ id: webhook_event_id, type: 'webhook.test' });
     expect(sibling.received).toHaveLength(0);
   });
+
+  it('delivers events whose data is or holds an empty object', async () => {
+    const ws = await workspaceWithProfiles(1);
+    const r = await receiver();
+    r.secrets.push((await createEndpoint(ws, { url: r.url })).secret);
+    const empty = await emitEvent(ws, { data: {} });
+    const nested = await emitEvent(ws, { data: { follower: {}, tags: [] } });
+    await waitForDelivery(ws, empty, 'succeeded');
+    await waitForDelivery(ws, nested, 'succeeded');
+    const bodies = new Map(r.received.map((request) => [JSON.parse(request.body).id, JSON.parse(request.body)]));
+    expect(bodies.get(empty).data).toEqual({});
+    expect(bodies.get(nested).data).toEqual({ follower: {}, tags: [] });
+    expect(r.received.every((request) => request.verified)).toBe(true);
+  });
+
+  // The HTTP function puts the delivery on the queue it is given: here the local runtime's, also
+  // when the function runs from its Lambda bundle (npm run test:bundles).
+  it('sends a failed delivery again on a manual retry, with the same webhook-id and body', async () => {
+    const ws = await workspaceWithProfiles(1);
+    const r = await receiver((n) => (n === 1 ? 410 : 200));
+    const { secret, webhook_endpoint } = await createEndpoint(ws, { url: r.url });
+    r.secrets.push(secret);
+    const eventId = await emitEvent(ws);
+    const failed = await waitForDelivery(ws, eventId, 'failed');
+    const { call } = await import('../support/api.js');
+    const workspacePath = `/v1/workspaces/${ws.workspace.id}`;
+    const enabled = await call('POST', `${workspacePath}/webhook-endpoints/${webhook_endpoint.id}/enable`, {
+      token: ws.token,
+    });
+    expect(enabled.status).toBe(200);
+
+    const retried = await call('POST', `${workspacePath}/webhook-deliveries/${failed.id}/retry`, { token: ws.token });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.delivery).toMatchObject({ id: failed.id, status: 'pending' });
+    const delivered = await waitForDelivery(ws, eventId, 'succeeded');
+    expect(delivered.attempt_count).toBe(2);
+    expect(r.received).toHaveLength(2);
+    expect(r.received[1]!.verified).toBe(true);
+    expect(r.received[1]!.headers['webhook-id']).toBe(failed.id);
+    expect(r.received[1]!.body).toBe(r.received[0]!.body);
+  });
 });

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS } from '../../infra/alarms.js';
 import { DEFAULT_LOGIN_RESERVED_CONCURRENCY, stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
-import { FAN_OUT_PARALLELIZATION, SENDER_MAX_CONCURRENCY } from '../../infra/webhook-pipeline.js';
+import { SENDER_MAX_CONCURRENCY } from '../../infra/sender-event-source.js';
+import { FAN_OUT_PARALLELIZATION } from '../../infra/webhook-pipeline.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 

@@ -148,7 +148,7 @@ describe('CDK stack (default context)', () => {
       [statements[0].Resource].flat().map((r: { 'Fn::GetAtt': [string, string] }) => r['Fn::GetAtt'][0]),
     );
     expect(invocable).toEqual(httpFns);
-    // No resource-based permission per function any more: that was a resource per route.
+    // No resource-based permission per function: that would be one more resource per route.
     expect(
       wiring.ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com'),
     ).toEqual([]);

@@ -2,6 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataTable } from '../../infra/data-table.js';
+import { SENDER_MAX_CONCURRENCY } from '../../infra/sender-event-source.js';
 import { stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
 import {
@@ -9,7 +10,6 @@ import {
   FAN_OUT_WINDOW,
   MAX_RECEIVE_COUNT,
   QUEUE_VISIBILITY,
-  SENDER_MAX_CONCURRENCY,
   SENDER_TIMEOUT,
   WebhookPipeline,
 } from '../../infra/webhook-pipeline.js';

@@ -1,5 +1,5 @@
 import type { SQSEvent } from 'aws-lambda';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendDeliveryHandler } from '../../functions/webhook-pipeline/handlers.js';
 import { newId } from '../../shared/domain/ids.js';
@@ -8,7 +8,7 @@ import { deliveryMessage, type DeliveryMessage } from '../../shared/ports/delive
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { entities, eventExpiresAt } from '../../shared/store/entities.js';
-import { itemOf, putItem } from '../../shared/store/items.js';
+import { putItem } from '../../shared/store/items.js';
 import { keys } from '../../shared/store/keys.js';
 import { TABLE } from '../../shared/store/table.js';
 import { createDelivery, getDelivery, restartDelivery } from '../../shared/store/webhook-deliveries.js';
@@ -98,22 +98,6 @@ describe('the delivery body lives once per event', () => {
     // Nested keys in sorted order, whatever order DynamoDB returns the map in.
     expect(bodies[0]).toContain('"data":{"alpha":"first","middle":null,"zeta":{"a":[{"x":"é","y":1}],"b":2}}');
     expect((await getDelivery(delivery.id))?.status).toBe('succeeded');
-  });
-
-  it('a message queued in the old shape ({ delivery_id, attempt }) is still delivered', async () => {
-    const { receiver, event, delivery } = await setUp(() => 200);
-    await send({ delivery_id: delivery.id, attempt: 1 });
-    expect(receiver.received.map((r) => r.body)).toEqual([webhookBody(event)]);
-  });
-
-  it('a delivery created with its own payload (before the move) sends that payload, with no event item', async () => {
-    const { receiver, delivery } = await setUp(() => 200, { storeEvent: false });
-    const payload = '{"id":"legacy","type":"profile.followed","data":{"b":1,"a":2}}';
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: itemOf(entities.webhookDelivery, { ...delivery, payload }) }),
-    );
-    await send({ delivery_id: delivery.id, attempt: 1 });
-    expect(receiver.received.map((r) => r.body)).toEqual([payload]);
   });
 
   it('a delivery whose event item is gone fails without an attempt', async () => {

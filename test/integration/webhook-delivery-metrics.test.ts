@@ -4,7 +4,7 @@ import { sendDeliveryHandler } from '../../functions/webhook-pipeline/handlers.j
 import { newId } from '../../shared/domain/ids.js';
 import { newWebhookEndpoint } from '../../shared/domain/webhooks.js';
 import { powertoolsDeliveryMetrics } from '../../shared/ports/aws/powertools-delivery-metrics.js';
-import type { DeliveryMessage } from '../../shared/ports/delivery-queue.js';
+import { deliveryMessage, messageBody, type DeliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
 import { entities } from '../../shared/store/entities.js';
 import { putItem } from '../../shared/store/items.js';
@@ -69,7 +69,7 @@ async function sendOnce(status: number) {
   });
   const message: SQSEvent['Records'][number] = {
     messageId: newId(),
-    body: JSON.stringify({ delivery_id: delivery.id, attempt: 1 }),
+    body: messageBody(deliveryMessage(delivery, 1)),
   } as SQSEvent['Records'][number];
   const result = await handler({ Records: [message] });
   vi.restoreAllMocks();

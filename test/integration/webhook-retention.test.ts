@@ -13,7 +13,8 @@ import {
   getDelivery,
   getDeliveryWithAttempts,
 } from '../../shared/store/webhook-deliveries.js';
-import { getTotals, putEndpoint } from '../../shared/store/webhook-endpoints.js';
+import { putEndpoint } from '../../shared/store/webhook-endpoints.js';
+import { getTotals } from '../../shared/store/webhook-totals.js';
 import { newDelivery } from '../../shared/webhooks/fan-out.js';
 
 const DAY = 86_400;

@@ -5,8 +5,7 @@ import { fanOutHandler } from '../../functions/webhook-pipeline/handlers.js';
 import { newId } from '../../shared/domain/ids.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
-import { WATERMARK_KEEP_SECONDS } from '../../shared/store/webhook-totals.js';
-import { getTotals } from '../../shared/store/webhook-endpoints.js';
+import { getTotals, WATERMARK_KEEP_SECONDS } from '../../shared/store/webhook-totals.js';
 import { foldDeliveryTotals } from '../../shared/webhooks/totals-from-stream.js';
 
 const handler = fanOutHandler({ queue: { enqueue: async () => undefined } });
@@ -86,18 +85,26 @@ describe('the workspace totals, folded from the table stream', () => {
     expect(await getTotals(ws)).toEqual({ total: 2, succeeded: 1, failed: 1, pending: 0, delivering: 0 });
   });
 
-  it('ignores writes that counted themselves (no prev_status), writes that keep the status, and other entities', async () => {
+  it('ignores writes that keep the status, and other entities', async () => {
     const ws = newId();
     const shardId = `shardId-${newId()}`;
     await handler({
-      Records: [
-        deliveryRecord(ws, undefined, 'succeeded'),
-        deliveryRecord(ws, 'pending', 'pending'),
-        deliveryRecord(ws, null, 'pending', 'webhook_attempt'),
-      ],
+      Records: [deliveryRecord(ws, 'pending', 'pending'), deliveryRecord(ws, null, 'pending', 'webhook_attempt')],
       shardId,
     });
     expect(await getTotals(ws)).toEqual({ total: 0, succeeded: 0, failed: 0, pending: 0, delivering: 0 });
+  });
+
+  it('reports a delivery record whose image lacks the status it left, and counts the rest of the batch', async () => {
+    const ws = newId();
+    const shardId = `shardId-${newId()}`;
+    const malformed = deliveryRecord(ws, undefined, 'succeeded');
+    const response = await handler({
+      Records: [deliveryRecord(ws, null, 'pending'), malformed, deliveryRecord(ws, 'pending', 'delivering')],
+      shardId,
+    });
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: malformed.dynamodb!.SequenceNumber }]);
+    expect(await getTotals(ws)).toEqual({ total: 1, succeeded: 0, failed: 0, pending: 0, delivering: 1 });
   });
 
   it('drops the watermarks of shards the stream no longer holds, keeping the counts', async () => {
@@ -107,9 +114,7 @@ describe('the workspace totals, folded from the table stream', () => {
     expect(await foldDeliveryTotals([deliveryRecord(ws, null, 'pending')], old, then)).toEqual([]);
     await foldDeliveryTotals([deliveryRecord(ws, null, 'pending')], current);
     const item = (
-      await db().send(
-        new GetCommand({ TableName: tableName(), Key: keys.webhookStreamTotals(ws), ConsistentRead: true }),
-      )
+      await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookTotals(ws), ConsistentRead: true }))
     ).Item!;
     expect(item).not.toHaveProperty(`wm_${old}`);
     expect(item).toHaveProperty(`wm_${current}`);

@@ -55,6 +55,20 @@ describe('the Lambda bundles', () => {
       ).toEqual([]);
   });
 
+  it('give the HTTP functions that enqueue deliveries the SQS client, no Scheduler client, and the others neither', () => {
+    const enqueuing = [
+      'functions/webhooks/retry-webhook-delivery.ts',
+      'functions/webhooks/recover-webhook-deliveries.ts',
+    ];
+    for (const handler of httpHandlerModules()) {
+      const entry = `functions/${handler}.ts`;
+      const queueClients = new Set(
+        inputsOf(entry).flatMap((path) => /^@aws-sdk\/(client-sqs|client-scheduler)\//.exec(path)?.[1] ?? []),
+      );
+      expect([...queueClients], entry).toEqual(enqueuing.includes(entry) ? ['client-sqs'] : []);
+    }
+  });
+
   it("give the webhook sender undici's HTTP client, not its fetch, WebSocket, cache, mock agents or index", () => {
     const undici = inputsOf('functions/webhook-pipeline/send-delivery.ts').filter((path) => path.startsWith('undici/'));
     expect(undici).toContain('undici/lib/dispatcher/client.js');

@@ -15,8 +15,6 @@ export const presentWebhooks = {
   endpoint: (e: WebhookEndpointRecord, profiles: Map<string, ProfileRecord>) =>
     declared(WebhookEndpoint, {
       ...e,
-      disabled_reason: e.disabled_reason ?? null,
-      rate_limit_per_second: e.rate_limit_per_second ?? null,
       profiles: e.profile_ids.flatMap((id) => {
         const profile = profiles.get(id);
         return profile ? [presentProfile(profile)] : [];
@@ -26,10 +24,7 @@ export const presentWebhooks = {
     declared(WebhookDelivery, {
       ...d,
       webhook_endpoint_name: endpointName,
-      last_status_code: d.last_status_code ?? null,
-      last_error: d.last_error ?? null,
-      next_attempt_at: d.status === 'pending' ? (d.next_attempt_at ?? null) : null,
-      delivered_at: d.delivered_at ?? null,
+      next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
     }),
   attempt: (a: AttemptRecord) => declared(WebhookAttempt, a),
   totals: (t: WebhookTotals) => declared(WebhookTotalsSchema, { ...t, success_rate: successRate(t) }),
