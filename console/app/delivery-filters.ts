@@ -1,8 +1,4 @@
-/**
- * The delivery log's filters (names and shapes from API.md "Webhook recovery, filters, console"):
- * the query the API takes, and the same filters applied in the browser to the deliveries already
- * loaded when the API does not filter yet.
- */
+/** The delivery log's filters (names and shapes from API.md "Webhook recovery, filters, console"): the query the API takes. */
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivering', 'succeeded', 'failed'];
 
@@ -33,24 +29,6 @@ export function deliveryQuery(filters: DeliveryFilters, page: { limit?: number; 
 }
 
 export const hasFilters = (filters: DeliveryFilters) => Object.keys(deliveryQuery(filters)).length > 0;
-
-interface FilterableDelivery {
-  status: string;
-  event_type: string;
-  webhook_endpoint_id: string;
-  updated_at: string;
-}
-
-/** The same filters as the API's, for deliveries already in the browser. */
-export function matchesFilters(delivery: FilterableDelivery, filters: DeliveryFilters): boolean {
-  if (filters.status && delivery.status !== filters.status) return false;
-  if (filters.event_type && delivery.event_type !== filters.event_type) return false;
-  if (filters.webhook_endpoint_id && delivery.webhook_endpoint_id !== filters.webhook_endpoint_id) return false;
-  const updated = Date.parse(delivery.updated_at);
-  if (filters.since && updated < Date.parse(filters.since)) return false;
-  if (filters.until && updated >= Date.parse(filters.until)) return false;
-  return true;
-}
 
 /** A `datetime-local` input's value (local time, no zone) as an ISO instant, or undefined. */
 export function fromLocalInput(value: string): string | undefined {

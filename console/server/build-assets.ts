@@ -9,31 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
-import type { ConsoleFeatures } from '../app/features.js';
-import { openApiDocument } from '../../shared/http/contract/openapi.js';
-import { routeList } from '../../shared/http/contract/route-table.js';
 import type { Asset, Assets } from './assets.js';
 
 /** The console's own sources, found from this file, so the build runs the same from any working directory. */
 const source = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
-
-const DELIVERIES_PATH = '/v1/workspaces/{workspace_id}/webhook-deliveries';
-const RECOVER_PATH = '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover';
-
-/** What the served OpenAPI document offers of the optional delivery-log and recovery operations. */
-export function consoleFeatures(
-  document: { paths?: Record<string, unknown> } = openApiDocument(routeList),
-): ConsoleFeatures {
-  const list = (
-    document.paths?.[DELIVERIES_PATH] as { get?: { parameters?: { name?: string; in?: string }[] } } | undefined
-  )?.get;
-  const query = new Set((list?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
-  return {
-    deliveryFilters: ['status', 'event_type', 'webhook_endpoint_id', 'since', 'until'].every((name) => query.has(name)),
-    deliveryPaging: query.has('cursor') && query.has('limit'),
-    recover: Boolean((document.paths?.[RECOVER_PATH] as { post?: unknown } | undefined)?.post),
-  };
-}
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -68,7 +47,7 @@ ${body}
 </html>
 `;
 
-export function buildConsoleAssets(features: ConsoleFeatures = consoleFeatures()): Assets {
+export function buildConsoleAssets(): Assets {
   const assets = new Map<string, Asset>();
 
   const result = buildSync({
@@ -79,7 +58,6 @@ export function buildConsoleAssets(features: ConsoleFeatures = consoleFeatures()
     target: ['chrome115', 'firefox115', 'safari16'],
     jsx: 'automatic',
     jsxImportSource: 'preact',
-    define: { __CONSOLE_FEATURES__: JSON.stringify(features) },
     entryNames: '[name]-[hash]',
     outdir: '/assets',
     write: false,

@@ -4,7 +4,6 @@ import {
   deliveryQuery,
   fromLocalInput,
   hasFilters,
-  matchesFilters,
   recoverWindowProblem,
   toLocalInput,
 } from '../../console/app/delivery-filters.js';
@@ -36,21 +35,6 @@ describe('delivery filters', () => {
     });
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ event_type: 'post.reply' })).toBe(true);
-  });
-
-  it('applies the same filters to loaded deliveries: since inclusive, until exclusive', () => {
-    const d = delivery('failed', '2026-11-21T10:00:00.000Z');
-    expect(matchesFilters(d, {})).toBe(true);
-    expect(matchesFilters(d, { status: 'failed', event_type: 'profile.followed', webhook_endpoint_id: 'e1' })).toBe(
-      true,
-    );
-    expect(matchesFilters(d, { status: 'succeeded' })).toBe(false);
-    expect(matchesFilters(d, { event_type: 'post.reply' })).toBe(false);
-    expect(matchesFilters(d, { webhook_endpoint_id: 'e2' })).toBe(false);
-    expect(matchesFilters(d, { since: '2026-11-21T10:00:00.000Z' })).toBe(true);
-    expect(matchesFilters(d, { since: '2026-11-21T10:00:00.001Z' })).toBe(false);
-    expect(matchesFilters(d, { until: '2026-11-21T10:00:00.000Z' })).toBe(false);
-    expect(matchesFilters(d, { until: '2026-11-21T10:00:00.001Z' })).toBe(true);
   });
 
   it('turns datetime-local values into instants and back', () => {

@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, inject } from 'vitest';
-import { consoleFeatures } from '../../console/server/build-assets.js';
 
 const get = (path: string, init: RequestInit = {}) =>
   fetch(`${inject('baseUrl')}${path}`, { redirect: 'manual', ...init });
@@ -72,40 +71,5 @@ describe('serving the console and the API reference', () => {
     expect(((await other.json()) as { error_code: string }).error_code).toBe('route_not_found');
     const document = (await (await get('/v1/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1/'))).toEqual([]);
-  });
-});
-
-describe('console features from the OpenAPI document', () => {
-  const deliveries = (names: string[]) => ({
-    get: { parameters: names.map((name) => ({ name, in: 'query' })) },
-  });
-
-  it('turns on server-side filters, paging and recovery only when the document has them', () => {
-    expect(consoleFeatures({ paths: {} })).toEqual({ deliveryFilters: false, deliveryPaging: false, recover: false });
-    expect(
-      consoleFeatures({
-        paths: {
-          '/v1/workspaces/{workspace_id}/webhook-deliveries': deliveries([
-            'status',
-            'event_type',
-            'webhook_endpoint_id',
-            'since',
-            'until',
-            'limit',
-            'cursor',
-          ]),
-          '/v1/workspaces/{workspace_id}/webhook-endpoints/{webhook_endpoint_id}/recover': { post: {} },
-        },
-      }),
-    ).toEqual({ deliveryFilters: true, deliveryPaging: true, recover: true });
-    expect(
-      consoleFeatures({
-        paths: { '/v1/workspaces/{workspace_id}/webhook-deliveries': deliveries(['status', 'limit', 'cursor']) },
-      }),
-    ).toEqual({
-      deliveryFilters: false,
-      deliveryPaging: true,
-      recover: false,
-    });
   });
 });

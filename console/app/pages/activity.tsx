@@ -4,11 +4,9 @@ import {
   deliveryQuery,
   fromLocalInput,
   hasFilters,
-  matchesFilters,
   toLocalInput,
   type DeliveryFilters,
 } from '../delivery-filters.js';
-import { features } from '../features.js';
 import { href } from '../router.js';
 import { useInterval, useLoad } from '../use-load.js';
 import { StatusBadge, Time } from '../ui/format.js';
@@ -19,17 +17,13 @@ import { ActivityChart } from './activity-chart.js';
 /** How often open activity views ask for news. */
 const REFRESH_MS = 5_000;
 const PAGE_SIZE = 20;
-/** The chart reads at most this many pages of the last 24 hours when the API can filter by time. */
+/** The chart reads at most this many pages of the last 24 hours. */
 const CHART_PAGES = 5;
 
 async function lastDay(
   workspaceId: string,
   now: Date,
 ): Promise<{ totals: Totals; items: Delivery[]; complete: boolean }> {
-  if (!features.deliveryFilters || !features.deliveryPaging) {
-    const { totals, items } = await webhooks.deliveries(workspaceId);
-    return { totals, items, complete: false };
-  }
   const since = new Date(now.getTime() - 86_400_000).toISOString();
   const first = await webhooks.deliveries(workspaceId, deliveryQuery({ since }, { limit: 100 }));
   const items = [...first.items];
@@ -102,11 +96,7 @@ function TotalsRow({ totals }: { totals: Totals }) {
   );
 }
 
-/**
- * Deliveries, newest update first, refreshed while shown. With the API's filters and paging the
- * query goes to the server page by page; without them the filters apply to the deliveries the API
- * lists (its 50 most recently updated).
- */
+/** Deliveries, newest update first, filtered and paged by the API, the first page refreshed while shown. */
 export function DeliveryList(props: {
   workspaceId: string;
   endpoints: Endpoint[];
@@ -119,17 +109,9 @@ export function DeliveryList(props: {
   const cursor = cursors[cursors.length - 1];
   const applied = { ...filters, ...props.fixed };
   const key = JSON.stringify(applied);
-  const paging = features.deliveryFilters && features.deliveryPaging;
   const list = useLoad(async () => {
-    if (features.deliveryFilters) {
-      const page = await webhooks.deliveries(
-        props.workspaceId,
-        deliveryQuery(applied, paging ? { limit: PAGE_SIZE, cursor } : {}),
-      );
-      return { items: page.items, next: page.next_cursor ?? undefined };
-    }
-    const page = await webhooks.deliveries(props.workspaceId);
-    return { items: page.items.filter((d) => matchesFilters(d, applied)), next: undefined };
+    const page = await webhooks.deliveries(props.workspaceId, deliveryQuery(applied, { limit: PAGE_SIZE, cursor }));
+    return { items: page.items, next: page.next_cursor ?? undefined };
   }, [props.workspaceId, key, cursor]);
   // Refresh the first page only: a later page would shift under the reader.
   useInterval(() => void list.reload(), REFRESH_MS, cursors.length === 1);
@@ -145,9 +127,6 @@ export function DeliveryList(props: {
     <div class="deliveries">
       {props.showFilters ? (
         <FilterBar filters={filters} endpoints={props.endpoints} eventTypes={props.eventTypes ?? []} onApply={apply} />
-      ) : null}
-      {!features.deliveryFilters && hasFilters(applied) ? (
-        <p class="hint">Filtering the 50 most recently updated deliveries.</p>
       ) : null}
       <ProblemNotice problem={list.problem} title="Could not load the deliveries." />
       {list.data && items.length === 0 ? (
@@ -189,16 +168,14 @@ export function DeliveryList(props: {
           </tbody>
         </table>
       ) : null}
-      {paging ? (
-        <div class="actions">
-          <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-            ← Newer
-          </button>
-          <button type="button" disabled={!list.data?.next} onClick={() => setCursors([...cursors, list.data?.next])}>
-            Older →
-          </button>
-        </div>
-      ) : null}
+      <div class="actions">
+        <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+          ← Newer
+        </button>
+        <button type="button" disabled={!list.data?.next} onClick={() => setCursors([...cursors, list.data?.next])}>
+          Older →
+        </button>
+      </div>
     </div>
   );
 }

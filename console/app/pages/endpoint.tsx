@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '../../api/client.js';
-import { features } from '../features.js';
 import { flash, type SecretFlash } from '../flash.js';
 import { href } from '../router.js';
 import { asProblem, useLoad } from '../use-load.js';
@@ -140,7 +139,7 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
             <p>New events stop at once and pending retries end as failed. This cannot be undone.</p>
           </ConfirmDialog>
 
-          {features.recover && !revoked ? <RecoverForm workspaceId={workspaceId} endpointId={endpoint.id} /> : null}
+          {!revoked ? <RecoverForm workspaceId={workspaceId} endpointId={endpoint.id} /> : null}
 
           <section aria-labelledby="edit-title">
             <h2 id="edit-title">Settings</h2>
