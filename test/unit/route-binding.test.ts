@@ -14,7 +14,8 @@ import { sourceFiles } from '../support/import-graph.js';
 const modules = new Map(
   await Promise.all(
     sourceFiles('functions').map(
-      async (file) => [file, (await import(`../../${file}`)) as { handler?: { route?: unknown } }] as const,
+      async (file) =>
+        [file, (await import(/* @vite-ignore */ `../../${file}`)) as { handler?: { route?: unknown } }] as const,
     ),
   ),
 );
