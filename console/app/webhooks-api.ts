@@ -2,7 +2,7 @@
  * The webhook calls of the console, all through the typed client. Delivery filters, paging and
  * recovery are still used only when `features` says the served document has them.
  */
-import { unwrap, type Schemas } from '../api/client.js';
+import { unwrap, type Schemas } from '@social-network/sdk';
 import type { DeliveryQuery } from './delivery-filters.js';
 import { api } from './session.js';
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ApiProblem } from '../../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 import { features } from '../features.js';
 import { flash, type SecretFlash } from '../flash.js';
 import { href } from '../router.js';
