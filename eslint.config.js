@@ -6,15 +6,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      'node_modules/',
-      'cdk.out/',
-      '.data/',
-      '.bench/',
-      '.openapi/',
-      'coverage/',
-      'console/api/openapi-types.d.ts',
-    ],
+    ignores: ['node_modules/', 'cdk.out/', '.data/', '.bench/', '.openapi/', 'coverage/', 'sdk/src/openapi-types.d.ts'],
   },
   eslint.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

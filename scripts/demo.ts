@@ -2,13 +2,12 @@
  * `npm run demo`: the product end to end in one minute, step by step. Uses the local server at
  * DEMO_API_URL (default http://127.0.0.1:3000) when one answers there, else starts its own
  * throw-away one (DynamoDB Local in memory). Webhooks go to a small receiver on 127.0.0.1 that
- * verifies every signature with the `standardwebhooks` package, so the server must allow local
+ * verifies every signature with the SDK's `verifyWebhook` (Standard Webhooks), so the server must allow local
  * receivers (WEBHOOK_URL_POLICY=allow-local; the throw-away server does).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
-import { ApiProblem, createApiClient, unwrap } from '../console/api/client.js';
+import { ApiProblem, createClient, unwrap, verifyWebhook } from '@social-network/sdk';
 import { startThrowawayStack, type ThrowawayStack } from '../infra/local/throwaway-stack.js';
 
 const say = (step: string) => console.log(`\n▶ ${step}`);
@@ -35,10 +34,7 @@ function startReceiver(received: Received[], secret: { value: string }) {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       try {
-        const event = new Webhook(secret.value).verify(body, req.headers as Record<string, string>) as {
-          type: string;
-          profile_id: string;
-        };
+        const event = verifyWebhook(secret.value, req.headers, body);
         received.push({ type: event.type, webhookId: String(req.headers['webhook-id']) });
         console.log(
           `  ⇠ receiver: ${event.type} for profile ${event.profile_id} (webhook-id ${String(req.headers['webhook-id'])}, signature verified)`,
@@ -75,7 +71,7 @@ async function main() {
 
   try {
     const run = Date.now().toString(36);
-    const anonymous = createApiClient({ baseUrl });
+    const anonymous = createClient({ baseUrl });
     say('Sign up Ada (a personal workspace comes with the account) and log in');
     const email = `ada.${run}@example.com`;
     const { workspace } = await unwrap(
@@ -84,7 +80,7 @@ async function main() {
     const { session } = await unwrap(anonymous.POST('/v1/sessions', { body: { email, password: 'a long password' } }));
     show('workspace', workspace.name);
     show('session token', `${session.token.slice(0, 14)}…`);
-    const user = createApiClient({ baseUrl, credential: () => session.token });
+    const user = createClient({ baseUrl, sessionToken: session.token });
 
     say('Create three profiles: a human, a company and an AI agent');
     const ada = await unwrap(
@@ -112,7 +108,7 @@ async function main() {
       }),
     );
     show('key', `${apiKey.prefix}… scopes ${apiKey.scopes.join(', ')}`);
-    const agent = createApiClient({ baseUrl, credential: () => key });
+    const agent = createClient({ baseUrl, apiKey: key });
     const as = (profile: { id: string }) => ({ header: { 'x-profile-id': profile.id } });
 
     say(`Subscribe a webhook endpoint (${receiver.url}) to Ada's mentions, comments and followers`);

@@ -1,6 +1,6 @@
-/** `npm run openapi:types`: regenerates the typed client's types from the served OpenAPI document. */
+/** `npm run openapi:types`: regenerates the SDK's types from the served OpenAPI document. */
 import { writeFileSync } from 'node:fs';
-import { openApiTypes, TYPES_FILE } from '../console/api/generate-types.js';
+import { openApiTypes, TYPES_FILE } from '../sdk/tools/openapi-types.js';
 import { projectPath } from '../infra/project-root.js';
 import { openApiDocument } from '../shared/http/contract/openapi.js';
 import { routeList } from '../shared/http/contract/route-table.js';

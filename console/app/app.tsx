@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ApiProblem } from '../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 import { ActivityPage } from './pages/activity.js';
 import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';

@@ -1,4 +1,4 @@
-import { createApiClient } from '../api/client.js';
+import { createClient } from '@social-network/sdk';
 
 const TOKEN_KEY = 'console.session';
 
@@ -13,9 +13,9 @@ export const session = {
 };
 
 /** The API is served from the same origin as the console, one level up from /console. */
-export const api = createApiClient({
+export const api = createClient({
   baseUrl: new URL('.', location.href).href.replace(/\/$/, ''),
-  credential: session.token,
+  sessionToken: session.token,
 });
 
 /** Sent when the API refuses the session (expired, revoked, logged out elsewhere). */

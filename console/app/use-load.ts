@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiProblem } from '../api/client.js';
+import { ApiProblem } from '@social-network/sdk';
 
 export interface Loaded<T> {
   data?: T;

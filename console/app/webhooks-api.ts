@@ -1,8 +1,5 @@
-/**
- * The webhook calls of the console, all through the typed client. Delivery filters, paging and
- * recovery are still used only when `features` says the served document has them.
- */
-import { unwrap, type Schemas } from '../api/client.js';
+/** The webhook calls of the console, all through the typed client. */
+import { unwrap, type Schemas } from '@social-network/sdk';
 import type { DeliveryQuery } from './delivery-filters.js';
 import { api } from './session.js';
 
@@ -69,7 +66,7 @@ export const webhooks = {
         params: ep(workspaceId, endpointId),
       }),
     ),
-  /** Totals and a page of deliveries; the query goes out only when the API takes it (features). */
+  /** Totals and a page of deliveries, filtered and paged by the API. */
   deliveries: (workspaceId: string, query: DeliveryQuery = {}) =>
     unwrap(api.GET('/v1/workspaces/{workspace_id}/webhook-deliveries', { params: { ...ws(workspaceId), query } })),
   delivery: (workspaceId: string, deliveryId: string) =>

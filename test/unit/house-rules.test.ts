@@ -61,4 +61,16 @@ describe('the floors of the house (each imports only the floors below it)', () =
     expect(offenders(['console'], under('console/'))).not.toEqual([]);
     expect(offenders(['console'], under('functions/', 'infra/'))).toEqual([]);
   });
+
+  it('keeps the SDK on its own: its sources import each other and its two packages, nothing of the service', () => {
+    const sdkPackages = ['openapi-fetch', 'standardwebhooks'];
+    expect(offenders(['sdk/src'], (target) => sdkPackages.includes(target))).not.toEqual([]);
+    const own = (target: string) => target.startsWith('sdk/src/') || sdkPackages.includes(target);
+    expect(offenders(['sdk/src'], (target) => !own(target))).toEqual([]);
+  });
+
+  it('has the console use the SDK by its package name, as integrators do', () => {
+    expect(offenders(['console'], under('@social-network/sdk'))).not.toEqual([]);
+    expect(offenders(['console'], under('sdk/', 'openapi-fetch'))).toEqual([]);
+  });
 });

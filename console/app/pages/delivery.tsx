@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ApiProblem } from '../../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 import { href } from '../router.js';
 import { DeliveryPayload } from './delivery-payload.js';
 import { asProblem, useInterval, useLoad } from '../use-load.js';

@@ -1,6 +1,6 @@
 import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
-import type { ApiProblem } from '../../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 import { asProblem } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';
 import type { Endpoint, EndpointInput, EndpointList, EventTypeEntry } from '../webhooks-api.js';

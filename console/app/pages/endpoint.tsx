@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ApiProblem } from '../../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 import { flash, type SecretFlash } from '../flash.js';
 import { href } from '../router.js';
 import { asProblem, useLoad } from '../use-load.js';

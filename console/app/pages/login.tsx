@@ -1,6 +1,6 @@
 import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
-import { unwrap, type ApiProblem } from '../../api/client.js';
+import { unwrap, type ApiProblem } from '@social-network/sdk';
 import { api, session } from '../session.js';
 import { asProblem } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';

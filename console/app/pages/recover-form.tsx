@@ -1,6 +1,6 @@
 import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
-import type { ApiProblem } from '../../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 import { fromLocalInput, recoverWindowProblem, RECOVER_MAX_DAYS, toLocalInput } from '../delivery-filters.js';
 import { asProblem } from '../use-load.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';

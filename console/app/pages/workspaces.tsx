@@ -1,4 +1,4 @@
-import type { Schemas } from '../../api/client.js';
+import type { Schemas } from '@social-network/sdk';
 import { href } from '../router.js';
 
 type Me = { user: Schemas['User']; workspaces: { id: string; name: string; role: string }[] };

@@ -1,4 +1,4 @@
-import type { ApiProblem } from '../../api/client.js';
+import type { ApiProblem } from '@social-network/sdk';
 
 /** An error the API answered, in its own words: the envelope's message, hint and code. */
 export function ProblemNotice({ problem, title }: { problem?: ApiProblem; title?: string }) {

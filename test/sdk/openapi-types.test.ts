@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, inject } from 'vitest';
-import { openApiTypes, TYPES_FILE } from '../../console/api/generate-types.js';
+import { openApiTypes, TYPES_FILE } from '../../sdk/tools/openapi-types.js';
 import { projectPath } from '../../infra/project-root.js';
 
-describe('typed API client', () => {
+describe('the SDK', () => {
   it('has types generated from the OpenAPI document the API serves (run `npm run openapi:types` when this fails)', async () => {
     const served = await (await fetch(`${inject('baseUrl')}/v1/openapi.json`)).json();
     const committed = readFileSync(projectPath(TYPES_FILE), 'utf8');

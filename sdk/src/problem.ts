@@ -1,45 +1,17 @@
-/**
- * The typed API client: openapi-fetch over the types that openapi-typescript generates from
- * GET /v1/openapi.json. The console uses it, and integrators can too (see the README).
- */
-import createClient, { type Client } from 'openapi-fetch';
-import type { components, paths } from './openapi-types.js';
-
-export type { components, paths };
-export type ApiClient = Client<paths>;
-export type Schemas = components['schemas'];
-
-/** What went wrong, from the error envelope (`error_code`, `error_message`, `agent.hint`). */
+/** What went wrong, from the error envelope: `error_code`, `error_message` and `agent.hint`. */
 export class ApiProblem extends Error {
   constructor(
+    /** The HTTP status; 0 when the API could not be reached. */
     readonly status: number,
+    /** The envelope's `error_code` (`http_error` when the body was not an envelope, `network_error` with status 0). */
     readonly code: string,
     message: string,
+    /** The envelope's `agent.hint`: what to do about it. */
     readonly hint?: string,
   ) {
     super(message);
     this.name = 'ApiProblem';
   }
-}
-
-export interface ApiClientOptions {
-  /** Where the API is; '' for the origin that served the page. */
-  baseUrl: string;
-  /** The session token (st_…) or API key (sk_…) to send, read on every request. */
-  credential?: () => string | undefined;
-  fetch?: typeof globalThis.fetch;
-}
-
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch });
-  client.use({
-    onRequest({ request }) {
-      const credential = options.credential?.();
-      if (credential) request.headers.set('authorization', `Bearer ${credential}`);
-      return request;
-    },
-  });
-  return client;
 }
 
 interface ErrorBody {
@@ -60,7 +32,7 @@ export function problemFrom(status: number, body: unknown): ApiProblem {
 
 type Result<T> = { data?: { data: T } | undefined; error?: unknown; response: Response };
 
-/** Awaits a client call and returns the envelope's `data`, or throws the envelope's problem. */
+/** Awaits a client call and returns the envelope's `data`, or throws the envelope's problem as an `ApiProblem`. */
 export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   let result: Result<T>;
   try {
