@@ -15,8 +15,18 @@ export interface ObjectSchema extends JsonSchema {
 
 /** Keywords that help a model fill in an input without changing what is valid (or only restating `format`). */
 const INPUT_NOISE = new Set(['$schema', 'example', 'examples', 'id']);
-/** An output schema says the shape, not the limits: types, fields, enums (the budget is 40 KB for all tools). */
-const OUTPUT_KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'anyOf', 'enum', 'const']);
+/**
+ * An output schema says the shape, not the limits: types, fields, enums, down to a few levels of
+ * objects (the whole tools/list answer has a budget of 40 KB). It is a description for the model:
+ * the route's own schema is what the data was checked against.
+ */
+const OUTPUT_KEYWORDS = new Set(['type', 'properties', 'items', 'anyOf', 'enum', 'const']);
+/**
+ * Objects nested this deep (the root is 0) are described as `{ "type": "object" }`: a post's author card
+ * and fields are described, a grant's manager profile or a profile's media variants are not. The
+ * elements of a list count at the list's own level (a page's items read like the object itself).
+ */
+const OUTPUT_OBJECT_DEPTH = 2;
 
 /** A zod schema as plain JSON Schema with its `$defs` inlined. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -40,14 +50,50 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 function trimInput(node: JsonSchema): JsonSchema {
   return mapSchema(node, (key, value, parent) => {
     if (INPUT_NOISE.has(key)) return undefined;
-    // A uuid's pattern restates its format in 150 characters.
-    if (key === 'pattern' && parent.format !== undefined) return undefined;
+    // A uuid's pattern and description restate its format (150 characters).
+    if ((key === 'pattern' || key === 'description') && parent.format === 'uuid') return undefined;
     return value;
   });
 }
 
 function trimOutput(node: JsonSchema): JsonSchema {
-  return mapSchema(node, (key, value) => (OUTPUT_KEYWORDS.has(key) ? value : undefined));
+  return simpleNullables(shallow(mapSchema(node, (key, value) => (OUTPUT_KEYWORDS.has(key) ? value : undefined)), 0));
+}
+
+/** `anyOf: [{ type: 'string' }, { type: 'null' }]` as `type: ['string', 'null']`. */
+function simpleNullables(node: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties')
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([name, sub]) => [name, simpleNullables(sub)]),
+      );
+    else if (key === 'items') out[key] = simpleNullables(value as JsonSchema);
+    else if (key === 'anyOf') {
+      const options = (value as JsonSchema[]).map(simpleNullables);
+      const plain = options.every((o) => Object.keys(o).length === 1 && typeof o.type === 'string');
+      // Only shapes without fields fold into a type list; an object with properties stays an option.
+      if (plain) out.type = options.map((o) => o.type);
+      else out[key] = options;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/** `depth`: how many objects enclose this node (a list's elements count at the list's enclosing object's level). */
+function shallow(node: JsonSchema, depth: number): JsonSchema {
+  if (node.properties !== undefined && depth >= OUTPUT_OBJECT_DEPTH) return { type: node.type };
+  const out: JsonSchema = { ...node };
+  if (node.properties)
+    out.properties = Object.fromEntries(
+      Object.entries(node.properties as Record<string, JsonSchema>).map(([name, sub]) => [
+        name,
+        shallow(sub, sub.type === 'array' ? depth : depth + 1),
+      ]),
+    );
+  if (node.items) out.items = shallow(node.items as JsonSchema, depth);
+  if (node.anyOf) out.anyOf = (node.anyOf as JsonSchema[]).map((sub) => shallow(sub, depth));
+  return out;
 }
 
 /** Walks a schema's keywords (not the names under `properties`), keeping what `keep` answers. */
