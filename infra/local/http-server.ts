@@ -44,7 +44,10 @@ async function sourceFunctions(): Promise<FunctionLookup> {
   // The MCP endpoint runs the tool routes' handlers loaded here, as its bundle runs its own copies.
   byModule.set(
     MCP_HANDLER,
-    mcpEndpoint({ invoke: (tool, event, context) => byModule.get(tool.route.handler)!(event, context), actableProfiles }),
+    mcpEndpoint({
+      invoke: (tool, event, context) => byModule.get(tool.route.handler)!(event, context),
+      actableProfiles,
+    }),
   );
   return async (handler) => byModule.get(handler)!;
 }

@@ -27,9 +27,7 @@ export function routeEvent(mcpEvent: APIGatewayProxyEventV2, tool: Tool, args: T
   const pathParameters = Object.fromEntries(
     Object.entries(pick(args, fields.path)).map(([name, value]) => [name, asText(value)]),
   );
-  const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(pathParameters[name] ?? ''),
-  );
+  const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParameters[name] ?? ''));
   const query = Object.fromEntries(
     Object.entries(pick(args, fields.query)).map(([name, value]) => [name, asText(value)]),
   );

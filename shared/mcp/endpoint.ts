@@ -59,7 +59,9 @@ export function mcpEndpoint(ports: McpPorts) {
     if (principal instanceof AppError) return errorResponse(principal);
 
     const body =
-      event.body !== undefined && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      event.body !== undefined && event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64').toString('utf8')
+        : event.body;
     const response = await serveMcp(webRequest(event, body), {
       ...ports,
       event,

@@ -57,7 +57,12 @@ function trimInput(node: JsonSchema): JsonSchema {
 }
 
 function trimOutput(node: JsonSchema): JsonSchema {
-  return simpleNullables(shallow(mapSchema(node, (key, value) => (OUTPUT_KEYWORDS.has(key) ? value : undefined)), 0));
+  return simpleNullables(
+    shallow(
+      mapSchema(node, (key, value) => (OUTPUT_KEYWORDS.has(key) ? value : undefined)),
+      0,
+    ),
+  );
 }
 
 /** `anyOf: [{ type: 'string' }, { type: 'null' }]` as `type: ['string', 'null']`. */
@@ -97,10 +102,7 @@ function shallow(node: JsonSchema, depth: number): JsonSchema {
 }
 
 /** Walks a schema's keywords (not the names under `properties`), keeping what `keep` answers. */
-function mapSchema(
-  node: JsonSchema,
-  keep: (key: string, value: unknown, parent: JsonSchema) => unknown,
-): JsonSchema {
+function mapSchema(node: JsonSchema, keep: (key: string, value: unknown, parent: JsonSchema) => unknown): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     const kept = keep(key, value, node);

@@ -41,14 +41,20 @@ describe.each(CLIENT_KINDS)('the MCP endpoint with %s', (kind) => {
     );
 
     const created = toolData(await mcp.callTool('create_post', { body: `hello from ${kind}` }));
-    expect(created.post).toMatchObject({ profile_id: alice.profile.id, body: `hello from ${kind}`, status: 'published' });
+    expect(created.post).toMatchObject({
+      profile_id: alice.profile.id,
+      body: `hello from ${kind}`,
+      status: 'published',
+    });
     // The author's profile travels with the text it wrote, typed.
     expect(created.profile).toMatchObject({ id: alice.profile.id, type: 'human' });
     const postId = created.post.id as string;
 
     const read = toolData(await mcp.callTool('get_post', { post_id: postId }));
     expect(read.post.id).toBe(postId);
-    const liked = toolData(await mcp.callTool('react_to_post', { post_id: postId, reaction_type: 'like', active: true }));
+    const liked = toolData(
+      await mcp.callTool('react_to_post', { post_id: postId, reaction_type: 'like', active: true }),
+    );
     expect(liked).toMatchObject({ likes_count: 1, viewer_reaction: 'like' });
     expect(ok(await call('GET', `/v1/posts/${postId}`)).post.likes_count).toBe(1);
 
@@ -60,14 +66,21 @@ describe.each(CLIENT_KINDS)('the MCP endpoint with %s', (kind) => {
     const page2 = toolData(
       await mcp.callTool('list_post_comments', { post_id: postId, limit: 2, cursor: page1.next_cursor }),
     );
-    expect([...page1.items, ...page2.items].map((item: any) => item.comment.body)).toEqual(['first', 'second', 'third']);
+    expect([...page1.items, ...page2.items].map((item: any) => item.comment.body)).toEqual([
+      'first',
+      'second',
+      'third',
+    ]);
 
     const followed = toolData(await mcp.callTool('follow_profile', { followed_profile_id: bob.profile.id }));
     expect(followed).toBeDefined();
     const sent = toolData(await mcp.callTool('send_message', { recipient_profile_id: bob.profile.id, body: 'hi bob' }));
     expect(sent.message).toMatchObject({ sender_profile_id: alice.profile.id, body: 'hi bob' });
     const conversation = ok(
-      await call('GET', `/v1/messages?with_profile_id=${alice.profile.id}`, { token: bob.key, profileId: bob.profile.id }),
+      await call('GET', `/v1/messages?with_profile_id=${alice.profile.id}`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+      }),
     );
     expect(conversation.items.map((m: any) => m.body)).toContain('hi bob');
   });
@@ -123,7 +136,10 @@ describe.each(CLIENT_KINDS)('the MCP endpoint with %s', (kind) => {
     const refused = toolError(
       await mcp.callTool('send_message', { recipient_profile_id: bob.profile.id, body: 'not allowed' }),
     );
-    expect(refused).toMatchObject({ error_code: 'insufficient_scope', hint: expect.stringContaining('messages:write') });
+    expect(refused).toMatchObject({
+      error_code: 'insufficient_scope',
+      hint: expect.stringContaining('messages:write'),
+    });
   });
 
   it('refuses to connect without a valid credential', async () => {
@@ -142,7 +158,12 @@ describe('POST /mcp over plain HTTP', () => {
     });
 
   it('answers 401 with WWW-Authenticate: Bearer and the envelope, without or with a bad credential', async () => {
-    for (const headers of [{}, { authorization: 'Bearer sk_nope' }, { authorization: 'Basic abc' }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer sk_nope' },
+      { authorization: 'Basic abc' },
+    ];
+    for (const headers of attempts) {
       const response = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
@@ -160,7 +181,10 @@ describe('POST /mcp over plain HTTP', () => {
   });
 
   it('keeps tools/list for an all:all key under 40 KB', async () => {
-    const response = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${alice.key}` });
+    const response = await rpc(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { authorization: `Bearer ${alice.key}` },
+    );
     expect(response.status).toBe(200);
     const text = await response.text();
     // The 2025-11-25 answer is one SSE message: its data line is the JSON-RPC response.

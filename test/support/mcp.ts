@@ -49,7 +49,7 @@ export async function connectMcp(kind: McpClientKind, options: ConnectOptions = 
   return {
     version: client.getNegotiatedProtocolVersion(),
     listTools: () => client.listTools(),
-    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    callTool: async (name, args = {}) => await client.callTool({ name, arguments: args }),
     close: () => client.close(),
   };
 }

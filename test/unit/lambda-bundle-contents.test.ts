@@ -69,9 +69,9 @@ describe('the Lambda bundles', () => {
     const inputs = inputsOf(entry);
     expect(inputs.some((path) => path.startsWith('@modelcontextprotocol/server/'))).toBe(true);
     expect(inputs).toContain('functions/posts/create-post.ts');
-    expect(inputs.filter((path) => /^ajv|ajvProvider|^@modelcontextprotocol\/server\/dist\/shimsNode/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      inputs.filter((path) => /^ajv|ajvProvider|^@modelcontextprotocol\/server\/dist\/shimsNode/.test(path)),
+    ).toEqual([]);
     const output = Object.values(meta.outputs).find((o) => o.entryPoint === entry)!;
     expect(output.bytes).toBeLessThan(1024 * 1024);
   });

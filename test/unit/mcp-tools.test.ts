@@ -4,7 +4,7 @@
  * handlers exactly the tool routes'.
  */
 import { describe, expect, it } from 'vitest';
-import { routeList, routes, type RouteName } from '../../shared/http/contract/route-table.js';
+import { routeList, routes } from '../../shared/http/contract/route-table.js';
 import { tools } from '../../shared/mcp/tools.js';
 import { toolHandlers } from '../../functions/mcp/tool-handlers.js';
 
@@ -35,9 +35,12 @@ describe('the MCP tools', () => {
       expect(tool.name, tool.name).toMatch(/^[a-z][a-z0-9_]{2,63}$/);
       expect(tool.title.length, tool.name).toBeGreaterThan(3);
       expect(tool.description, tool.name).toContain('user content');
-      expect(Object.keys(tool.annotations).sort(), tool.name).toEqual(
-        ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint'],
-      );
+      expect(Object.keys(tool.annotations).sort(), tool.name).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+      ]);
       for (const value of Object.values(tool.annotations)) expect(typeof value, tool.name).toBe('boolean');
     }
     expect(names).toEqual(expect.arrayContaining(['get_post', 'list_post_comments', 'react_to_post', 'create_post']));
@@ -46,9 +49,17 @@ describe('the MCP tools', () => {
   it('derive the annotations from the method (GET reads, PUT and DELETE repeat safely, DELETE and revocations destroy)', () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool.annotations]));
     expect(byName.get('get_post')).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
-    expect(byName.get('react_to_post')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(byName.get('react_to_post')).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
     expect(byName.get('delete_post')).toMatchObject({ destructiveHint: true, idempotentHint: true });
-    expect(byName.get('create_post')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.get('create_post')).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(byName.get('revoke_profile_access')).toMatchObject({ destructiveHint: true });
   });
 
@@ -83,7 +94,7 @@ describe('the MCP tools', () => {
 describe("the MCP function's bundled handlers", () => {
   it('are exactly the tool routes’ handlers (by the route each was built for)', () => {
     const bundled = toolHandlers.map((lambda) => lambda.route);
-    const expected = toolRoutes.map((route) => routes[route.name as RouteName]);
+    const expected = toolRoutes.map((route) => routes[route.name]);
     expect(new Set(bundled).size).toBe(bundled.length);
     for (const route of expected) expect(bundled).toContain(route);
     expect(bundled).toHaveLength(expected.length);
