@@ -19,24 +19,32 @@ const unauthorized = () =>
     hint: 'Configure the MCP client with the header "Authorization: Bearer <API key>" (sk_…) or a session token.',
   });
 
-async function principalOf(event: APIGatewayProxyEventV2): Promise<Principal | AppError> {
+async function principalOf(authorization: string): Promise<Principal | AppError> {
   try {
-    return (await resolvePrincipal(event.headers.authorization, new Date())) ?? unauthorized();
+    return (await resolvePrincipal(authorization, new Date())) ?? unauthorized();
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
   }
 }
 
-/** A call needs every tool registered (the route answers a scope the key lacks); anything else only the listed ones. */
-function isToolCall(body: string | undefined): boolean {
+/**
+ * Which tools the request's server registers: for one tool call, that tool (listed or not: the
+ * route answers a scope the key lacks); otherwise the ones the credential is shown. The SDK
+ * parses the body again; this only reads which method and tool it names.
+ */
+function toolsNeeded(body: string | undefined): McpRequestScope['tools'] {
+  let message: unknown;
   try {
-    const message = JSON.parse(body ?? '') as unknown;
-    const methods = (Array.isArray(message) ? message : [message]).map((m) => (m as { method?: unknown })?.method);
-    return methods.includes('tools/call');
+    message = JSON.parse(body ?? '');
   } catch {
-    return false;
+    return 'listed';
   }
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
+  if (method === 'tools/call' && typeof params?.name === 'string') return { called: params.name };
+  // A batch (2025-11-25) with calls in it: every tool.
+  if (Array.isArray(message) && message.some((m) => (m as { method?: unknown })?.method === 'tools/call')) return 'all';
+  return 'listed';
 }
 
 function webRequest(event: APIGatewayProxyEventV2, body: string | undefined): Request {
@@ -55,20 +63,23 @@ export function mcpEndpoint(ports: McpPorts) {
         }),
       );
     }
-    const principal = await principalOf(event);
-    if (principal instanceof AppError) return errorResponse(principal);
-
+    const authorization = event.headers.authorization;
+    if (!authorization) return errorResponse(unauthorized());
     const body =
       event.body !== undefined && event.isBase64Encoded
         ? Buffer.from(event.body, 'base64').toString('utf8')
         : event.body;
-    const response = await serveMcp(webRequest(event, body), {
-      ...ports,
-      event,
-      context,
-      principal,
-      allTools: isToolCall(body),
-    });
+    const tools = toolsNeeded(body);
+    // A single call is authenticated by its route, in the same read as the route's own data (a
+    // key revoked since the client connected gets the route's unauthorized as a tool error);
+    // everything else here, so that connecting with a bad credential is a 401.
+    let principal: Principal | undefined;
+    if (tools === 'listed' || tools === 'all') {
+      const resolved = await principalOf(authorization);
+      if (resolved instanceof AppError) return errorResponse(resolved);
+      principal = resolved;
+    }
+    const response = await serveMcp(webRequest(event, body), { ...ports, event, context, principal, tools });
     return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   };
 }

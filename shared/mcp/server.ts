@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Principal } from '../auth/principal.js';
+import { AppError } from '../errors.js';
 import { errorResult, routeEvent, toolResult, type ToolArguments } from './call.js';
 import type { JsonSchema } from './json-schema.js';
 import { listedFor, tools, type Tool } from './tools.js';
@@ -37,11 +38,17 @@ export interface McpRequestScope {
   event: APIGatewayProxyEventV2;
   /** The MCP request's Lambda context, which the route's handler runs in. */
   context: Context;
-  principal: Principal;
-  /** Whether every tool is registered (a call: the route answers a scope it lacks) or only the listed ones. */
-  allTools: boolean;
+  /** The caller, resolved up front for everything but a single tool call (its route resolves it). */
+  principal: Principal | undefined;
+  /**
+   * The tools this request's server registers: those the credential is shown (`listed`), or the
+   * one a call names, or all (a batch with calls): a call to a tool outside the key's scopes runs
+   * the route, which answers insufficient_scope with its hint.
+   */
+  tools: 'listed' | 'all' | { called: string };
   invoke: RouteInvoker;
-  actableProfiles: (principal: Principal) => Promise<ActableProfile[]>;
+  /** The profiles the credential of this Authorization header may act as (throws AppError unauthorized). */
+  actableProfiles: (authorization: string | undefined) => Promise<ActableProfile[]>;
 }
 
 /**
@@ -70,6 +77,7 @@ const registrations = tools.map((tool) => ({
     outputSchema: advertised(tool.outputSchema),
   },
 }));
+const toolNamed = new Map(tools.map((tool) => [tool.name, tool]));
 const registrationOf = new Map(registrations.map((registration) => [registration.tool, registration]));
 
 async function callTool(scope: McpRequestScope, tool: Tool, args: ToolArguments): Promise<CallToolResult> {
@@ -79,7 +87,7 @@ async function callTool(scope: McpRequestScope, tool: Tool, args: ToolArguments)
       error_code: 'invalid_request',
       error_message: `${tool.name} acts as a profile: pass ${tool.actingArgument}, or send the X-Profile-Id header.`,
       hint: `Pass ${tool.actingArgument} as one of the profiles listed here (the ones this credential may act as).`,
-      profiles: await scope.actableProfiles(scope.principal),
+      profiles: await scope.actableProfiles(scope.event.headers.authorization),
     });
   }
   return toolResult(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context));
@@ -99,13 +107,21 @@ function serverFor(context: McpRequestContext): McpServer {
     // Stateless: the list never changes during a connection, there is no connection to notify.
     { capabilities: { tools: { listChanged: false } } },
   );
-  const shown = scope.allTools ? tools : listedFor(scope.principal);
+  const wanted = scope.tools;
+  const shown =
+    wanted === 'all'
+      ? tools
+      : wanted === 'listed'
+        ? listedFor(scope.principal!)
+        : [toolNamed.get(wanted.called)].filter((tool) => tool !== undefined);
   for (const tool of shown) {
     const { config } = registrationOf.get(tool)!;
     server.registerTool(tool.name, config, async (args) => {
       try {
         return await callTool(scope, tool, args);
       } catch (error) {
+        if (error instanceof AppError)
+          return errorResult({ error_code: error.code, error_message: error.message, hint: error.hint });
         // What a tool throws would reach the client as its message; nothing internal leaks.
         console.error('MCP tool call failed', tool.name, error);
         return errorResult({ error_code: 'internal_error', error_message: 'The operation failed unexpectedly.' });

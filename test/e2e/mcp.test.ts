@@ -171,6 +171,23 @@ describe('POST /mcp over plain HTTP', () => {
     }
   });
 
+  it('leaves a call with a credential that stopped working (revoked since connecting) to its route: a tool error', async () => {
+    const response = await rpc(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_post', arguments: { post_id: randomUUID() } },
+      },
+      { authorization: 'Bearer sk_revoked' },
+    );
+    expect(response.status).toBe(200);
+    const json = /^data: (.*)$/m.exec(await response.text())![1]!;
+    const { result } = JSON.parse(json) as { result: { isError: boolean; content: { text: string }[] } };
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(result.content[0]!.text)).toMatchObject({ error_code: 'unauthorized', hint: expect.any(String) });
+  });
+
   it('answers GET and DELETE with 405 and Allow: POST', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(mcpUrl(), { method, headers: { authorization: `Bearer ${alice.key}` } });
