@@ -3,15 +3,15 @@
  * route's own handler in-process, from the handlers bundled with this function.
  */
 import { actableProfiles } from '../../shared/auth/actable-profiles.js';
-import { routes, type RouteName } from '../../shared/http/contract/route-table.js';
 import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
 import { toolHandlers } from './tool-handlers.js';
 
-const byRoute = new Map(toolHandlers.map((lambda) => [lambda.route, lambda]));
+/** By handler module, which names one route of the table (test/unit/route-binding.test.ts). */
+const byModule = new Map(toolHandlers.map((lambda) => [lambda.route.handler, lambda]));
 
 export const handler = mcpEndpoint({
   invoke: (tool, event, context) => {
-    const lambda = byRoute.get(routes[tool.route.name as RouteName]);
+    const lambda = byModule.get(tool.route.handler);
     if (!lambda) throw new Error(`no handler bundled for the tool ${tool.name}`);
     return lambda(event, context);
   },
