@@ -10,6 +10,7 @@ import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 import { ApiError } from '../http/contract/errors.js';
 import { errorResponse } from '../http/envelope.js';
+import { logger } from '../logger.js';
 import { serveMcp, type McpRequestScope } from './server.js';
 
 export type McpPorts = Pick<McpRequestScope, 'invoke' | 'actableProfiles'>;
@@ -53,7 +54,7 @@ function webRequest(event: APIGatewayProxyEventV2, body: string | undefined): Re
 }
 
 export function mcpEndpoint(ports: McpPorts) {
-  return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const serve = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     if (event.requestContext.http.method !== 'POST') {
       // Not 404: MCP clients retry a 404 as an older transport.
       return errorResponse(
@@ -81,5 +82,17 @@ export function mcpEndpoint(ports: McpPorts) {
     }
     const response = await serveMcp(webRequest(event, body), { ...ports, event, context, principal, tools });
     return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+  };
+  return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      return await serve(event, context);
+    } catch (error) {
+      // As every route answers what it did not expect: the envelope, no internal detail.
+      logger.error('unhandled MCP endpoint error', {
+        error: error as Error,
+        requestId: event.requestContext.requestId,
+      });
+      return errorResponse(new ApiError('internal_error'));
+    }
   };
 }

@@ -12,8 +12,10 @@ import {
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ActableProfile } from '../auth/actable-profiles.js';
 import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
+import { logger } from '../logger.js';
 import { errorResult, routeEvent, toolResult, type ToolArguments } from './call.js';
 import type { JsonSchema } from './json-schema.js';
 import { listedFor, tools, type Tool } from './tools.js';
@@ -24,13 +26,6 @@ export type RouteInvoker = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
-
-/** A profile the caller may act as, as a missing-profile error lists it. */
-export interface ActableProfile {
-  id: string;
-  username: string;
-  type: string;
-}
 
 /** What one HTTP request's server needs to know about the request. */
 export interface McpRequestScope {
@@ -67,18 +62,19 @@ function advertised(schema: JsonSchema): StandardSchemaWithJSON<ToolArguments, T
 }
 
 /** Each tool's registration, built once per process. */
-const registrations = tools.map((tool) => ({
-  tool,
-  config: {
-    title: tool.title,
-    description: tool.description,
-    annotations: tool.annotations,
-    inputSchema: advertised(tool.inputSchema),
-    outputSchema: advertised(tool.outputSchema),
-  },
-}));
+const configOf = new Map(
+  tools.map((tool) => [
+    tool,
+    {
+      title: tool.title,
+      description: tool.description,
+      annotations: tool.annotations,
+      inputSchema: advertised(tool.inputSchema),
+      outputSchema: advertised(tool.outputSchema),
+    },
+  ]),
+);
 const toolNamed = new Map(tools.map((tool) => [tool.name, tool]));
-const registrationOf = new Map(registrations.map((registration) => [registration.tool, registration]));
 
 async function callTool(scope: McpRequestScope, tool: Tool, args: ToolArguments): Promise<CallToolResult> {
   const named = tool.actingArgument !== undefined && typeof args[tool.actingArgument] === 'string';
@@ -115,15 +111,14 @@ function serverFor(context: McpRequestContext): McpServer {
         ? listedFor(scope.principal!)
         : [toolNamed.get(wanted.called)].filter((tool) => tool !== undefined);
   for (const tool of shown) {
-    const { config } = registrationOf.get(tool)!;
-    server.registerTool(tool.name, config, async (args) => {
+    server.registerTool(tool.name, configOf.get(tool)!, async (args) => {
       try {
         return await callTool(scope, tool, args);
       } catch (error) {
         if (error instanceof AppError)
           return errorResult({ error_code: error.code, error_message: error.message, hint: error.hint });
         // What a tool throws would reach the client as its message; nothing internal leaks.
-        console.error('MCP tool call failed', tool.name, error);
+        logger.error('MCP tool call failed', { tool: tool.name, error: error as Error });
         return errorResult({ error_code: 'internal_error', error_message: 'The operation failed unexpectedly.' });
       }
     });
