@@ -3,7 +3,7 @@ import base from './vitest.config.js';
 
 /**
  * `npm run test:bundles`: a representative part of the e2e suite (identity, posts, reactions, a
- * webhook delivery) against the esbuild bundles that `cdk deploy` uploads, served by the local
+ * webhook delivery, the MCP endpoint) against the esbuild bundles that `cdk deploy` uploads, served by the local
  * server (`--bundles`) instead of the TypeScript sources. Same settings as vitest.config.ts except
  * which files run and how the server starts.
  */
@@ -16,6 +16,7 @@ export default defineConfig({
       'test/e2e/posts.test.ts',
       'test/e2e/reactions.test.ts',
       'test/e2e/webhooks-delivery.test.ts',
+      'test/e2e/mcp.test.ts',
     ],
     exclude: [],
     globalSetup: ['test/bundle/global-setup.ts'],

@@ -32,5 +32,7 @@ export const LAMBDA_BUNDLING = {
   alias: {
     '@aws-sdk/credential-provider-node': projectPath('shared/ports/aws/lambda-env-credentials.ts'),
     '@smithy/core/event-streams': projectPath('shared/ports/aws/no-event-streams.ts'),
+    // ajv inside the MCP SDK (the MCP function only; see the module for why).
+    '@modelcontextprotocol/server/_shims': projectPath('shared/mcp/no-json-schema-validator.ts'),
   },
 } satisfies BuildOptions;

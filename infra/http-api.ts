@@ -12,6 +12,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routeList, type RouteName } from '../shared/http/contract/route-table.js';
+import { MCP_PATH } from '../shared/mcp/path.js';
 import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION } from './lambda-defaults.js';
@@ -40,6 +41,7 @@ export interface ServiceHttpApiProps {
 /** Construct id of a route's function; derived from the route table's key so it never changes by accident. */
 export const routeFunctionId = (name: string) => `Fn-${name}`;
 export const NOT_FOUND_FUNCTION_ID = 'Fn-routeNotFound';
+export const MCP_FUNCTION_ID = 'Fn-mcp';
 
 /**
  * The HTTP API: one Lambda and one route for each entry of the route table (shared/http/contract/route-table.ts), and a `$default`
@@ -57,6 +59,8 @@ export class ServiceHttpApi extends Construct {
   readonly roles: FunctionRoles;
   /** What API Gateway invokes every function through, for further routes of the service. */
   readonly invoker: ApiInvokeRole;
+  /** The MCP endpoint's function (`/mcp`), which runs the tool routes' handlers in-process. */
+  readonly mcpFunction: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -142,6 +146,21 @@ export class ServiceHttpApi extends Construct {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
       integration: this.invoker.integrationFor('Integration-default', notFound),
+    });
+
+    // The MCP endpoint: one function for every tool (each call runs its route's handler inside
+    // it), so it has what the tool routes have: the table, read and write. No tool enqueues
+    // (the webhook routes are session-only), so no queue. ANY: it answers 405 to other methods
+    // itself, in the service's envelope with Allow: POST.
+    this.mcpFunction = apiFunction(this, MCP_FUNCTION_ID, 'functions/mcp/handler.ts', props.environment, {
+      description: `${MCP_PATH}: the MCP endpoint (tools generated from the route table)`,
+      role: this.roles.forClass('readWrite'),
+      logGroup: this.functionLogs,
+    });
+    new HttpRoute(this, 'Route-mcp', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.with(MCP_PATH, ApiMethod.ANY),
+      integration: this.invoker.integrationFor('Integration-mcp', this.mcpFunction),
     });
   }
 }

@@ -15,9 +15,12 @@ import { projectPath } from '../project-root.js';
 /** The `$default` route's function; not in the route table. */
 export const NOT_FOUND_HANDLER = 'system/route-not-found';
 
-/** Every HTTP function's handler module, as named in the route table (`posts/get-post`). */
+/** The MCP endpoint's function (`POST /mcp`); not in the route table, which it serves as tools. */
+export const MCP_HANDLER = 'mcp/handler';
+
+/** Every HTTP function's handler module, as named in the route table (`posts/get-post`), and the two beside it. */
 export const httpHandlerModules = (): string[] => [
-  ...new Set([...routeList.map((route) => route.handler), NOT_FOUND_HANDLER]),
+  ...new Set([...routeList.map((route) => route.handler), NOT_FOUND_HANDLER, MCP_HANDLER]),
 ];
 
 /**

@@ -12,7 +12,10 @@ import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
-import { assertBundlesPresent, importBundle, NOT_FOUND_HANDLER } from './handler-bundles.js';
+import { actableProfiles } from '../../shared/auth/actable-profiles.js';
+import { MCP_PATH } from '../../shared/mcp/path.js';
+import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
+import { assertBundlesPresent, importBundle, MCP_HANDLER, NOT_FOUND_HANDLER } from './handler-bundles.js';
 import { localContext } from './lambda-context.js';
 
 import type { HttpLambda } from '../../shared/http/handler.js';
@@ -57,6 +60,14 @@ async function sourceFunctions(ports: LocalHttpPorts | undefined): Promise<Funct
   const handlers = await loadHandlers(ports);
   const byModule = new Map(routeList.map((route) => [route.handler, handlers.get(route.name)!] as const));
   byModule.set(NOT_FOUND_HANDLER, routeNotFound);
+  // The MCP endpoint runs the tool routes' handlers loaded here, as its bundle runs its own copies.
+  byModule.set(
+    MCP_HANDLER,
+    mcpEndpoint({
+      invoke: (tool, event, context) => byModule.get(tool.route.handler)!(event, context),
+      actableProfiles,
+    }),
+  );
   return async (handler) => byModule.get(handler)!;
 }
 
@@ -169,6 +180,10 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
         const page = serveAsset(consoleAssets, req.method ?? 'GET', path, req.headers['accept-encoding']);
         res.writeHead(page.status, page.headers);
         return void res.end(page.body);
+      }
+      if (path === MCP_PATH) {
+        const mcp = await functionFor(MCP_HANDLER);
+        return send(res, await mcp(toEvent(req, body, `${req.method ?? 'GET'} ${MCP_PATH}`), localContext('mcp')));
       }
       const found = match(req.method ?? 'GET', path);
       if (found.kind !== 'found') {

@@ -6,6 +6,7 @@ import { entities } from './entities.js';
 import { batchGetItems, getItem, putTransactItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { ReadBatch } from './read-batch.js';
+import { indexPage, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure, transact, type TransactItem } from './transact.js';
 
 const usernameTaken = () =>
@@ -68,4 +69,9 @@ export async function updateProfile(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+/** A workspace's profiles, oldest first. */
+export function listWorkspaceProfiles(workspaceId: string, request: PageRequest): Promise<Page<ProfileRecord>> {
+  return indexPage(entities.profile, 'gsi1', keys.workspaceProfiles(workspaceId), request, 'oldest_first');
 }

@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../infra/bundling.js';
-import { httpHandlerModules, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
+import { httpHandlerModules, MCP_HANDLER, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
 import { percentile, printTable, verdict } from './support.js';
 
 const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 5);
@@ -31,7 +31,8 @@ async function main() {
   try {
     const http = httpHandlerModules();
     const functions = [
-      ...http.map((handler) => ({ name: handler, entry: `functions/${handler}.ts`, http: true })),
+      // The MCP function carries every tool route's handler: measured on its own line, against its own budget.
+      ...http.map((handler) => ({ name: handler, entry: `functions/${handler}.ts`, http: handler !== MCP_HANDLER })),
       ...OTHER_LAMBDA_ENTRIES.map((entry) => ({
         name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''),
         entry,
@@ -76,7 +77,7 @@ async function main() {
     const httpRows = rows.filter((r) => r.http);
     const typical = median(httpRows.map((r) => r.bytes));
     const largestHttp = httpRows[0]!;
-    const largest = rows[0]!;
+    const largest = rows.find((r) => r.name !== MCP_HANDLER)!;
     const importP50 = median(httpRows.map((r) => r.p50));
     const of = (name: string) => rows.find((r) => r.name === name)!;
     printTable(
@@ -91,13 +92,19 @@ async function main() {
           verdict(largestHttp.bytes <= 600 * 1024),
         ],
         [
-          'largest function of all',
+          'largest function of all but MCP',
           `${kib(largest.bytes)} KiB (${largest.name})`,
           '≤ 600 KiB',
           verdict(largest.bytes <= 600 * 1024),
         ],
         ['system/health', `${kib(of('system/health').bytes)} KiB`, 'far smaller', ''],
         ['system/route-not-found ($default)', `${kib(of('system/route-not-found').bytes)} KiB`, 'far smaller', ''],
+        [
+          'MCP function (every tool route inside): size / import p50',
+          `${kib(of(MCP_HANDLER).bytes)} KiB / ${of(MCP_HANDLER).p50.toFixed(1)} ms`,
+          '< 1024 KiB',
+          verdict(of(MCP_HANDLER).bytes < 1024 * 1024),
+        ],
         ['median import p50 (HTTP functions)', `${importP50.toFixed(1)} ms`, '≤ 50 ms', verdict(importP50 <= 50)],
         [
           'get-post import p50: bundle / as deployed (+ map, --enable-source-maps)',

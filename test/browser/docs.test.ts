@@ -35,6 +35,8 @@ describe('API reference page', () => {
         .locator('.opblock-summary-path', { hasText: '/v1/workspaces/{workspace_id}/webhook-deliveries' })
         .count(),
     ).toBeGreaterThan(0);
+    // The MCP endpoint is not an OpenAPI path: the page points agents to it.
+    expect(await page.locator('.swagger-ui .info', { hasText: 'POST /mcp' }).count()).toBe(1);
     // "Try it out" goes to the server that served the page.
     expect(await page.locator('.servers select option').first().textContent()).toContain(baseUrl);
 

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/http/contract/route-table.js';
+import { routeList, routes } from '../../shared/http/contract/route-table.js';
 import { CONSOLE_ROUTE_PATHS } from '../../infra/console.js';
 import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
 import { CLOUDFORMATION_RESOURCE_LIMIT, RESOURCE_BUDGET, SocialNetworkStack } from '../../infra/stack.js';
@@ -118,8 +118,26 @@ describe('CDK stack (default context)', () => {
       routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
     );
     expect(routeFns.has(fallbackFn)).toBe(false);
-    // Routes, $default and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
-    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1 + CONSOLE_ROUTE_PATHS.length);
+    // Routes, $default, /mcp and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
+    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 2 + CONSOLE_ROUTE_PATHS.length);
+  });
+
+  it('serves /mcp (any method: the function answers 405 itself) from one function of its own with the tool routes’ table access and no queue', () => {
+    const matches = wiring.routesWithKey('ANY /mcp');
+    expect(matches).toHaveLength(1);
+    const mcpFn = wiring.functionOf(matches[0]!);
+    expect(mcpFn).toBe(stack.getLogicalId(stack.httpApi.mcpFunction.node.defaultChild as never));
+    const routeFns = new Set(
+      routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
+    );
+    expect(routeFns.has(mcpFn)).toBe(false);
+    expect(wiring.resources[mcpFn]!.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+    const mcp = wiring.permissionsOf(mcpFn);
+    const createPost = wiring.permissionsOf(
+      wiring.functionOf(wiring.routesWithKey(`${routes.createPost.method} ${routes.createPost.path}`)[0]!),
+    );
+    expect([...mcp.actions].sort()).toEqual([...createPost.actions].sort());
+    expect([...mcp.actions].some((action) => action.startsWith('sqs:'))).toBe(false);
   });
 
   it('lets API Gateway invoke each HTTP function through one role, and nothing else', () => {

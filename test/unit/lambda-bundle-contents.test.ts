@@ -77,4 +77,16 @@ describe('the Lambda bundles', () => {
       /^undici\/(index\.js|index-fetch\.js|lib\/web\/(fetch\/index|websocket|eventsource|cache|cookies)|lib\/mock\/|lib\/cache\/|lib\/interceptor\/|lib\/dispatcher\/(agent|proxy-agent|retry-agent|env-http-proxy-agent)\.js)/;
     expect(undici.filter((path) => unwanted.test(path))).toEqual([]);
   });
+
+  it("give the MCP function the tool routes' handlers and the MCP SDK without its ajv validator, in under 1 MiB", () => {
+    const entry = 'functions/mcp/handler.ts';
+    const inputs = inputsOf(entry);
+    expect(inputs.some((path) => path.startsWith('@modelcontextprotocol/server/'))).toBe(true);
+    expect(inputs).toContain('functions/posts/create-post.ts');
+    expect(
+      inputs.filter((path) => /^ajv|ajvProvider|^@modelcontextprotocol\/server\/dist\/shimsNode/.test(path)),
+    ).toEqual([]);
+    const output = Object.values(meta.outputs).find((o) => o.entryPoint === entry)!;
+    expect(output.bytes).toBeLessThan(1024 * 1024);
+  });
 });

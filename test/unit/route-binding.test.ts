@@ -8,7 +8,7 @@ import type { Principal, SessionPrincipal } from '../../shared/auth/principal.js
 import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { routeList, routes, type RouteName } from '../../shared/http/contract/route-table.js';
 import type { RouteAuth } from '../../shared/http/handler.js';
-import { NOT_FOUND_HANDLER, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
+import { httpHandlerModules, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
 import { sourceFiles } from '../support/import-graph.js';
 
 const modules = new Map(
@@ -35,8 +35,8 @@ describe('each handler module and its route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every Lambda module under functions/ is named by a route, or is one of the other Lambdas the stack deploys', () => {
-    const named = new Set([...routeList.map((route) => moduleOf(route.handler)), moduleOf(NOT_FOUND_HANDLER)]);
+  it('every Lambda module under functions/ is named by a route, is the $default or MCP function, or is one of the other Lambdas the stack deploys', () => {
+    const named = new Set(httpHandlerModules().map(moduleOf));
     const others = new Set<string>(OTHER_LAMBDA_ENTRIES);
     const orphans = [...modules]
       .filter(([file, module]) => module.handler !== undefined && !named.has(file) && !others.has(file))

@@ -40,6 +40,12 @@ endpoints): kept 24 h per credential; the same key and request answer the first 
 response again (\`Idempotent-Replayed: true\`), another request with the key is 422
 \`invalid_request\`, a duplicate while the first still runs is 409 \`invalid_state\`.
 
+**Agents (MCP).** The same server speaks the Model Context Protocol at \`POST /mcp\` (Streamable
+HTTP, stateless, revisions 2026-07-28 and 2025-11-25): the operations an API key may call are its
+tools, listed by the key's scopes, each call running the operation itself. Add it to an MCP client
+with the URL \`<this server>/mcp\` and the header \`Authorization: Bearer sk_…\`, optionally
+\`X-Profile-Id\` (or a tool's \`profile_id\` argument). Setup, tools and errors: \`docs/agents.md\`.
+
 **Decisions where the interface document is silent** are written in the description of each
 operation and schema, and in the project README.
 `.trim();

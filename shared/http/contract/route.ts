@@ -18,6 +18,27 @@ export interface ActingProfileRule<Required extends boolean = boolean> {
   permission?: GrantPermission;
 }
 
+/** MCP tool hints (https://modelcontextprotocol.io/specification: ToolAnnotations). */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * How a route is offered as a tool of the MCP endpoint (shared/mcp/tools.ts). The description is
+ * the route's summary; the annotations follow from the method unless stated here.
+ */
+export interface McpToolMeta {
+  /** The tool's name; by default the route's name in snake_case (`getPost` → `get_post`). */
+  name?: string;
+  /** A short human title (`Get a post`). */
+  title: string;
+  /** Overrides of the annotations derived from the method. */
+  annotations?: ToolAnnotations;
+}
+
 /**
  * One operation of the API. The type parameters keep what the definition states exactly (its
  * schemas, its auth kind, whether the acting profile is required), so the handler's input is
@@ -57,6 +78,11 @@ export interface RouteDef<
   strictLimits?: StrictLimits;
   /** Error codes this operation can answer with, besides the ones every route shares. */
   errors: readonly ErrorCode[];
+  /**
+   * The route as an MCP tool; `false` keeps a route an API key may call out of the tool list.
+   * Session-only routes are never tools and state nothing here (test/unit/mcp-tools.test.ts).
+   */
+  mcp?: McpToolMeta | false;
 }
 
 /** A route of the route table with its name there (the OpenAPI operationId, the CDK construct id). */

@@ -23,6 +23,7 @@ export const routes = {
     response: CommentWithProfile,
     idempotent: true,
     errors: ['not_found'],
+    mcp: { title: 'Comment on a post' },
   }),
   listComments: defineRoute({
     method: 'GET',
@@ -39,6 +40,7 @@ export const routes = {
     status: 200,
     response: page(CommentWithProfile),
     errors: ['not_found'],
+    mcp: { name: 'list_post_comments', title: 'List the comments of a post' },
   }),
   reactToComment: defineRoute({
     method: 'PUT',
@@ -54,5 +56,6 @@ export const routes = {
     status: 200,
     response: CommentReactionResult,
     errors: ['not_found'],
+    mcp: { title: 'Like or unlike a comment' },
   }),
 };

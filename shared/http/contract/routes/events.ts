@@ -15,5 +15,6 @@ export const routes = {
     status: 200,
     response: WebhookEventTypes,
     errors: [],
+    mcp: false,
   }),
 };

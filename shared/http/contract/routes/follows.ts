@@ -18,6 +18,7 @@ export const routes = {
     status: 201,
     response: FollowResult,
     errors: ['not_found'],
+    mcp: { title: 'Follow a profile' },
   }),
   unfollowProfile: defineRoute({
     method: 'DELETE',
@@ -32,6 +33,7 @@ export const routes = {
     status: 200,
     response: UnfollowResult,
     errors: [],
+    mcp: { title: 'Unfollow a profile' },
   }),
   listFollowers: defineRoute({
     method: 'GET',
@@ -45,6 +47,7 @@ export const routes = {
     status: 200,
     response: page(FollowListItem),
     errors: ['not_found'],
+    mcp: { title: 'List the followers of a profile' },
   }),
   listFollowing: defineRoute({
     method: 'GET',
@@ -58,5 +61,6 @@ export const routes = {
     status: 200,
     response: page(FollowListItem),
     errors: ['not_found'],
+    mcp: { title: 'List the profiles a profile follows' },
   }),
 };

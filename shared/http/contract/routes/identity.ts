@@ -26,6 +26,7 @@ export const routes = {
     strictLimits: 'signup',
     response: z.object({ user: User, workspace: Workspace }),
     errors: ['email_taken'],
+    mcp: false,
   }),
   createSession: defineRoute({
     method: 'POST',
@@ -39,6 +40,7 @@ export const routes = {
     strictLimits: 'login',
     response: z.object({ session: Session, user: User }),
     errors: ['invalid_credentials'],
+    mcp: false,
   }),
   deleteSession: defineRoute({
     method: 'DELETE',

@@ -19,6 +19,7 @@ export const routes = {
     response: z.object({ message: Message }),
     idempotent: true,
     errors: ['not_found'],
+    mcp: { title: 'Send a direct message' },
   }),
   listMessages: defineRoute({
     method: 'GET',
@@ -33,5 +34,6 @@ export const routes = {
     status: 200,
     response: page(Message),
     errors: [],
+    mcp: { title: 'Read a conversation' },
   }),
 };

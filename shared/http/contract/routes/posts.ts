@@ -30,6 +30,7 @@ export const routes = {
     response: PostWithProfile,
     idempotent: true,
     errors: ['not_found'],
+    mcp: { title: 'Publish a post, reply or draft' },
   }),
   updatePost: defineRoute({
     method: 'PATCH',
@@ -47,6 +48,7 @@ export const routes = {
     status: 200,
     response: PostWithProfile,
     errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { title: 'Edit or publish your post' },
   }),
   deletePost: defineRoute({
     method: 'DELETE',
@@ -61,6 +63,7 @@ export const routes = {
     status: 200,
     response: PostWithProfile,
     errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { title: 'Remove your post' },
   }),
   getPost: defineRoute({
     method: 'GET',
@@ -77,6 +80,7 @@ export const routes = {
     status: 200,
     response: PostWithProfile,
     errors: ['not_found'],
+    mcp: { title: 'Get a post' },
   }),
   listProfilePosts: defineRoute({
     method: 'GET',
@@ -91,6 +95,7 @@ export const routes = {
     status: 200,
     response: page(PostWithProfile),
     errors: ['not_found'],
+    mcp: { title: 'List the posts of a profile' },
   }),
   reactToPost: defineRoute({
     method: 'PUT',
@@ -108,5 +113,6 @@ export const routes = {
     status: 200,
     response: PostReactionResult,
     errors: ['not_found'],
+    mcp: { title: 'Like or unlike a post' },
   }),
 };

@@ -17,6 +17,7 @@ export const routes = {
     status: 201,
     response: GrantResult,
     errors: ['profile_not_permitted', 'not_found'],
+    mcp: { name: 'invite_profile_manager', title: 'Invite a profile to manage yours' },
   }),
   getInvitation: defineRoute({
     method: 'GET',
@@ -30,6 +31,7 @@ export const routes = {
     status: 200,
     response: Invitation,
     errors: ['not_found'],
+    mcp: { name: 'get_access_invitation', title: 'Get a profile-access invitation' },
   }),
   acceptGrant: defineRoute({
     method: 'POST',
@@ -44,6 +46,7 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { name: 'accept_access_invitation', title: 'Accept a profile-access invitation' },
   }),
   declineGrant: defineRoute({
     method: 'POST',
@@ -57,6 +60,7 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { name: 'decline_access_invitation', title: 'Decline a profile-access invitation' },
   }),
   resendGrant: defineRoute({
     method: 'POST',
@@ -70,6 +74,7 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { name: 'resend_access_invitation', title: 'Resend a profile-access invitation' },
   }),
   revokeGrant: defineRoute({
     method: 'POST',
@@ -83,5 +88,6 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { name: 'revoke_profile_access', title: 'Revoke profile access', annotations: { destructiveHint: true } },
   }),
 };

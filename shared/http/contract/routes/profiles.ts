@@ -21,6 +21,7 @@ export const routes = {
     response: Profile,
     idempotent: true,
     errors: ['forbidden', 'username_taken'],
+    mcp: { title: 'Create a profile' },
   }),
   getProfile: defineRoute({
     method: 'GET',
@@ -33,6 +34,7 @@ export const routes = {
     status: 200,
     response: Profile,
     errors: ['not_found'],
+    mcp: { title: 'Get a profile' },
   }),
   updateProfile: defineRoute({
     method: 'PATCH',
@@ -47,6 +49,7 @@ export const routes = {
     status: 200,
     response: Profile,
     errors: ['profile_not_permitted', 'not_found'],
+    mcp: { title: 'Edit a profile' },
   }),
   listOccupations: defineRoute({
     method: 'GET',
@@ -59,5 +62,6 @@ export const routes = {
     status: 200,
     response: z.array(Occupation),
     errors: [],
+    mcp: { title: 'List the occupations a profile can name' },
   }),
 };

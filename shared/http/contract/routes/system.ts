@@ -14,6 +14,7 @@ export const routes = {
     status: 200,
     response: Health,
     errors: [],
+    mcp: false,
   }),
   getOpenApi: defineRoute({
     method: 'GET',
@@ -26,5 +27,6 @@ export const routes = {
     raw: true,
     response: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document.' }),
     errors: [],
+    mcp: false,
   }),
 };

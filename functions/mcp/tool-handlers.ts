@@ -1,0 +1,59 @@
+/**
+ * The Lambda handlers of the routes that are MCP tools, imported statically so that the MCP
+ * function's bundle carries them. test/unit/mcp-tools.test.ts holds this list to the tools of
+ * the route table (by the route each handler was built for), so it cannot drift.
+ */
+import { handler as createProfile } from '../profiles/create-profile.js';
+import { handler as getProfile } from '../profiles/get-profile.js';
+import { handler as updateProfile } from '../profiles/update-profile.js';
+import { handler as listOccupations } from '../profiles/list-occupations.js';
+import { handler as createPost } from '../posts/create-post.js';
+import { handler as updatePost } from '../posts/update-post.js';
+import { handler as deletePost } from '../posts/delete-post.js';
+import { handler as getPost } from '../posts/get-post.js';
+import { handler as listProfilePosts } from '../posts/list-profile-posts.js';
+import { handler as reactToPost } from '../posts/react-to-post.js';
+import { handler as createComment } from '../comments/create-comment.js';
+import { handler as listComments } from '../comments/list-comments.js';
+import { handler as reactToComment } from '../comments/react-to-comment.js';
+import { handler as followProfile } from '../follows/follow-profile.js';
+import { handler as unfollowProfile } from '../follows/unfollow-profile.js';
+import { handler as listFollowers } from '../follows/list-followers.js';
+import { handler as listFollowing } from '../follows/list-following.js';
+import { handler as sendMessage } from '../messages/send-message.js';
+import { handler as listMessages } from '../messages/list-messages.js';
+import { handler as createGrant } from '../profile-access/create-grant.js';
+import { handler as getInvitation } from '../profile-access/get-invitation.js';
+import { handler as acceptGrant } from '../profile-access/accept-grant.js';
+import { handler as declineGrant } from '../profile-access/decline-grant.js';
+import { handler as resendGrant } from '../profile-access/resend-grant.js';
+import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
+import type { RouteLambda } from '../../shared/http/handler.js';
+
+export const toolHandlers: readonly RouteLambda[] = [
+  createProfile,
+  getProfile,
+  updateProfile,
+  listOccupations,
+  createPost,
+  updatePost,
+  deletePost,
+  getPost,
+  listProfilePosts,
+  reactToPost,
+  createComment,
+  listComments,
+  reactToComment,
+  followProfile,
+  unfollowProfile,
+  listFollowers,
+  listFollowing,
+  sendMessage,
+  listMessages,
+  createGrant,
+  getInvitation,
+  acceptGrant,
+  declineGrant,
+  resendGrant,
+  revokeGrant,
+];
