@@ -17,7 +17,7 @@ import { recordDynamoDbCalls, sequentialRoundTrips, type DynamoDbCall } from '..
 import { keys } from '../../shared/store/keys.js';
 import { nowIso } from '../../shared/domain/ids.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { loop, printTable, startStack, verdict, type LoopResult } from './support.js';
+import { api, loop, printTable, startStack, verdict, type LoopResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -27,21 +27,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 6);
 /** Requests of each kind whose DynamoDB calls are counted (and timed one after another). */
 const COUNTED = Number(process.env.BENCH_COUNTED ?? 100);
-
-async function api(base: string, method: string, path: string, body?: unknown, token?: string, profileId?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(profileId ? { 'x-profile-id': profileId } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as { ok: boolean; data: any };
-  if (!json.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 async function seed(base: string) {
   const email = `bench${Date.now()}@example.com`;

@@ -6,27 +6,12 @@
  */
 import autocannon from 'autocannon';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { printTable, startStack, verdict } from './support.js';
+import { api, printTable, startStack, verdict } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MODERN = '2026-07-28';
-
-async function api(base: string, method: string, path: string, body?: unknown, token?: string, profileId?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(profileId ? { 'x-profile-id': profileId } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as { ok: boolean; data: any };
-  if (!json.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 async function seed(base: string) {
   const email = `mcpbench${Date.now()}@example.com`;

@@ -77,3 +77,26 @@ export function printTable(title: string, header: string[], rows: (string | numb
     if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }
+
+/** One API request as a client sends it; the envelope's `data`, or an error naming the request. */
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  profileId?: string,
+) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(profileId ? { 'x-profile-id': profileId } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json()) as { ok: boolean; data: any };
+  if (!json.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
