@@ -25,7 +25,7 @@ process.env.TABLE_NAME = table;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let clock = new Date();
+const clock = new Date();
 let runtime: MediaRuntime;
 let server: Server;
 let poller: StreamPoller;
