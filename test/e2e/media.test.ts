@@ -106,6 +106,16 @@ describe('an avatar, from upload to its files', () => {
     expect(ok(await call('GET', `/v1/media/${media.id}`, { token: alice.key }))).toEqual(first);
   });
 
+  it('a 12-megapixel phone photo is ready within 10 seconds of its upload', async () => {
+    const file = await photo(4000, 3000, 6);
+    const { media, upload } = await started('post_image', file);
+    const uploaded = Date.now();
+    expect((await postUpload(upload, file)).status).toBe(204);
+    const ready = ok(await waitForMedia(alice.key, media.id, 10_000));
+    expect(Date.now() - uploaded).toBeLessThan(10_000);
+    expect(ready).toMatchObject({ status: 'ready', width: 1536, height: 2048 });
+  });
+
   it('a post image keeps its aspect ratio and is never enlarged', async () => {
     const file = await photo(900, 500);
     const { media, upload } = await started('post_image', file);
