@@ -3,7 +3,7 @@
  * `DATA_DIR/media/` (`uploads/`, `files/`) or maps in memory with `--in-memory`. Uploads arrive
  * only through the local upload route, which checks the signed form (local-upload-form.ts)
  * before anything is stored; files are served by the local server below the media base URL.
- * Nothing is written to disk before the first upload form is signed or the first file stored.
+ * Nothing is written to disk before the first upload form is signed or checked, or the first file stored.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
