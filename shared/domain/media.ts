@@ -18,7 +18,8 @@ export const MEDIA_STATUSES = ['awaiting_upload', 'processing', 'ready', 'failed
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 /** Why processing ended `failed`: the `error_code` of the media. */
-export type MediaFailureCode = 'unsupported_media_type' | 'image_too_large';
+export const MEDIA_FAILURE_CODES = ['unsupported_media_type', 'image_too_large'] as const;
+export type MediaFailureCode = (typeof MEDIA_FAILURE_CODES)[number];
 
 const MIB = 1024 * 1024;
 
