@@ -113,6 +113,17 @@ export class MediaPipeline extends Construct {
         resources: [buckets.uploadsByName.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)],
       }),
     );
+    // Without ListBucket, S3 answers a read of a missing key with 403 AccessDenied instead of 404
+    // NoSuchKey, and the storage port reads a missing upload (an event seen again after the upload
+    // was processed and deleted) as "none". Unconditioned: the check S3 makes for that answer
+    // carries no prefix to match. It reveals only upload keys, whose objects the role may read anyway.
+    this.processor.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['s3:ListBucket'],
+        resources: [buckets.uploadsByName.bucketArn],
+      }),
+    );
     this.processor.addToRolePolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,

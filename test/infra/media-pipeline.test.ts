@@ -12,6 +12,7 @@ import {
 import { stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
 import { routes } from '../../shared/http/contract/route-table.js';
+import { MEDIA_FILE_CACHE_CONTROL } from '../../shared/ports/media-storage.js';
 import { keys } from '../../shared/store/keys.js';
 import { TABLE } from '../../shared/store/table.js';
 
@@ -36,6 +37,9 @@ const AROUND_THE_GRANTS = new Set([
   'sqs:GetQueueAttributes',
   'sqs:GetQueueUrl',
 ]);
+
+/** Managed cache policy CachingOptimized: minimum 1 s, default 1 day, maximum one year (AWS documentation). */
+const CACHING_OPTIMIZED_MAX_TTL_SECONDS = 31_536_000;
 
 let stack: SocialNetworkStack;
 let template: Template;
@@ -209,6 +213,10 @@ describe('media buckets (CDK)', () => {
     });
     expect(config.CacheBehaviors).toBeUndefined();
     expect(CachePolicy.CACHING_OPTIMIZED.cachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+    // What the files carry is within that policy's maximum TTL, so edges keep them the whole year.
+    const maxAge = Number(/max-age=(\d+)/.exec(MEDIA_FILE_CACHE_CONTROL)?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(CACHING_OPTIMIZED_MAX_TTL_SECONDS);
+    expect(MEDIA_FILE_CACHE_CONTROL).toMatch(/^public, .*immutable/);
   });
 
   it('outputs the two bucket names and the media base URL', () => {
@@ -330,6 +338,12 @@ describe('media processor (CDK)', () => {
         Action: ['s3:GetObject', 's3:DeleteObject'],
         Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::', uploadsName, '/incoming/*']] },
       },
+      // A missing upload reads as 404 NoSuchKey, not 403.
+      {
+        Effect: 'Allow',
+        Action: 's3:ListBucket',
+        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::', uploadsName]] },
+      },
       { Effect: 'Allow', Action: 's3:PutObject', Resource: objectsOf(media, 'media/') },
       {
         Effect: 'Allow',
@@ -388,6 +402,9 @@ describe('upload signing (CDK)', () => {
   it('gives the createMedia route the uploads bucket and a role of its own that may PutObject under incoming/ only', () => {
     expect(UPLOAD_SIGNING_ROUTES).toEqual(['createMedia']);
     expect(routes.createMedia.method).toBe('POST');
+    // Not an MCP tool: otherwise the MCP function would sign forms too and need this grant on a
+    // role of its own (it shares the readWrite class role).
+    expect(routes.createMedia.mcp).toBe(false);
     const fn = stack.httpApi.routeFunctions.get('createMedia')!;
     const functionId = id(fn);
     const uploads = id(stack.media.buckets.uploads);
