@@ -19,14 +19,16 @@ export const UPLOAD_SIGNING_ROUTES = ['createMedia'] as const;
 
 /**
  * The processor's memory. sharp is CPU-bound and Lambda's CPU share grows with memory: at 1,769 MB
- * a function has one full vCPU. Below it, decoding and resizing take proportionally longer for
- * about the same GB-seconds (the price is per GB-s), so going lower saves nothing and adds
- * latency; above it the second vCPU comes in fractions that only libvips' parallel stages use.
- * Memory itself is not the limit: a 40-megapixel decode (MEDIA_MAX_INPUT_PIXELS) is at most
- * 160 MB of RGBA pixels.
+ * a function has one full vCPU. Below it, decoding and encoding take proportionally longer for
+ * about the same GB-seconds (the price is per GB-s), so less memory saves nothing and adds
+ * latency. Above it the second vCPU would sit idle: on glibc Linux sharp runs libvips with one
+ * thread per image (`sharp.concurrency()` is 1 there, to keep memory from fragmenting). Memory
+ * itself is not the limit: peak RSS measured here (x64, 2026-11-24) 225 MB for a 12-megapixel
+ * photo as an avatar, 361 MB as a post image, 489 MB for a 40-megapixel PNG
+ * (MEDIA_MAX_INPUT_PIXELS), about 1.3 s of CPU for the 12-megapixel post image.
  */
 export const PROCESSOR_MEMORY_MB = 1769;
-/** DESIGN.md: 30 s. A 12-megapixel photo takes well under a second to turn into its four files. */
+/** DESIGN.md: 30 s, ample for a 12-megapixel photo (about 1.3 s of CPU measured here) and a 40-megapixel PNG. */
 export const PROCESSOR_TIMEOUT = Duration.seconds(30);
 /**
  * Lambda retries a failed asynchronous invocation this often before the on-failure destination
