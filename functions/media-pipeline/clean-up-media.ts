@@ -1,4 +1,5 @@
-// Placeholder so the stack synthesises on branch media-infra; the handler is built on branch media-core.
-export const handler = (): never => {
-  throw new Error('built on branch media-core');
-};
+/** Lambda: the table stream, filtered to REMOVEs of media items (TTL) → the media's files deleted from the media bucket. */
+import { s3MediaStorageFromConfig } from '../../shared/ports/aws/s3-media-storage.js';
+import { cleanUpMediaHandler } from './handlers.js';
+
+export const handler = cleanUpMediaHandler({ storage: s3MediaStorageFromConfig() });

@@ -1,4 +1,5 @@
-// Placeholder so the stack synthesises on branch media-infra; the handler is built on branch media-core.
-export const handler = (): never => {
-  throw new Error('built on branch media-core');
-};
+/** Lambda: the uploads bucket's ObjectCreated event (`incoming/<media_id>`) → the media processed (S3 adapter). */
+import { s3MediaStorageFromConfig } from '../../shared/ports/aws/s3-media-storage.js';
+import { processUploadHandler } from './handlers.js';
+
+export const handler = processUploadHandler({ storage: s3MediaStorageFromConfig() });

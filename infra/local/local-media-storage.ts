@@ -9,7 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { MediaStorage, PresignedUpload, UploadPolicy } from '../../shared/ports/media-storage.js';
-import { checkUploadForm, signUploadForm, type AcceptedUpload, type UploadRefusal } from './local-upload-form.js';
+import {
+  checkUploadForm,
+  signUploadForm,
+  type AcceptedUpload,
+  type FormValue,
+  type UploadRefusal,
+} from './local-upload-form.js';
 
 export interface StoredObject {
   body: Buffer;
@@ -171,7 +177,7 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   /** A posted upload form (its entries in order): stored when its signed policy allows it, else refused with nothing stored. */
-  async acceptUpload(entries: Iterable<[string, FormDataEntryValue]>): Promise<AcceptedUpload | UploadRefusal> {
+  async acceptUpload(entries: Iterable<[string, FormValue]>): Promise<AcceptedUpload | UploadRefusal> {
     const checked = await checkUploadForm(entries, await this.signingSecret(), this.options.now());
     if (!checked.ok) return checked;
     if (!isStorableKey(checked.key))
@@ -201,5 +207,4 @@ export class LocalMediaStorage implements MediaStorage {
     }
     return deleted;
   }
-
 }

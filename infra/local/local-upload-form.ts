@@ -14,7 +14,11 @@ import type { PresignedUpload, UploadPolicy } from '../../shared/ports/media-sto
 /** The signature's form field (S3's is X-Amz-Signature, over the same base64 policy). */
 export const SIGNATURE_FIELD = 'X-Local-Signature';
 
-type Condition = Record<string, string> | ['content-length-range', number, number] | ['eq' | 'starts-with', string, string];
+/** A form entry's value as `Request.formData()` gives it: a text field or a file. */
+export type FormValue = string | Blob;
+
+type Condition =
+  Record<string, string> | ['content-length-range', number, number] | ['eq' | 'starts-with', string, string];
 
 interface PolicyDocument {
   expiration: string;
@@ -64,7 +68,12 @@ export interface AcceptedUpload {
   body: Buffer;
 }
 
-const refuse = (status: 400 | 403, code: string, message: string): UploadRefusal => ({ ok: false, status, code, message });
+const refuse = (status: 400 | 403, code: string, message: string): UploadRefusal => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
 const policyFailed = (detail: string) => refuse(403, 'AccessDenied', `Invalid according to Policy: ${detail}`);
 
 const signatureMatches = (secret: Buffer, policy: string, signature: string): boolean => {
@@ -87,7 +96,7 @@ function parsePolicy(encoded: string): PolicyDocument | undefined {
  * fields after the file are ignored and field names compare case-insensitively; values exactly.
  */
 export async function checkUploadForm(
-  entries: Iterable<[string, FormDataEntryValue]>,
+  entries: Iterable<[string, FormValue]>,
   secret: Buffer,
   now: Date,
 ): Promise<AcceptedUpload | UploadRefusal> {
@@ -118,8 +127,10 @@ export async function checkUploadForm(
     if (Array.isArray(condition)) {
       const [operator, first, second] = condition;
       if (operator === 'content-length-range') {
-        if (file.size > second) return refuse(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
-        if (file.size < first) return refuse(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
+        if (file.size > second)
+          return refuse(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+        if (file.size < first)
+          return refuse(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
         continue;
       }
       const name = first.replace(/^\$/, '').toLowerCase();
@@ -132,10 +143,13 @@ export async function checkUploadForm(
     for (const [field, expected] of Object.entries(condition)) {
       const name = field.toLowerCase();
       conditioned.add(name);
-      if (fields.get(name) !== expected) return policyFailed(`Policy Condition failed: ["eq", "$${field}", "${expected}"]`);
+      if (fields.get(name) !== expected)
+        return policyFailed(`Policy Condition failed: ["eq", "$${field}", "${expected}"]`);
     }
   }
-  const extra = [...fields.keys()].filter((name) => !UNCONDITIONED.has(name) && !name.startsWith('x-ignore-') && !conditioned.has(name));
+  const extra = [...fields.keys()].filter(
+    (name) => !UNCONDITIONED.has(name) && !name.startsWith('x-ignore-') && !conditioned.has(name),
+  );
   if (extra.length > 0) return policyFailed(`Extra input fields: ${extra.join(', ')}`);
 
   return {

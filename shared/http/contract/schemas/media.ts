@@ -66,7 +66,8 @@ export const MediaUpload = z
     url: z.string().meta({ description: 'Where to POST the form.' }),
     method: z.literal('POST'),
     fields: z.record(z.string(), z.string()).meta({
-      description: 'Every one of these form fields, as given and in this order, then the file as the last field, `file`.',
+      description:
+        'Every one of these form fields, as given and in this order, then the file as the last field, `file`.',
     }),
     expires_at: Timestamp.meta({ description: 'The form is refused after this (15 minutes after creation).' }),
   })
