@@ -313,7 +313,7 @@ describe('CDK stack (default context)', () => {
 
   it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) or sign uploads (create media) have their own', () => {
     const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
-    const routeRoles = new Map(
+    const routeRoles = new Map<string, string>(
       routeList.map((route) => [
         route.name,
         roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
