@@ -130,6 +130,9 @@ export class MediaBuckets extends Construct {
         responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // Standard (legacy) logs to the log bucket, in the stack's region. CloudFront delivers none
+      // to buckets in opt-in regions (af-south-1, ap-east-1, eu-south-1, me-south-1 and later
+      // ones): deploying there needs this logging turned off or a log bucket elsewhere.
       enableLogging: true,
       logBucket: this.accessLogs,
       logFilePrefix: ACCESS_LOG_PREFIXES.distribution,
