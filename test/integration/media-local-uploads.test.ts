@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processUploadHandler } from '../../functions/media-pipeline/handlers.js';
+import { processUploadHandler } from '../../functions/media-pipeline/process-upload-handler.js';
 import { LocalMediaStorage } from '../../infra/local/local-media-storage.js';
 import { mediaRuntime, type MediaRuntime } from '../../infra/local/media-runtime.js';
 import { newId } from '../../shared/domain/ids.js';

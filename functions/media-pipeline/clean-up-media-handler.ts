@@ -1,8 +1,7 @@
 /**
- * The media clean-up's Lambda around its event shape, given its storage port (the S3 adapter in
- * AWS, the local one in infra/local/media-runtime.ts). Apart from the processor's handler
- * (handlers.ts) because that one brings sharp, whose native binary only the processor's asset
- * carries: imported here, the clean-up Lambda would fail to load.
+ * The clean-up Lambda around its event shape, given its storage: the Lambda entry point
+ * (clean-up-media.ts) wires the S3 adapter, the local runtime its local one. It does not import
+ * the processor (nor sharp).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mediaObjectKeys } from '../../shared/domain/media.js';

@@ -1,8 +1,7 @@
 /**
- * The media processor's Lambda around its event shape, given its ports: the Lambda entry point
- * wires the S3 adapter, the local runtime (infra/local/media-runtime.ts) its local one, so both
- * run the same code on the same events. The clean-up's is in clean-up-handler.ts: this module
- * brings sharp, which only the processor's asset carries.
+ * The processor Lambda around its event shape, given its ports: the Lambda entry point
+ * (process-upload.ts) wires the S3 adapter, the local runtime (infra/local/media-runtime.ts) its
+ * local one, so both run the same code on the same events.
  */
 import type { S3Event } from 'aws-lambda';
 import { config } from '../../shared/config.js';
