@@ -1,4 +1,5 @@
 import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
+import { TABLE } from '../shared/store/table.js';
 
 type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
@@ -10,4 +11,20 @@ export function newImagesOf(entity: string, ...eventNames: [StreamEventName, ...
   const eventName: unknown = FilterRule.or(...eventNames);
   const entityTag: unknown = FilterRule.isEqual(entity);
   return FilterCriteria.filter({ eventName, dynamodb: { NewImage: { entity: { S: entityTag } } } });
+}
+
+/**
+ * An event source filter: REMOVE records of the items whose partition key starts with
+ * `partitionKeyPrefix` and whose sort key is `sortKey`. The table streams new images only
+ * (TABLE.streamView), so a REMOVE record carries the item's keys and no image: what was removed
+ * is told by its keys, not by its entity tag.
+ */
+export function removalsOf(partitionKeyPrefix: string, sortKey: string) {
+  const eventName: unknown = FilterRule.or('REMOVE');
+  const partitionKey: unknown = FilterRule.beginsWith(partitionKeyPrefix);
+  const sort: unknown = FilterRule.isEqual(sortKey);
+  return FilterCriteria.filter({
+    eventName,
+    dynamodb: { Keys: { [TABLE.partitionKey]: { S: partitionKey }, [TABLE.sortKey]: { S: sort } } },
+  });
 }
