@@ -31,6 +31,11 @@ export interface PostRecord {
   /** Author of the parent post, for replies (internal: the post.reply event and its workspace). */
   reply_to_profile_id: string | null;
   reply_to_workspace_id: string | null;
+  /** The post this one quotes (a quote is a post of its own: kind `post`, never a reply). */
+  quoted_post_id: string | null;
+  /** Author of the quoted post (internal: the post.quoted event and its workspace). */
+  quoted_profile_id: string | null;
+  quoted_workspace_id: string | null;
   visibility: 'public';
   status: PostStatus;
   published_at: string | null;
@@ -70,6 +75,13 @@ export const replyParentNotFound = () =>
     hint: 'reply_to_post_id must name a published post; drafts and removed posts cannot be replied to.',
   });
 
+/** A quote names a post that is not (or no longer) published. */
+export const quotedPostNotFound = () =>
+  new AppError('not_found', {
+    message: 'The quoted post was not found.',
+    hint: 'quote_of_post_id must name a published post; drafts and removed posts cannot be quoted.',
+  });
+
 /** `body_preview`: the first 280 characters (code points, so no surrogate pair is cut in half). */
 export function bodyPreview(body: string): { body_preview: string; body_truncated: boolean } {
   // Walks only the first 280 code points (a lone surrogate counts as one, as when iterating).
@@ -91,13 +103,17 @@ export const rootOf = (parent: PostRecord): string => parent.root_post_id ?? par
 type Author = Pick<ProfileRecord, 'id' | 'workspace_id'>;
 type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | null | undefined };
 
-/** A post, or a reply when `parent` is given (the caller checked it is published). */
+/**
+ * A post; a reply when `related.parent` is given, a quote when `related.quoted` is (the caller
+ * checked that post is published; a post is never both).
+ */
 export function newPost(
   now: Date,
   author: Author,
   fields: { body: string; images: readonly NewImage[]; status: 'draft' | 'published' },
-  parent: PostRecord | undefined,
+  related: { parent?: PostRecord | undefined; quoted?: PostRecord | undefined } = {},
 ): PostRecord {
+  const { parent, quoted } = related;
   const at = now.toISOString();
   return {
     id: newId(),
@@ -116,6 +132,9 @@ export function newPost(
     root_post_id: parent ? rootOf(parent) : null,
     reply_to_profile_id: parent?.profile_id ?? null,
     reply_to_workspace_id: parent?.author_workspace_id ?? null,
+    quoted_post_id: quoted?.id ?? null,
+    quoted_profile_id: quoted?.profile_id ?? null,
+    quoted_workspace_id: quoted?.author_workspace_id ?? null,
     visibility: 'public',
     status: fields.status,
     published_at: fields.status === 'published' ? at : null,

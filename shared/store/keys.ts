@@ -13,6 +13,8 @@
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
  * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
  * |                   |                        |                    |   (only while published; newest first)     |
+ * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
+ * |                   |                        |                    |   (quotes only, only while published)      |
  * | post reaction     | POST#<post_id>         | REACTION#<profile> |                                            |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
  * | comment reaction  | COMMENT#<comment_id>   | REACTION#<profile> |                                            |
@@ -57,6 +59,8 @@ export const keys = {
 
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
+  /** The published quotes of a post. */
+  postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
   postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,

@@ -1,6 +1,6 @@
 import type { OutboxEvent } from '../domain/events.js';
-import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
-import { AppError, notFound } from '../errors.js';
+import { quotedPostNotFound, replyParentNotFound, type PostRecord } from '../domain/posts.js';
+import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
@@ -9,7 +9,7 @@ import { entities, postListing } from './entities.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { indexPage, queryPages, type Page, type PageRequest } from './pagination.js';
+import { indexPage, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
 import { isConditionFailure, transactConditional } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
@@ -21,22 +21,59 @@ const changedMeanwhile = () =>
     hint: 'Read the post again and retry.',
   });
 
-/** The parent's reply_count moves with the publication (or removal) of a reply, in the same transaction. */
-const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
+type Counter = 'reply_count' | 'quotes_count';
+
+/**
+ * One counter of the post replied to or quoted, moved in the same transaction as the reply's or
+ * quote's publication (+1) or removal (-1). Counting needs that post published; uncounting only
+ * needs it to exist.
+ */
+const countOn = (postId: string, counter: Counter, delta: 1 | -1): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.post(parentId),
-    UpdateExpression: 'ADD reply_count :d',
-    // A new reply needs a published parent; a reply's removal only needs the parent to exist.
+    Key: keys.post(postId),
+    UpdateExpression: 'ADD #counter :d',
     ConditionExpression: delta === 1 ? 'attribute_exists(pk) AND #status = :published' : 'attribute_exists(pk)',
     ...(delta === 1
       ? {
-          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeNames: { '#counter': counter, '#status': 'status' },
           ExpressionAttributeValues: { ':d': delta, ':published': 'published' },
         }
-      : { ExpressionAttributeValues: { ':d': delta } }),
+      : { ExpressionAttributeNames: { '#counter': counter }, ExpressionAttributeValues: { ':d': delta } }),
   },
 });
+
+/**
+ * The counts a post's publication (+1) or removal (-1) moves on the post it replies to or quotes,
+ * each with the error to answer when that post is not published: the one place replies and quotes
+ * are counted. (A post is a reply or a quote, never both: one transaction cannot update one item twice.)
+ */
+function countsOnRelated(post: PostRecord, delta: 1 | -1): { item: TransactItem; notPublished: () => AppError }[] {
+  if (post.reply_to_post_id) {
+    return [{ item: countOn(post.reply_to_post_id, 'reply_count', delta), notPublished: replyParentNotFound }];
+  }
+  if (post.quoted_post_id) {
+    return [{ item: countOn(post.quoted_post_id, 'quotes_count', delta), notPublished: quotedPostNotFound }];
+  }
+  return [];
+}
+
+/**
+ * A post's change (item 0) with the counts it moves (items 1..) and its events: the first count
+ * whose post is not published answers its own 404, anything else is a concurrent change.
+ */
+async function transactWithCounts(
+  change: TransactItem,
+  counts: ReturnType<typeof countsOnRelated>,
+  events: OutboxEvent[],
+  onChangeFailed: () => AppError = changedMeanwhile,
+): Promise<void> {
+  const outcome = await transactConditional([change, ...counts.map((c) => c.item), ...events.map(outboxItem)]);
+  if (outcome.ok) return;
+  if (outcome.failed[0]) throw onChangeFailed();
+  const missing = counts.find((_, i) => outcome.failed[i + 1]);
+  throw missing ? missing.notPublished() : changedMeanwhile();
+}
 
 /** The post's put, carrying the author's card. */
 function putPostWithCard(post: PostRecord, author: ProfileRecord): TransactItem {
@@ -44,20 +81,29 @@ function putPostWithCard(post: PostRecord, author: ProfileRecord): TransactItem 
   return { Put: { ...put.Put!, Item: { ...put.Put!.Item, [TABLE.authorCardAttribute]: author } } };
 }
 
+/** A published post counts on the post it replies to or quotes at once; a draft when it is published. */
 export async function createPost(post: PostRecord, author: ProfileRecord, events: OutboxEvent[]): Promise<void> {
-  const items: TransactItem[] = [putPostWithCard(post, author)];
-  if (post.reply_to_post_id && post.status === 'published') items.push(bumpReplyCount(post.reply_to_post_id, 1));
-  items.push(...events.map(outboxItem));
-  const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
+  const counts = post.status === 'published' ? countsOnRelated(post, 1) : [];
+  await transactWithCounts(putPostWithCard(post, author), counts, events);
 }
 
 export function getPost(id: string, consistent = false, reads?: ReadBatch): Promise<PostRecord | undefined> {
   return getItem(entities.post, keys.post(id), { consistent, reads });
 }
 
+export interface PostWithCard {
+  post: PostRecord;
+  author: ProfileRecord;
+}
+
+/** A post item's record and the author card it carries. */
+const withCard = (item: Record<string, unknown>): PostWithCard => ({
+  post: recordOf(entities.post, item),
+  author: item[TABLE.authorCardAttribute] as ProfileRecord,
+});
+
 /** The post with its author's card as the post item carries it (both undefined when there is no post). */
-export type PostRead = ({ post: PostRecord; author: ProfileRecord } | { post: undefined; author: undefined }) & {
+export type PostRead = (PostWithCard | { post: undefined; author: undefined }) & {
   liked: boolean;
 };
 
@@ -87,7 +133,7 @@ export async function getPostWithReaction(
     liked = reactionKey !== undefined && found.has(keyId(reactionKey));
   }
   if (!item) return { post: undefined, author: undefined, liked };
-  return { post: recordOf(entities.post, item), author: item[TABLE.authorCardAttribute] as ProfileRecord, liked };
+  return { ...withCard(item), liked };
 }
 
 /**
@@ -157,56 +203,68 @@ export async function updatePost(
   if (changes.publishAt) {
     values[':published'] = 'published';
     values[':published_at'] = changes.publishAt;
+    sets.push('#status = :published', 'published_at = :published_at');
     const listing = postListing({ ...before, status: 'published', published_at: changes.publishAt });
-    values[':gsi1pk'] = listing.gsi1pk;
-    values[':gsi1sk'] = listing.gsi1sk;
-    sets.push('#status = :published', 'published_at = :published_at', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
+    for (const [attribute, value] of Object.entries(listing)) {
+      values[`:${attribute}`] = value;
+      sets.push(`${attribute} = :${attribute}`);
+    }
     if (changes.author) {
       names['#card'] = TABLE.authorCardAttribute;
       values[':card'] = changes.author;
       sets.push('#card = :card');
     }
   }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.post(before.id),
-        UpdateExpression: 'SET ' + sets.join(', '),
-        ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
+  const change: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.post(before.id),
+      UpdateExpression: 'SET ' + sets.join(', '),
+      ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     },
-  ];
-  if (changes.publishAt && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, 1));
-  items.push(...events.map(outboxItem));
-  const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
+  };
+  await transactWithCounts(change, changes.publishAt ? countsOnRelated(before, 1) : [], events);
   return (await getPost(before.id, true))!;
 }
 
-/** Sets status `removed` and takes the post out of the profile's list; a published reply no longer counts. */
+/**
+ * Sets status `removed` and takes the post out of every list; a published reply or quote no longer
+ * counts on the post it replied to or quoted.
+ */
 export async function removePost(before: PostRecord, updatedAt: string): Promise<PostRecord> {
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.post(before.id),
-        UpdateExpression: 'SET #status = :removed, #updated_at = :at REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
-        ExpressionAttributeNames: { '#status': 'status', '#updated_at': 'updated_at' },
-        ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
-      },
+  const change: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.post(before.id),
+      UpdateExpression: 'SET #status = :removed, #updated_at = :at REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
+      ExpressionAttributeNames: { '#status': 'status', '#updated_at': 'updated_at' },
+      ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
     },
-  ];
-  if (before.status === 'published' && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, -1));
-  const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[0] ? changedMeanwhile() : notFound('Post');
+  };
+  await transactWithCounts(change, before.status === 'published' ? countsOnRelated(before, -1) : [], []);
   return (await getPost(before.id, true))!;
 }
 
 /** A profile's published posts, newest first. */
 export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
   return indexPage(entities.post, 'gsi1', keys.profilePosts(profileId), request, 'newest_first');
+}
+
+/** The published quotes of a post, newest first, each with its author's card. */
+export function listPostQuotes(postId: string, request: PageRequest): Promise<Page<PostWithCard>> {
+  const partition = keys.postQuotes(postId);
+  return queryPage(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+    },
+    { gsi2pk: partition },
+    request,
+    withCard,
+  );
 }

@@ -13,6 +13,7 @@ const POST_FIELDS = [
   'image_count',
   'reply_to_post_id',
   'root_post_id',
+  'quoted_post_id',
   'visibility',
   'status',
   'published_at',
@@ -53,6 +54,7 @@ describe('posts', () => {
       image_count: 2,
       reply_to_post_id: null,
       root_post_id: null,
+      quoted_post_id: null,
       visibility: 'public',
       status: 'published',
       reply_count: 0,
@@ -363,6 +365,162 @@ describe('posts', () => {
       201,
     );
     expect(created.profile.id).toBe(other.id);
+  });
+});
+
+describe('quote posts', () => {
+  const as = (a: Actor) => ({ token: a.key, profileId: a.profile.id });
+  const quotesCount = async (id: string) => ok(await call('GET', `/v1/posts/${id}`)).post.quotes_count as number;
+  const quoteIds = async (id: string, query = '') =>
+    ok(await call('GET', `/v1/posts/${id}/quotes${query}`)).items.map((i: any) => i.post.id as string);
+
+  it('a quote is a post of its own that names the quoted post, counts on it and is listed under it with its author', async () => {
+    const { post: original } = await post(alice, { body: 'original' });
+    const quote = await post(bob, { body: 'worth reading', quote_of_post_id: original.id });
+    expect(quote.post).toMatchObject({
+      kind: 'post',
+      quoted_post_id: original.id,
+      reply_to_post_id: null,
+      root_post_id: null,
+      quotes_count: 0,
+    });
+    expect(ok(await call('GET', `/v1/posts/${quote.post.id}`)).post.quoted_post_id).toBe(original.id);
+    expect(await quotesCount(original.id)).toBe(1);
+    // a self-quote counts as well
+    await post(alice, { body: 'me again', quote_of_post_id: original.id });
+    expect(await quotesCount(original.id)).toBe(2);
+
+    const list = ok(await call('GET', `/v1/posts/${original.id}/quotes`));
+    expect(list.next_cursor).toBeNull();
+    expect(list.items).toHaveLength(2);
+    expect(list.items[1].post).toMatchObject({ id: quote.post.id, quoted_post_id: original.id, viewer_reaction: null });
+    expect(list.items[1].profile).toMatchObject({ id: bob.profile.id, username: bob.profile.username });
+    expect(list.items[0].profile.id).toBe(alice.profile.id);
+    // quoting a quote and quoting a reply are fine: each counts on the post it names only
+    const { post: ofQuote } = await post(alice, { body: 'quote of a quote', quote_of_post_id: quote.post.id });
+    expect(await quotesCount(quote.post.id)).toBe(1);
+    expect(await quotesCount(original.id)).toBe(2);
+    const { post: reply } = await post(bob, { body: 'a reply', reply_to_post_id: original.id });
+    const { post: ofReply } = await post(alice, { body: 'quoting a reply', quote_of_post_id: reply.id });
+    expect(ofReply).toMatchObject({ kind: 'post', quoted_post_id: reply.id });
+    expect(await quoteIds(reply.id)).toEqual([ofReply.id]);
+    expect(await quoteIds(quote.post.id)).toEqual([ofQuote.id]);
+    // a quote is in its author's posts
+    const bobs = ok(await call('GET', `/v1/profiles/${bob.profile.id}/posts?limit=100`));
+    expect(bobs.items.map((i: any) => i.post.id)).toContain(quote.post.id);
+  });
+
+  it('lists quotes newest first, paginated, with the viewer reaction when a profile reads', async () => {
+    const { post: original } = await post(alice, { body: 'popular' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push((await post(bob, { body: `quote ${i}`, quote_of_post_id: original.id })).post.id);
+    const first = ok(await call('GET', `/v1/posts/${original.id}/quotes?limit=2`));
+    expect(first.items.map((i: any) => i.post.id)).toEqual([ids[4], ids[3]]);
+    const rest = ok(await call('GET', `/v1/posts/${original.id}/quotes?limit=10&cursor=${first.next_cursor}`));
+    expect(rest.items.map((i: any) => i.post.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(rest.next_cursor).toBeNull();
+
+    ok(
+      await call('PUT', `/v1/posts/${ids[4]}/reaction`, {
+        ...as(alice),
+        body: { reaction_type: 'like', active: true },
+      }),
+    );
+    const seen = ok(await call('GET', `/v1/posts/${original.id}/quotes?limit=2`, as(alice)));
+    expect(seen.items.map((i: any) => i.post.viewer_reaction)).toEqual(['like', null]);
+    // a cursor of another list is refused
+    const other = await post(alice, { body: 'other' });
+    expectError(
+      await call('GET', `/v1/posts/${other.post.id}/quotes?cursor=${first.next_cursor}`),
+      400,
+      'invalid_request',
+    );
+  });
+
+  it('a draft quote counts and is listed once published; a removed quote is uncounted and unlisted', async () => {
+    const { post: original } = await post(alice, { body: 'original' });
+    const { post: draft } = await post(bob, { body: 'thinking', quote_of_post_id: original.id, status: 'draft' });
+    expect(draft).toMatchObject({ status: 'draft', quoted_post_id: original.id });
+    expect(await quotesCount(original.id)).toBe(0);
+    expect(await quoteIds(original.id)).toEqual([]);
+
+    ok(await call('PATCH', `/v1/posts/${draft.id}`, { ...as(bob), body: { status: 'published' } }));
+    expect(await quotesCount(original.id)).toBe(1);
+    expect(await quoteIds(original.id)).toEqual([draft.id]);
+    // publishing again (a published post) counts nothing twice
+    ok(await call('PATCH', `/v1/posts/${draft.id}`, { ...as(bob), body: { status: 'published', body: 'edited' } }));
+    expect(await quotesCount(original.id)).toBe(1);
+
+    ok(await call('DELETE', `/v1/posts/${draft.id}`, as(bob)));
+    expect(await quotesCount(original.id)).toBe(0);
+    expect(await quoteIds(original.id)).toEqual([]);
+    // removing it again changes nothing
+    ok(await call('DELETE', `/v1/posts/${draft.id}`, as(bob)));
+    expect(await quotesCount(original.id)).toBe(0);
+
+    // a removed draft quote never counted, so its removal uncounts nothing
+    await post(bob, { body: 'stays', quote_of_post_id: original.id });
+    const { post: unpublished } = await post(bob, { body: 'never', quote_of_post_id: original.id, status: 'draft' });
+    ok(await call('DELETE', `/v1/posts/${unpublished.id}`, as(bob)));
+    expect(await quotesCount(original.id)).toBe(1);
+  });
+
+  it('quoting a draft, removed or unknown post is 404; so is publishing a draft quote of a post removed since', async () => {
+    const { post: draft } = await post(alice, { body: 'draft', status: 'draft' });
+    const { post: removed } = await post(alice, { body: 'removed' });
+    ok(await call('DELETE', `/v1/posts/${removed.id}`, as(alice)));
+    for (const id of [draft.id, removed.id, randomUUID()]) {
+      const refused = expectError(
+        await call('POST', '/v1/posts', { ...as(bob), body: { body: 'q', quote_of_post_id: id } }),
+        404,
+        'not_found',
+      );
+      expect(refused.agent.hint).toContain('quote_of_post_id');
+    }
+    // the author of the draft cannot quote it either
+    expectError(
+      await call('POST', '/v1/posts', { ...as(alice), body: { body: 'q', quote_of_post_id: draft.id } }),
+      404,
+      'not_found',
+    );
+
+    const { post: original } = await post(alice, { body: 'soon removed' });
+    const { post: later } = await post(bob, { body: 'later', quote_of_post_id: original.id, status: 'draft' });
+    ok(await call('DELETE', `/v1/posts/${original.id}`, as(alice)));
+    expectError(
+      await call('PATCH', `/v1/posts/${later.id}`, { ...as(bob), body: { status: 'published' } }),
+      404,
+      'not_found',
+    );
+    expect(ok(await call('GET', `/v1/posts/${later.id}`, as(bob))).post.status).toBe('draft');
+  });
+
+  it('a post replies or quotes, not both (400); the quotes of a draft, removed or unknown post are 404', async () => {
+    const { post: original } = await post(alice, { body: 'original' });
+    const both = expectError(
+      await call('POST', '/v1/posts', {
+        ...as(bob),
+        body: { body: 'q', quote_of_post_id: original.id, reply_to_post_id: original.id },
+      }),
+      400,
+      'invalid_request',
+    );
+    expect(both.agent.hint).toContain('quote_of_post_id');
+    expectError(
+      await call('POST', '/v1/posts', { ...as(bob), body: { body: 'q', quote_of_post_id: 'nope' } }),
+      400,
+      'invalid_request',
+    );
+
+    await post(bob, { body: 'a quote', quote_of_post_id: original.id });
+    ok(await call('DELETE', `/v1/posts/${original.id}`, as(alice)));
+    expectError(await call('GET', `/v1/posts/${original.id}/quotes`), 404, 'not_found');
+    const { post: draft } = await post(alice, { body: 'draft', status: 'draft' });
+    expectError(await call('GET', `/v1/posts/${draft.id}/quotes`, as(alice)), 404, 'not_found');
+    expectError(await call('GET', `/v1/posts/${randomUUID()}/quotes`), 404, 'not_found');
+    expectError(await call('GET', '/v1/posts/not-a-uuid/quotes'), 400, 'invalid_request');
+    expectError(await call('GET', `/v1/posts/${draft.id}/quotes?limit=101`), 400, 'invalid_request');
   });
 });
 

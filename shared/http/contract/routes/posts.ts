@@ -17,11 +17,14 @@ export const routes = {
     path: '/v1/posts',
     handler: 'posts/create-post',
     tag: 'Posts',
-    summary: 'Publishes a post or reply, or saves a draft, as the acting profile.',
+    summary: 'Publishes a post, reply or quote, or saves a draft, as the acting profile.',
     description:
       'A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps ' +
-      "the parent's reply_count once published. Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention " +
-      "to each @mentioned existing profile and post.reply to the parent post's author (never to the author).",
+      "the parent's reply_count once published. A quote (quote_of_post_id of a published post; else 404) keeps kind " +
+      "`post`, carries quoted_post_id, and counts in the quoted post's quotes_count once published. A post is a reply or " +
+      'a quote, not both (400). Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention to each ' +
+      "@mentioned existing profile, post.reply to the parent post's author and post.quoted to the quoted post's author " +
+      '(never to the author).',
     auth: 'credential',
     scope: 'posts:write',
     actingProfile: { required: true, permission: 'posting' },
@@ -96,6 +99,25 @@ export const routes = {
     response: page(PostWithProfile),
     errors: ['not_found'],
     mcp: { title: 'List the posts of a profile' },
+  }),
+  listPostQuotes: defineRoute({
+    method: 'GET',
+    path: '/v1/posts/{post_id}/quotes',
+    handler: 'posts/list-post-quotes',
+    tag: 'Posts',
+    summary: 'The published quotes of a published post, newest first, each with its author (public, paginated).',
+    description:
+      "Public (404 for a draft, removed or unknown post). With a valid credential and X-Profile-Id, each quote's " +
+      "viewer_reaction is that profile's reaction.",
+    auth: 'none',
+    actingProfile: { required: false },
+    params: PostIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(PostWithProfile),
+    errors: ['not_found'],
+    // Not a tool: the MCP tool list is at its ceiling of 25, and get_post answers quotes_count.
+    mcp: false,
   }),
   reactToPost: defineRoute({
     method: 'PUT',
