@@ -334,8 +334,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publishes a post or reply, or saves a draft, as the acting profile.
-         * @description A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps the parent's reply_count once published. Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention to each @mentioned existing profile and post.reply to the parent post's author (never to the author).
+         * Publishes a post, reply or quote, or saves a draft, as the acting profile.
+         * @description A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps the parent's reply_count once published. A quote (quote_of_post_id of a published post; else 404) keeps kind `post`, carries quoted_post_id, and counts in the quoted post's quotes_count once published. A post is a reply or a quote, not both (400). Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention to each @mentioned existing profile, post.reply to the parent post's author and post.quoted to the quoted post's author (never to the author).
          *
          *     API key scope: `posts:write` (or `posts:all`, `all:write`, `all:all`).
          *
@@ -396,6 +396,26 @@ export interface paths {
          * @description A profile's published posts and replies, newest first (public, paginated).
          */
         get: operations["listProfilePosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{post_id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published quotes of a published post, newest first, each with its author (public, paginated).
+         * @description Public (404 for a draft, removed or unknown post). With a valid credential and X-Profile-Id, each quote's viewer_reaction is that profile's reaction.
+         */
+        get: operations["listPostQuotes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -970,6 +990,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.quoted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.quoted
+         * @description Someone published a post quoting a post of the profile (data: post, the quote; profile, its author; quoted_post_id).
+         *
+         *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
+         */
+        post: operations["webhook_post_quoted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "comment.created": {
         parameters: {
             query?: never;
@@ -1160,7 +1202,7 @@ export interface components {
          * @description A type from the event catalogue (GET /v1/webhook-event-types).
          * @enum {string}
          */
-        WebhookEventType: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+        WebhookEventType: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
         Agent: {
             hint?: string;
         } & {
@@ -1333,6 +1375,8 @@ export interface components {
             reply_to_post_id: string | null;
             /** @description The first post of the thread, for replies; null for a post. */
             root_post_id: string | null;
+            /** @description The post this post quotes (a quote is kind `post`, never a reply); null when it quotes none. */
+            quoted_post_id: string | null;
             /** @enum {string} */
             visibility: "public";
             /** @enum {string} */
@@ -1344,7 +1388,7 @@ export interface components {
             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
             viewer_reaction: "like" | null;
             comments_count: number;
-            /** @description Always 0: quoting is not offered by this API yet. */
+            /** @description Published quotes of this post (a draft quote counts once published, a removed one no longer). */
             quotes_count: number;
             /**
              * Format: date-time
@@ -1486,7 +1530,7 @@ export interface components {
         };
         EventCatalogueEntry: {
             /** @enum {string} */
-            type: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+            type: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
             description: string;
         };
         WebhookEndpoint: {
@@ -4895,6 +4939,12 @@ export interface operations {
                      */
                     reply_to_post_id?: string;
                     /**
+                     * Format: uuid
+                     * @description Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    quote_of_post_id?: string;
+                    /**
                      * @default published
                      * @enum {string}
                      */
@@ -5734,6 +5784,175 @@ export interface operations {
             path: {
                 /** @description A lowercase UUID. */
                 profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["PostWithProfile"][];
+                            next_cursor: string | null;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    listPostQuotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+            };
+            path: {
+                /** @description A lowercase UUID. */
+                post_id: string;
             };
             cookie?: never;
         };
@@ -11295,6 +11514,59 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "post.reply";
+                    /**
+                     * Format: uuid
+                     * @description The affected profile.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    profile_id: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp with milliseconds.
+                     */
+                    created_at: string;
+                    /** @description The resources involved, in their API shapes. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_quoted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Delivery id: stable across retries; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Event id: the same for every endpoint the event reaches.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "post.quoted";
                     /**
                      * Format: uuid
                      * @description The affected profile.
