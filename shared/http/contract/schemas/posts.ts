@@ -41,13 +41,9 @@ export const Post = z
     likes_count: z.number().int().min(0),
     viewer_reaction: ViewerReaction,
     comments_count: z.number().int().min(0),
-    quotes_count: z
-      .number()
-      .int()
-      .min(0)
-      .meta({
-        description: 'Published quotes of this post (a draft quote counts once published, a removed one no longer).',
-      }),
+    quotes_count: z.number().int().min(0).meta({
+      description: 'Published quotes of this post (a draft quote counts once published, a removed one no longer).',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
     body: z.string().meta({ description: 'The full text.' }),
