@@ -4,6 +4,7 @@
  * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
@@ -26,13 +27,16 @@ const SWEEP_GRACE_MS = 10_000;
 
 export interface DeliveryRuntime {
   /** What the HTTP functions that enqueue deliveries use in place of SQS (ready before `start`). */
-  httpPorts: LocalHttpPorts;
+  httpPorts: Pick<LocalHttpPorts, 'queue'>;
   /** Starts the stream poller and the sweeper (a first sweep at once); nothing runs before. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
+/** Another consumer of the table stream, beside the fan-out and the author cards (the media clean-up). */
+export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<unknown>;
+
+export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumer[] = []): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -51,11 +55,12 @@ export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
 
-  // One poller stands in for both stream consumers of the AWS stack (their filters are in the handlers).
+  // One poller stands in for every stream consumer of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
   const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
     await fanOut(event);
     await refreshAuthorCards(event);
+    for (const consume of otherConsumers) await consume(event);
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

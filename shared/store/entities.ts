@@ -17,6 +17,7 @@ import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
+import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout } from './items.js';
@@ -163,6 +164,13 @@ export const entities = {
   }),
   /** A like on a post or comment: the key names the target and the profile. */
   reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),
+  media: entityLayout<MediaRecord>({
+    entity: entityTags.media,
+    key: (m) => keys.media(m.id),
+    // As created: never attached. Attaching removes the expiry, a replacement sets it again
+    // (store/media.ts); its REMOVE by TTL is what deletes the files.
+    expiresAt: (m) => epochSeconds(m.created_at) + MEDIA_UNATTACHED_TTL_SECONDS,
+  }),
   webhookEndpoint: entityLayout<WebhookEndpointRecord>({
     entity: entityTags.webhookEndpoint,
     key: (e) => keys.webhookEndpoint(e.id),

@@ -36,6 +36,7 @@
  * |                   |                        |                    | gsi2: WHEP#<endpoint>#FAILED / <updated>#<id> |
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
+ * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
@@ -103,6 +104,7 @@ export const keys = {
   webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
   /** An endpoint's failed deliveries by updated_at (recovery reads it). */
   endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
+  media: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
   streamStarted: { pk: 'STREAMCHECKPOINT', sk: 'STARTED' },
 
@@ -146,6 +148,7 @@ export const entityTags = {
   webhookTotals: 'webhook_totals',
   webhookActiveEndpoints: 'webhook_active_endpoints',
   webhookSending: 'webhook_sending',
+  media: 'media',
   streamCheckpoint: 'stream_checkpoint',
 } as const;
 

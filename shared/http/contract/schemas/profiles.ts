@@ -9,7 +9,7 @@ export const Username = z
   .regex(/^[A-Za-z0-9_]{3,30}$/, 'must be 3-30 letters, digits or underscores')
   .transform((u) => u.toLowerCase());
 
-const MediaVariant = z.object({
+export const MediaVariant = z.object({
   source_url: z.string(),
   large_url: z.string(),
   medium_url: z.string(),
