@@ -10,7 +10,9 @@ export type ReactionType = 'like';
 export const BODY_PREVIEW_LENGTH = 280;
 export const MAX_IMAGES = 4;
 
+/** An attached media (see media-attachments.ts: `postImageOf`). */
 export interface PostImage {
+  /** The media's id. */
   id: string;
   url: string;
   width: number;
@@ -101,7 +103,6 @@ export const isVisibleTo = (post: PostRecord, viewerProfileId: string | undefine
 export const rootOf = (parent: PostRecord): string => parent.root_post_id ?? parent.id;
 
 type Author = Pick<ProfileRecord, 'id' | 'workspace_id'>;
-type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | null | undefined };
 
 /**
  * A post; a reply when `related.parent` is given, a quote when `related.quoted` is (the caller
@@ -110,7 +111,7 @@ type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | null 
 export function newPost(
   now: Date,
   author: Author,
-  fields: { body: string; images: readonly NewImage[]; status: 'draft' | 'published' },
+  fields: { body: string; images: readonly PostImage[]; status: 'draft' | 'published' },
   related: { parent?: PostRecord | undefined; quoted?: PostRecord | undefined } = {},
 ): PostRecord {
   const { parent, quoted } = related;
@@ -121,13 +122,7 @@ export function newPost(
     author_workspace_id: author.workspace_id,
     kind: parent ? 'reply' : 'post',
     body: fields.body,
-    images: fields.images.map((image) => ({
-      id: newId(),
-      url: image.url,
-      width: image.width,
-      height: image.height,
-      alt_text: image.alt_text ?? null,
-    })),
+    images: [...fields.images],
     reply_to_post_id: parent?.id ?? null,
     root_post_id: parent ? rootOf(parent) : null,
     reply_to_profile_id: parent?.profile_id ?? null,

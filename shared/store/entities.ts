@@ -88,6 +88,12 @@ export const postListing = (
   };
 };
 
+/** The claim of a post on a media it shows as an image. */
+export interface PostImageClaim {
+  media_id: string;
+  post_id: string;
+}
+
 /** The credential kept on a user's email claim. */
 export interface EmailCredential {
   user_id: string;
@@ -170,6 +176,11 @@ export const entities = {
     // As created: never attached. Attaching removes the expiry, a replacement sets it again
     // (store/media.ts); its REMOVE by TTL is what deletes the files.
     expiresAt: (m) => epochSeconds(m.created_at) + MEDIA_UNATTACHED_TTL_SECONDS,
+  }),
+  /** Which post shows a media as an image: a media is on one post at a time (its removal releases the media). */
+  postImageClaim: entityLayout<PostImageClaim>({
+    entity: entityTags.postImageClaim,
+    key: (c) => keys.postImageClaim(c.media_id),
   }),
   webhookEndpoint: entityLayout<WebhookEndpointRecord>({
     entity: entityTags.webhookEndpoint,

@@ -37,6 +37,7 @@
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
  * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
+ * | post image claim  | POSTIMAGE#<media_id>   | POSTIMAGE          |   (while a post not removed shows the media: one post per media) |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
@@ -105,6 +106,7 @@ export const keys = {
   /** An endpoint's failed deliveries by updated_at (recovery reads it). */
   endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
   media: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
+  postImageClaim: (mediaId: string) => ({ pk: `POSTIMAGE#${mediaId}`, sk: 'POSTIMAGE' }),
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
   streamStarted: { pk: 'STREAMCHECKPOINT', sk: 'STARTED' },
 
@@ -149,6 +151,7 @@ export const entityTags = {
   webhookActiveEndpoints: 'webhook_active_endpoints',
   webhookSending: 'webhook_sending',
   media: 'media',
+  postImageClaim: 'post_image_claim',
   streamCheckpoint: 'stream_checkpoint',
 } as const;
 

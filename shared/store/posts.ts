@@ -1,4 +1,5 @@
 import type { OutboxEvent } from '../domain/events.js';
+import type { ReadyMedia } from '../domain/media-attachments.js';
 import { quotedPostNotFound, replyParentNotFound, type PostRecord } from '../domain/posts.js';
 import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
@@ -9,8 +10,9 @@ import { entities, postListing } from './entities.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
+import { attachPostImages, releasePostImages } from './post-images.js';
 import { indexPage, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
-import { isConditionFailure, transactConditional } from './transact.js';
+import { isConditionFailure, transact, type GuardedItem } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
@@ -48,31 +50,29 @@ const countOn = (postId: string, counter: Counter, delta: 1 | -1): TransactItem 
  * each with the error to answer when that post is not published: the one place replies and quotes
  * are counted. (A post is a reply or a quote, never both: one transaction cannot update one item twice.)
  */
-function countsOnRelated(post: PostRecord, delta: 1 | -1): { item: TransactItem; notPublished: () => AppError }[] {
+function countsOnRelated(post: PostRecord, delta: 1 | -1): GuardedItem[] {
   if (post.reply_to_post_id) {
-    return [{ item: countOn(post.reply_to_post_id, 'reply_count', delta), notPublished: replyParentNotFound }];
+    return [{ item: countOn(post.reply_to_post_id, 'reply_count', delta), refused: replyParentNotFound }];
   }
   if (post.quoted_post_id) {
-    return [{ item: countOn(post.quoted_post_id, 'quotes_count', delta), notPublished: quotedPostNotFound }];
+    return [{ item: countOn(post.quoted_post_id, 'quotes_count', delta), refused: quotedPostNotFound }];
   }
   return [];
 }
 
 /**
- * A post's change (item 0) with the counts it moves (items 1..) and its events: the first count
- * whose post is not published answers its own 404, anything else is a concurrent change.
+ * A post's change (item 0) with what it moves on other items (each answering its own error when
+ * its condition refuses) and its events, in one transaction.
  */
-async function transactWithCounts(
+async function transactPostChange(
   change: TransactItem,
-  counts: ReturnType<typeof countsOnRelated>,
+  guarded: readonly GuardedItem[],
   events: OutboxEvent[],
-  onChangeFailed: () => AppError = changedMeanwhile,
+  others: readonly TransactItem[] = [],
 ): Promise<void> {
-  const outcome = await transactConditional([change, ...counts.map((c) => c.item), ...events.map(outboxItem)]);
-  if (outcome.ok) return;
-  if (outcome.failed[0]) throw onChangeFailed();
-  const missing = counts.find((_, i) => outcome.failed[i + 1]);
-  throw missing ? missing.notPublished() : changedMeanwhile();
+  await transact([change, ...guarded.map((g) => g.item), ...others, ...events.map(outboxItem)], (index) =>
+    index === 0 ? changedMeanwhile() : (guarded[index - 1]?.refused() ?? changedMeanwhile()),
+  );
 }
 
 /** The post's put, carrying the author's card. */
@@ -81,10 +81,18 @@ function putPostWithCard(post: PostRecord, author: ProfileRecord): TransactItem 
   return { Put: { ...put.Put!, Item: { ...put.Put!.Item, [TABLE.authorCardAttribute]: author } } };
 }
 
-/** A published post counts on the post it replies to or quotes at once; a draft when it is published. */
-export async function createPost(post: PostRecord, author: ProfileRecord, events: OutboxEvent[]): Promise<void> {
+/**
+ * Puts the post with its images' media attached. A published post counts on the post it replies
+ * to or quotes at once; a draft when it is published.
+ */
+export async function createPost(
+  post: PostRecord,
+  author: ProfileRecord,
+  images: readonly ReadyMedia[],
+  events: OutboxEvent[],
+): Promise<void> {
   const counts = post.status === 'published' ? countsOnRelated(post, 1) : [];
-  await transactWithCounts(putPostWithCard(post, author), counts, events);
+  await transactPostChange(putPostWithCard(post, author), [...counts, ...attachPostImages(post, images)], events);
 }
 
 export function getPost(id: string, consistent = false, reads?: ReadBatch): Promise<PostRecord | undefined> {
@@ -225,13 +233,14 @@ export async function updatePost(
       ExpressionAttributeValues: values,
     },
   };
-  await transactWithCounts(change, changes.publishAt ? countsOnRelated(before, 1) : [], events);
+  await transactPostChange(change, changes.publishAt ? countsOnRelated(before, 1) : [], events);
   return (await getPost(before.id, true))!;
 }
 
 /**
  * Sets status `removed` and takes the post out of every list; a published reply or quote no longer
- * counts on the post it replied to or quoted.
+ * counts on the post it replied to or quoted; its images are released (their files deleted 30
+ * days later, so pages that still show them keep working meanwhile).
  */
 export async function removePost(before: PostRecord, updatedAt: string): Promise<PostRecord> {
   const change: TransactItem = {
@@ -244,7 +253,8 @@ export async function removePost(before: PostRecord, updatedAt: string): Promise
       ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
     },
   };
-  await transactWithCounts(change, before.status === 'published' ? countsOnRelated(before, -1) : [], []);
+  const counts = before.status === 'published' ? countsOnRelated(before, -1) : [];
+  await transactPostChange(change, counts, [], releasePostImages(before, new Date(updatedAt)));
   return (await getPost(before.id, true))!;
 }
 

@@ -22,7 +22,11 @@ export const routes = {
       'A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps ' +
       "the parent's reply_count once published. A quote (quote_of_post_id of a published post; else 404) keeps kind " +
       "`post`, carries quoted_post_id, and counts in the quoted post's quotes_count once published. A post is a reply or " +
-      'a quote, not both (400). Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention to each ' +
+      'a quote, not both (400). Up to 4 images, each `{ media_id, alt_text? }`: a media the acting profile uploaded ' +
+      'with purpose post_image (POST /v1/media), ready (409 media_not_ready while processing; poll GET /v1/media/{id}), ' +
+      'not repeated, not on another post (409 invalid_state); another profile’s or an unknown media is 404, another ' +
+      "purpose 400. The post's image is the media's large file with its size; removing the post releases its media " +
+      '(deleted with the files 30 days later). Publishing sends post.mention to each ' +
       "@mentioned existing profile, post.reply to the parent post's author and post.quoted to the quoted post's author " +
       '(never to the author).',
     auth: 'credential',
@@ -32,8 +36,8 @@ export const routes = {
     status: 201,
     response: PostWithProfile,
     idempotent: true,
-    errors: ['not_found'],
-    mcp: { title: 'Publish a post, reply or draft' },
+    errors: ['not_found', 'invalid_state', 'media_not_ready'],
+    mcp: { title: 'Publish a post, reply, quote or draft' },
   }),
   updatePost: defineRoute({
     method: 'PATCH',
@@ -59,6 +63,8 @@ export const routes = {
     handler: 'posts/delete-post',
     tag: 'Posts',
     summary: 'Removes your post (status `removed`); it then reads as 404 to everyone else. Idempotent.',
+    description:
+      "Its images' media are released: their files are deleted 30 days later (pages that still show them keep working meanwhile).",
     auth: 'credential',
     scope: 'posts:write',
     actingProfile: { required: true, permission: 'posting' },

@@ -12,10 +12,10 @@ export const ViewerReaction = ReactionType.nullable().meta({
 
 export const PostImage = z
   .object({
-    id: Uuid,
-    url: z.string(),
-    width: z.number().int().min(1),
-    height: z.number().int().min(1),
+    id: Uuid.meta({ description: 'The media shown (media_id as sent).' }),
+    url: z.string().meta({ description: "The media's large file (longest side at most 2048 pixels)." }),
+    width: z.number().int().min(1).meta({ description: 'Of the file at url.' }),
+    height: z.number().int().min(1).meta({ description: 'Of the file at url.' }),
     alt_text: z.string().nullable(),
   })
   .meta({ id: 'PostImage' });
@@ -53,9 +53,10 @@ export const Post = z
 export const PostWithProfile = z.object({ post: Post, profile: Profile }).meta({ id: 'PostWithProfile' });
 
 export const PostImageInput = z.strictObject({
-  url: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048),
-  width: z.number().int().min(1).max(100_000),
-  height: z.number().int().min(1).max(100_000),
+  media_id: Uuid.meta({
+    description:
+      "A ready media of the acting profile, uploaded with purpose post_image (POST /v1/media); the post's image is its large file.",
+  }),
   alt_text: z
     .string()
     .max(1000)
@@ -69,7 +70,11 @@ export const PostBodyText = z.string().min(1).max(5000).refine(notBlank, 'must n
 export const CreatePostBody = z
   .strictObject({
     body: PostBodyText,
-    images: z.array(PostImageInput).max(MAX_IMAGES).default([]),
+    images: z
+      .array(PostImageInput)
+      .max(MAX_IMAGES)
+      .refine((images) => new Set(images.map((i) => i.media_id)).size === images.length, 'must not repeat a media_id')
+      .default([]),
     reply_to_post_id: Uuid.optional().meta({ description: 'Makes the post a reply to this published post.' }),
     quote_of_post_id: Uuid.optional().meta({
       description: 'Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.',
