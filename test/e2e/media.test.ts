@@ -71,7 +71,12 @@ describe('an avatar, from upload to its files', () => {
     const ready = ok(done);
     expect(done.headers.get('retry-after')).toBeNull();
     expect(ready).toMatchObject({ status: 'ready', width: 800, height: 800, error_code: null });
-    const sizes = { source_url: [800, 1200], large_url: [800, 800], medium_url: [400, 400], small_url: [128, 128] };
+    const sizes: Record<string, [number, number]> = {
+      source_url: [800, 1200],
+      large_url: [800, 800],
+      medium_url: [400, 400],
+      small_url: [128, 128],
+    };
     for (const [name, [width, height]] of Object.entries(sizes)) {
       const url = ready.urls[name] as string;
       expect(url).toMatch(new RegExp(`/local-media/media/${media.id}/`));
