@@ -122,11 +122,9 @@ export async function processImage(
   const frameHeight = header.pageHeight ?? header.height;
   if (header.width * frameHeight > MEDIA_MAX_INPUT_PIXELS) return tooLarge(header.width, frameHeight);
 
-  const sizes = MEDIA_VARIANT_NAMES.map((name) => MEDIA_VARIANTS[purpose][name]);
-  const decoded = await decodeUpright(
-    input,
-    intermediateLongestSide(sizes, header.autoOrient.width, header.autoOrient.height),
-  );
+  const upload = header.autoOrient;
+  const sizes = MEDIA_VARIANTS[purpose];
+  const decoded = await decodeUpright(input, intermediateDimensions(Object.values(sizes), upload));
   if (!decoded.ok) {
     return decoded.tooLarge
       ? tooLarge(header.width, frameHeight)
@@ -135,7 +133,7 @@ export async function processImage(
 
   const encoding = (await isOpaque(decoded.image, decoded.channels)) ? OPAQUE : TRANSPARENT;
   const files = await Promise.all(
-    MEDIA_VARIANT_NAMES.map((name) => render(decoded.image, name, MEDIA_VARIANTS[purpose][name], encoding)),
+    MEDIA_VARIANT_NAMES.map((name) => render(decoded.image, name, sizes[name], upload, encoding)),
   );
   const large = files.find((file) => file.name === 'large')!;
   return { ok: true, files, width: large.width, height: large.height };
@@ -168,26 +166,50 @@ function decodedType(header: Metadata): MediaContentType | undefined {
   }
 }
 
+interface Dimensions {
+  width: number;
+  height: number;
+}
+
 /**
- * The longest side the intermediate needs so that no variant is enlarged from it where the
- * upload had the pixels: the largest `inside` bound, or more for a `cover` crop of an image far
- * wider or taller than the crop (a panorama as a banner). Never more than the upload's own.
+ * A variant's size, computed from the upload's own (upright) dimensions: resizing the
+ * intermediate with sharp's `inside` would round twice (4800 × 3200 → 4096 × 2731 → 2048 × 1366,
+ * where the table means 2048 × 1365).
  */
-function intermediateLongestSide(sizes: VariantSize[], width: number, height: number): number {
-  const longest = Math.max(width, height);
-  const needed = sizes.map((size) =>
-    size.fit === 'inside' ? size.longest : Math.ceil(Math.max(size.width / width, size.height / height) * longest),
+function variantDimensions(size: VariantSize, upload: Dimensions): Dimensions {
+  if (size.fit === 'cover') return { width: size.width, height: size.height };
+  const scale = Math.min(1, size.longest / Math.max(upload.width, upload.height));
+  return {
+    width: Math.max(1, Math.round(upload.width * scale)),
+    height: Math.max(1, Math.round(upload.height * scale)),
+  };
+}
+
+/**
+ * The intermediate: as large as the largest variant, and more for a `cover` crop of an image far
+ * wider or taller than the crop (a panorama as a banner), so that no variant is enlarged from it
+ * where the upload had the pixels. Never larger than the upload.
+ */
+function intermediateDimensions(sizes: VariantSize[], upload: Dimensions): Dimensions {
+  const scales = sizes.map((size) =>
+    size.fit === 'inside'
+      ? size.longest / Math.max(upload.width, upload.height)
+      : Math.max(size.width / upload.width, size.height / upload.height),
   );
-  return Math.min(longest, Math.max(...needed));
+  const scale = Math.min(1, Math.max(...scales));
+  return {
+    width: Math.max(1, Math.round(upload.width * scale)),
+    height: Math.max(1, Math.round(upload.height * scale)),
+  };
 }
 
 type Decoded = { ok: true; image: Buffer; channels: number } | { ok: false; tooLarge: boolean };
 
 /** The one pass over the upload: decode, orient upright, reduce; every metadata block but the ICC profile dropped. */
-async function decodeUpright(input: Buffer, longestSide: number): Promise<Decoded> {
+async function decodeUpright(input: Buffer, size: Dimensions): Promise<Decoded> {
   const pipeline = sharp(input, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS, failOn: FAIL_ON })
     .autoOrient()
-    .resize(longestSide, longestSide, { fit: 'inside', withoutEnlargement: true })
+    .resize(size.width, size.height, { fit: 'fill' })
     .keepIccProfile()
     .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
     .tiff({ compression: 'none' });
@@ -209,12 +231,12 @@ async function render(
   image: Buffer,
   name: MediaVariantName,
   size: VariantSize,
+  upload: Dimensions,
   encoding: Encoding,
 ): Promise<ProcessedFile> {
-  const resized =
-    size.fit === 'cover'
-      ? sharp(image).resize(size.width, size.height, { fit: 'cover' })
-      : sharp(image).resize(size.longest, size.longest, { fit: 'inside', withoutEnlargement: true });
+  const { width, height } = variantDimensions(size, upload);
+  // `cover` crops around the centre; an `inside` size already has the upload's aspect ratio.
+  const resized = sharp(image).resize(width, height, { fit: size.fit === 'cover' ? 'cover' : 'fill' });
   const { data, info } = await encoding.encode(resized.keepIccProfile()).toBuffer({ resolveWithObject: true });
   return {
     name,
