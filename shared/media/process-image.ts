@@ -6,9 +6,10 @@
  * Output encoding, one rule: JPEG (mozjpeg) when every pixel is opaque, WebP (lossy colour,
  * lossless alpha) when any pixel is transparent.
  * - JPEG because every client decodes it, e-mail clients and old apps included. mozjpeg
- *   (trellis quantisation, progressive scans) costs about 2-3 times libjpeg-turbo's encode time
- *   and gives markedly smaller files for the same quality setting: paid once per upload, saved
- *   on every view.
+ *   (trellis quantisation, progressive scans) against libjpeg-turbo at the same PSNR, measured on
+ *   a generated 12 MP photo: a fifth smaller at 4000 px, almost half at 2048 px, for 4-6 times
+ *   the encode time (most of the 12 MP post image's second): paid once per upload, saved on
+ *   every view.
  * - WebP for transparency because JPEG has none and a PNG of a photo-sized image with an alpha
  *   channel runs to megabytes; every current browser decodes WebP. An alpha channel in which
  *   every pixel is opaque (GIF decodes always carry one) counts as opaque.
@@ -94,12 +95,12 @@ const unsupported = (errorMessage: string): Failure => ({
   errorMessage,
 });
 
-const megapixels = (pixels: number) => `${(pixels / 1_000_000).toFixed(1)} megapixels`;
+const count = (n: number) => n.toLocaleString('en-US');
 
 const tooLarge = (width: number, height: number): Failure => ({
   ok: false,
   errorCode: 'image_too_large',
-  errorMessage: `The image is ${width} × ${height} pixels (${megapixels(width * height)}); at most ${megapixels(MEDIA_MAX_INPUT_PIXELS)} are accepted.`,
+  errorMessage: `The image has ${count(width * height)} pixels (${width} × ${height}); at most ${count(MEDIA_MAX_INPUT_PIXELS)} are accepted.`,
 });
 
 export async function processImage(
@@ -171,6 +172,11 @@ interface Dimensions {
   height: number;
 }
 
+const scaled = (upload: Dimensions, scale: number): Dimensions => ({
+  width: Math.max(1, Math.round(upload.width * scale)),
+  height: Math.max(1, Math.round(upload.height * scale)),
+});
+
 /**
  * A variant's size, computed from the upload's own (upright) dimensions: resizing the
  * intermediate with sharp's `inside` would round twice (4800 × 3200 → 4096 × 2731 → 2048 × 1366,
@@ -178,11 +184,7 @@ interface Dimensions {
  */
 function variantDimensions(size: VariantSize, upload: Dimensions): Dimensions {
   if (size.fit === 'cover') return { width: size.width, height: size.height };
-  const scale = Math.min(1, size.longest / Math.max(upload.width, upload.height));
-  return {
-    width: Math.max(1, Math.round(upload.width * scale)),
-    height: Math.max(1, Math.round(upload.height * scale)),
-  };
+  return scaled(upload, Math.min(1, size.longest / Math.max(upload.width, upload.height)));
 }
 
 /**
@@ -196,11 +198,7 @@ function intermediateDimensions(sizes: VariantSize[], upload: Dimensions): Dimen
       ? size.longest / Math.max(upload.width, upload.height)
       : Math.max(size.width / upload.width, size.height / upload.height),
   );
-  const scale = Math.min(1, Math.max(...scales));
-  return {
-    width: Math.max(1, Math.round(upload.width * scale)),
-    height: Math.max(1, Math.round(upload.height * scale)),
-  };
+  return scaled(upload, Math.min(1, Math.max(...scales)));
 }
 
 type Decoded = { ok: true; image: Buffer; channels: number } | { ok: false; tooLarge: boolean };
