@@ -3,6 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_VARIANT_NAMES, type MediaContentType, type MediaPurpose } from '../../shared/domain/media.js';
 import { processImage, type ProcessedFile, type ProcessImageResult } from '../../shared/media/process-image.js';
+import { sniffImageType } from '../../shared/media/sniff-image-type.js';
 
 type Rgb = [number, number, number];
 const RED: Rgb = [255, 0, 0];
@@ -343,5 +344,33 @@ describe('processImage: a decompression bomb', () => {
     // Decoded, it is 256 MB at one byte a pixel; the header read costs next to nothing.
     expect(peak - baseline).toBeLessThan(32 * 1024 * 1024);
     expect(elapsed).toBeLessThan(1000);
+  });
+});
+
+describe('sniffImageType: the magic bytes', () => {
+  const iso = (...brands: string[]) => {
+    const box = Buffer.alloc(8 + 4 * (brands.length + 1));
+    box.writeUInt32BE(box.length, 0);
+    box.write('ftyp', 4, 'latin1');
+    box.write(brands[0]!, 8, 'latin1'); // then the minor version (zero) and the compatible brands
+    brands.slice(1).forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
+    return Buffer.concat([box, Buffer.alloc(16)]);
+  };
+
+  it('tells AVIF from HEIC by the brands of the ftyp box, compatible brands included', () => {
+    expect(sniffImageType(iso('avif', 'mif1', 'miaf'))).toBe('image/avif');
+    expect(sniffImageType(iso('mif1', 'miaf', 'avif'))).toBe('image/avif');
+    expect(sniffImageType(iso('heic', 'mif1', 'heic'))).toBe('image/heic');
+    expect(sniffImageType(iso('mif1', 'heic'))).toBe('image/heic');
+    expect(sniffImageType(iso('isom', 'mp41'))).toBeUndefined(); // an MP4 video
+  });
+
+  it('needs the whole signature', () => {
+    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff]))).toBe('image/jpeg');
+    expect(sniffImageType(Buffer.from([0xff, 0xd8]))).toBeUndefined();
+    expect(sniffImageType(Buffer.from('\x89PNG\r\n', 'latin1'))).toBeUndefined();
+    expect(sniffImageType(Buffer.from('GIF89a', 'latin1'))).toBe('image/gif');
+    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WAVE', 'latin1'))).toBeUndefined();
+    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WEBP', 'latin1'))).toBe('image/webp');
   });
 });
