@@ -11,3 +11,15 @@ export function newImagesOf(entity: string, ...eventNames: [StreamEventName, ...
   const entityTag: unknown = FilterRule.isEqual(entity);
   return FilterCriteria.filter({ eventName, dynamodb: { NewImage: { entity: { S: entityTag } } } });
 }
+
+/** As newImagesOf, and only records whose new image has these string attributes equal to these values. */
+export function newImagesWhere(
+  entity: string,
+  values: Record<string, string>,
+  ...eventNames: [StreamEventName, ...StreamEventName[]]
+) {
+  const eventName: unknown = FilterRule.or(...eventNames);
+  const image: Record<string, { S: unknown }> = { entity: { S: FilterRule.isEqual(entity) } };
+  for (const [name, value] of Object.entries(values)) image[name] = { S: FilterRule.isEqual(value) };
+  return FilterCriteria.filter({ eventName, dynamodb: { NewImage: image } });
+}

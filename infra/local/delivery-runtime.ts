@@ -19,6 +19,9 @@ import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
+import { feedQueueHandler, feedStreamHandler } from '../../functions/feed-pipeline/handlers.js';
+import { FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from '../feed-event-sources.js';
+import { LocalFeedQueue } from './local-feed-queue.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -51,11 +54,20 @@ export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
 
-  // One poller stands in for both stream consumers of the AWS stack (their filters are in the handlers).
+  // The home feed: its stream consumer hands fan-outs to the in-process feed queue's writer.
+  const feedQueue = new LocalFeedQueue((event) => writeInboxes(event), {
+    batchSize: FEED_WRITER_BATCH_SIZE,
+    maxConcurrency: FEED_WRITER_MAX_CONCURRENCY,
+  });
+  const writeInboxes = feedQueueHandler(feedQueue);
+  const feed = feedStreamHandler(feedQueue);
+
+  // One poller stands in for the stream consumers of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
   const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
     await fanOut(event);
     await refreshAuthorCards(event);
+    await feed(event);
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -13,6 +13,7 @@ import type {
   WorkspaceRecord,
 } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
+import { FEED_ENTRY_DAYS, type FeedEntry } from '../domain/feed.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
@@ -76,6 +77,12 @@ export const postListing = (post: Pick<PostRecord, 'id' | 'profile_id' | 'status
   post.status === 'published' && post.published_at
     ? { gsi1pk: keys.profilePosts(post.profile_id), gsi1sk: timeSortKey(post.published_at, post.id) }
     : {};
+
+/** An author whose posts are merged into feeds at read time (see store/feed.ts). */
+export interface FeedAuthorModeRecord {
+  author_id: string;
+  since: string;
+}
 
 /** The credential kept on a user's email claim. */
 export interface EmailCredential {
@@ -153,6 +160,17 @@ export const entities = {
   }),
   /** A like on a post or comment: the key names the target and the profile. */
   reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),
+  /** One post in one reader's inbox (the key names the reader); gone with its post's 30 days. */
+  feedEntry: (readerId: string) =>
+    entityLayout<FeedEntry>({
+      entity: entityTags.feedEntry,
+      key: (e) => keys.feedEntry(readerId, e.published_at, e.post_id),
+      expiresAt: (e) => epochSeconds(e.published_at) + FEED_ENTRY_DAYS * 86_400,
+    }),
+  feedAuthorMode: entityLayout<FeedAuthorModeRecord>({
+    entity: entityTags.feedAuthorMode,
+    key: (m) => keys.feedAuthorMode(m.author_id),
+  }),
   webhookEndpoint: entityLayout<WebhookEndpointRecord>({
     entity: entityTags.webhookEndpoint,
     key: (e) => keys.webhookEndpoint(e.id),

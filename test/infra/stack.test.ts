@@ -81,6 +81,11 @@ const RATE_LIMIT_COUNTING = {
   Action: 'dynamodb:UpdateItem',
   Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
 };
+/** The feed read deletes stale inbox entries and unfollowed read-time authors, its reader's items only by kind. */
+const FEED_CLEANING = {
+  Action: ['dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'],
+  Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FEED#*', 'FEEDLARGE#*', 'FEEDAUTHOR#*'] } },
+};
 
 describe('CDK stack (default context)', () => {
   let stack: SocialNetworkStack;
@@ -228,12 +233,14 @@ describe('CDK stack (default context)', () => {
     expect(conditioned).toEqual([RATE_LIMIT_COUNTING]);
   });
 
-  it('lets GET routes write rate-limit window items and nothing else', () => {
+  it('lets GET routes write rate-limit window items and nothing else; the feed read also its own stale feed items', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
       const { conditioned } = wiring.permissionsOf(
         wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
       );
-      expect(conditioned, route.name).toEqual([RATE_LIMIT_COUNTING]);
+      expect(conditioned, route.name).toEqual(
+        route.name === 'getFeed' ? [RATE_LIMIT_COUNTING, FEED_CLEANING] : [RATE_LIMIT_COUNTING],
+      );
     }
   });
 
@@ -311,7 +318,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) have their own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) and the feed read have their own', () => {
     const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
     const routeRoles = new Map(
       routeList.map((route) => [
@@ -322,7 +329,8 @@ describe('CDK stack (default context)', () => {
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const retryRole = routeRoles.get('retryWebhookDelivery')!;
     const recoverRole = routeRoles.get('recoverWebhookDeliveries')!;
-    const others = routeList.filter((route) => !enqueuing.has(route.name));
+    const feedRole = routeRoles.get('getFeed')!;
+    const others = routeList.filter((route) => !enqueuing.has(route.name) && route.name !== 'getFeed');
     const readRoles = new Set(others.filter((r) => r.method === 'GET').map((r) => routeRoles.get(r.name)));
     const writeRoles = new Set(others.filter((r) => r.method !== 'GET').map((r) => routeRoles.get(r.name)));
     expect(readRoles.size).toBe(1);
@@ -330,6 +338,7 @@ describe('CDK stack (default context)', () => {
     expect(readRoles).not.toEqual(writeRoles);
     expect([...readRoles, ...writeRoles]).not.toContain(retryRole);
     expect([...readRoles, ...writeRoles]).not.toContain(recoverRole);
+    expect([...readRoles, ...writeRoles, retryRole, recoverRole]).not.toContain(feedRole);
     const notFoundRole = roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!));
     expect([...readRoles, ...writeRoles, retryRole, recoverRole]).not.toContain(notFoundRole);
     // Only the retry and recovery routes may put deliveries on the queue.

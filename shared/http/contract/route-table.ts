@@ -6,6 +6,7 @@
  */
 import { routes as comments } from './routes/comments.js';
 import { routes as events } from './routes/events.js';
+import { routes as feed } from './routes/feed.js';
 import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as messages } from './routes/messages.js';
@@ -23,6 +24,7 @@ export const routes = {
   ...workspaces,
   ...profiles,
   ...posts,
+  ...feed,
   ...comments,
   ...follows,
   ...messages,
