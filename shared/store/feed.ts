@@ -136,7 +136,7 @@ async function readSource(
       ...(query.IndexName ? { IndexName: query.IndexName } : {}),
       KeyConditionExpression: before ? `#pk = :pk AND #position < :before` : '#pk = :pk',
       ...(query.FilterExpression ? { FilterExpression: query.FilterExpression } : {}),
-      ExpressionAttributeNames: { '#pk': pk, '#position': query.position, ...query.names },
+      ExpressionAttributeNames: { '#pk': pk, ...(before ? { '#position': query.position } : {}), ...query.names },
       ExpressionAttributeValues: { ':pk': query.key, ...(before ? { ':before': before } : {}), ...query.values },
       ScanIndexForward: false,
       Limit: size,
