@@ -19,7 +19,7 @@ export interface Network {
 /** `count` profiles in one new workspace and an API key (all scopes) that may act as each. */
 export async function network(count: number, baseUrl?: string): Promise<Network> {
   const ws = await workspaceWithProfiles(count, baseUrl);
-  const people = ws.profiles.map((p) => ({ id: p.id as string, username: p.username as string }));
+  const people = ws.profiles.map((p) => ({ id: p.id, username: p.username }));
   const created = await call('POST', `/v1/workspaces/${ws.workspace.id}/api-keys`, {
     baseUrl,
     token: ws.token,
