@@ -3,8 +3,9 @@
  * the request's own BatchGetItem, which also reads the reader's read-time authors; then, only for
  * a reader who follows such authors, one Query per author; then one consistent BatchGetItem for
  * the page's posts, the reader's reactions to them and the reader's follows of their authors.
- * Entries whose post is gone, removed, or by an author the reader no longer follows are left out
- * and deleted behind the read.
+ * These are reads, started before the caller is authenticated (the route's prefetch), so a
+ * session's membership check runs beside them. Entries whose post is gone, removed, or by an
+ * author the reader no longer follows are left out once the caller is known, and deleted behind.
  */
 import type { ProfileRecord } from '../domain/entities.js';
 import {
@@ -14,14 +15,15 @@ import {
   feedWindowStart,
   mergeFeedPage,
   pageSize,
+  type FeedCandidate,
   type FeedCursor,
-  type SourceRead,
 } from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
 import { logger } from '../logger.js';
 import {
   deleteFeedEntries,
   hydrateFeed,
+  type FeedHydration,
   largeAuthorsOf,
   readAuthorPosts,
   readInbox,
@@ -29,14 +31,13 @@ import {
 } from '../store/feed.js';
 import type { ReadBatch } from '../store/read-batch.js';
 
-/** The first round trip's reads of a page, for one reader. */
-export interface FeedPageStart {
+/** What a page read for one reader: its entries in order, and what they were checked against. */
+export interface FeedPageRead {
   readerId: string;
   cursor: FeedCursor;
-  size: number;
-  oldest: string;
-  inbox: SourceRead;
+  page: { items: FeedCandidate[]; next: string | undefined };
   readTimeAuthors: string[];
+  hydration: FeedHydration;
 }
 
 export interface FeedItem {
@@ -46,16 +47,18 @@ export interface FeedItem {
 }
 
 /**
- * Starts a page: the inbox Query now, the read-time authors in `reads` (the same tick as the
- * request's credential and acting profile, so in their BatchGetItem). A cursor this feed did not
- * hand out rejects with `invalid_request`.
+ * Reads a page for `readerId`: the inbox Query at once, the read-time authors in `reads` (the same
+ * tick as the request's credential and acting profile, so in their BatchGetItem); then their
+ * posts, if any; then the page's posts, the reader's reactions and follows. Reads only: it may
+ * run before the caller is known to be that reader (see answerFeedPage). A cursor this feed did
+ * not hand out rejects with `invalid_request`.
  */
-export async function startFeedPage(
+export async function readFeedPage(
   readerId: string,
   request: { limit: number; cursor?: string | undefined },
   reads: ReadBatch,
   now = new Date(),
-): Promise<FeedPageStart> {
+): Promise<FeedPageRead> {
   const cursor = decodeFeedCursor(request.cursor);
   const size = pageSize(request.limit, cursor.served);
   const oldest = feedWindowStart(now);
@@ -63,23 +66,26 @@ export async function startFeedPage(
     readInbox(readerId, cursor.before, size, oldest),
     largeAuthorsOf(readerId, reads),
   ]);
-  return { readerId, cursor, size, oldest, inbox, readTimeAuthors };
-}
-
-/** Finishes a started page for `reader` (the profile `start` was read for): merge, hydrate, filter, clean up. */
-export async function finishFeedPage(
-  start: FeedPageStart,
-  reader: ProfileRecord,
-): Promise<{ items: FeedItem[]; next_cursor: string | null }> {
-  const { cursor, size, oldest, readTimeAuthors } = start;
   const authorReads =
     size > 0
       ? await Promise.all(readTimeAuthors.map((author) => readAuthorPosts(author, cursor.before, size, oldest)))
       : [];
-  const page = mergeFeedPage([start.inbox, ...authorReads], size);
+  const page = mergeFeedPage([inbox, ...authorReads], size);
   const authorIds = [...new Set([...page.items.map((c) => c.author_id), ...readTimeAuthors])];
-  const { posts, liked, followed } = await hydrateFeed(reader.id, page.items, authorIds);
+  return { readerId, cursor, page, readTimeAuthors, hydration: await hydrateFeed(readerId, page.items, authorIds) };
+}
 
+/**
+ * The page for `reader` (the profile it was read for, now known to be the caller): entries whose
+ * post is gone or removed, or whose author the reader no longer follows, are left out and deleted
+ * behind the read, with the read-time authors the reader no longer follows.
+ */
+export async function answerFeedPage(
+  read: FeedPageRead,
+  reader: ProfileRecord,
+): Promise<{ items: FeedItem[]; next_cursor: string | null }> {
+  const { cursor, page, readTimeAuthors } = read;
+  const { posts, liked, followed } = read.hydration;
   const answered = page.items.filter((c) => {
     const post = posts.get(c.post_id)?.post;
     return post?.status === 'published' && post.kind === 'post' && followed.has(c.author_id);

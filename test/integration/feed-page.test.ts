@@ -11,7 +11,7 @@ import { newId } from '../../shared/domain/ids.js';
 import { newPost, type PostRecord } from '../../shared/domain/posts.js';
 import { newFollow } from '../../shared/domain/social.js';
 import { fanOutPost } from '../../shared/feed/fan-out.js';
-import { finishFeedPage, startFeedPage } from '../../shared/feed/read-page.js';
+import { answerFeedPage, readFeedPage } from '../../shared/feed/read-page.js';
 import type { FeedQueue } from '../../shared/ports/feed-queue.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { addLargeAuthor, markReadTimeAuthor, putFeedEntry } from '../../shared/store/feed.js';
@@ -58,8 +58,7 @@ const fanOut = (post: PostRecord) =>
   });
 
 async function page(reader: ProfileRecord, request: { limit: number; cursor?: string } = { limit: 20 }) {
-  const start = await startFeedPage(reader.id, request, new ReadBatch());
-  return finishFeedPage(start, reader);
+  return answerFeedPage(await readFeedPage(reader.id, request, new ReadBatch()), reader);
 }
 
 async function inboxSize(reader: string): Promise<number> {
