@@ -23,7 +23,7 @@ export interface FeedFanOutSettings {
   maxFollowers: number;
 }
 
-export type FanOutOutcome = 'already_done' | 'fanned_out' | 'read_time';
+export type FanOutOutcome = 'already_done' | 'fanned_out' | 'read_time' | 'expired';
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
@@ -37,6 +37,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * stream record (or a counter change of a draft-published post) does nothing more. An author
  * found with more than `maxFollowers` followers is marked as merged at read time, once, and a walk
  * over its followers adds it to their read-time authors; its posts are not fanned out again.
+ * A post older than the feed's window is in no feed: a late counter change of an old
+ * draft-published post (its own entry expired with it) fans nothing out.
  */
 export async function fanOutPost(
   entry: FeedEntry,
@@ -44,6 +46,7 @@ export async function fanOutPost(
   settings: FeedFanOutSettings,
   now = new Date(),
 ): Promise<FanOutOutcome> {
+  if (entry.published_at < feedWindowStart(now)) return 'expired';
   const state = await fanOutState(entry);
   if (state.done) return 'already_done';
   let outcome: FanOutOutcome = 'read_time';

@@ -195,6 +195,17 @@ describe('the feed fan-out on DynamoDB Local', () => {
     await stream({ Records: [postRecord('MODIFY', { ...post, likes_count: 7 })] });
     expect(sent).toHaveLength(1);
     expect((await holders(readers, entryOf(post))).sort()).toEqual(readers.slice(1).sort());
+
+    // Nor for one of a post published before the feed's 30 days, whose own entry has expired.
+    const month = 31 * 86_400_000;
+    const old = await published(author, {
+      created_at: new Date(Date.now() - month - 60_000).toISOString(),
+      published_at: new Date(Date.now() - month).toISOString(),
+      updated_at: new Date(Date.now() - month).toISOString(),
+    });
+    await stream({ Records: [postRecord('MODIFY', { ...old, likes_count: 1 })] });
+    expect(sent).toHaveLength(1);
+    expect(await holders([author.id, ...readers], entryOf(old))).toEqual([]);
   });
 
   it('ends with each entry exactly once when the same batch is handled twice at once and many authors post at once', async () => {
