@@ -4,7 +4,8 @@ import base from './vitest.config.js';
 /**
  * `npm run test:bundles`: a representative part of the e2e suite (identity, posts, reactions, a
  * webhook delivery, the MCP endpoint) against the esbuild bundles that `cdk deploy` uploads, served by the local
- * server (`--bundles`) instead of the TypeScript sources. Same settings as vitest.config.ts except
+ * server (`--bundles`) instead of the TypeScript sources, and the media processor's asset as CDK
+ * bundles it (sharp installed for arm64: npm, a few seconds). Same settings as vitest.config.ts except
  * which files run and how the server starts.
  */
 export default defineConfig({

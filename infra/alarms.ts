@@ -28,6 +28,10 @@ export interface ServiceAlarmsProps {
   fanOutFailures: IQueue;
   /** Profile changes the author-card refresh gave up on. */
   authorCardFailures: IQueue;
+  /** Uploads the media processor failed on (after Lambda's retries). */
+  mediaProcessingFailures: IQueue;
+  /** Media removals whose files the clean-up gave up deleting. */
+  mediaCleanUpFailures: IQueue;
   sender: IFunction;
   fanOut: IFunction;
   /** The home feed's queues and its stream consumer. */
@@ -68,6 +72,18 @@ export class ServiceAlarms extends Construct {
       'AuthorCardFailuresWaiting',
       "Profile changes the author-card refresh gave up on: those profiles' posts show their previous name until the next change.",
       visible(props.authorCardFailures),
+      1,
+    );
+    this.add(
+      'MediaProcessingFailuresWaiting',
+      'Uploads the media processor failed on (uncaught error or timeout, after retries) are in the media processing failure queue: those media stay in processing or awaiting_upload until they expire.',
+      visible(props.mediaProcessingFailures),
+      1,
+    );
+    this.add(
+      'MediaCleanUpFailuresWaiting',
+      "Media removals the clean-up gave up on are in the media clean-up failure queue: those media's files were not deleted from the media bucket.",
+      visible(props.mediaCleanUpFailures),
       1,
     );
     this.add(

@@ -24,7 +24,27 @@ export interface FunctionOverrides {
   logGroup?: ILogGroup;
   /** Reserved (and so also maximum) concurrency; unset: the account's unreserved pool. */
   reservedConcurrentExecutions?: number;
+  /**
+   * Packages with native binaries (sharp): left out of the bundle and installed into the asset by
+   * npm, for Lambda's platform (LAMBDA_NPM_PLATFORM) instead of the build machine's.
+   */
+  nativeModules?: readonly string[];
 }
+
+/** Every function runs on Graviton: cheaper per ms and at least as fast for this I/O-bound JSON work. */
+export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
+
+/**
+ * The platform npm installs native packages for (`npm_config_*` in the bundling environment):
+ * Lambda's, arm64 Linux with glibc. npm otherwise picks the build machine's, and sharp's binaries
+ * are per-platform packages (`@img/sharp-linux-arm64`), so an x64 build machine would put an x64
+ * binary into the arm64 function without any error until the first invocation.
+ */
+export const LAMBDA_NPM_PLATFORM = {
+  npm_config_os: 'linux',
+  npm_config_cpu: 'arm64',
+  npm_config_libc: 'glibc',
+} as const;
 
 /** How long function logs are kept: long enough to look back over a month, bounded in cost. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -58,8 +78,7 @@ export function apiFunction(
     // nodejs22.x leaves support with Node 22 on 2027-04-30, and AWS SDK releases from January 2027
     // need Node >= 22. The one place the runtime is chosen; cdk-nag finds it the latest.
     runtime: Runtime.NODEJS_24_X,
-    // Graviton: cheaper per ms and at least as fast for this I/O-bound JSON work.
-    architecture: Architecture.ARM_64,
+    architecture: LAMBDA_ARCHITECTURE,
     // 512 MB: Lambda CPU scales with memory; module init at cold start and scrypt password
     // hashing (sign-up, log-in) are CPU-bound, and at 128-256 MB they take several times longer.
     memorySize: overrides.memorySize ?? 512,
@@ -104,6 +123,10 @@ export function apiFunction(
       esbuildArgs: Object.fromEntries(
         Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path]),
       ),
+      ...(overrides.nativeModules && {
+        nodeModules: [...overrides.nativeModules],
+        environment: { ...LAMBDA_NPM_PLATFORM },
+      }),
     },
   });
 }

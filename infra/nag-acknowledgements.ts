@@ -1,6 +1,25 @@
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { MEDIA_FILES_PREFIX, MEDIA_UPLOAD_PREFIX } from '../shared/domain/media.js';
 import type { SocialNetworkStack } from './stack.js';
+
+/**
+ * A resource as cdk-nag names it in a finding id: joins flattened, references as `<id>` and
+ * `<id.attribute>`, any other intrinsic as its JSON.
+ */
+function nagName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if (Array.isArray(node['Fn::Join'])) {
+      const [delimiter, parts] = node['Fn::Join'] as [string, unknown[]];
+      return parts.map(nagName).join(delimiter);
+    }
+    if (Array.isArray(node['Fn::GetAtt'])) return `<${(node['Fn::GetAtt'] as string[]).join('.')}>`;
+    if (typeof node.Ref === 'string') return `<${node.Ref}>`;
+  }
+  return JSON.stringify(value);
+}
 
 /**
  * Every cdk-nag finding (AwsSolutions and Serverless packs) that is a design decision, with the
@@ -141,8 +160,82 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     'Serverless::Serverless-LambdaDLQ',
     "Invoked synchronously by its SQS event source; failed messages go to the feed queue's dead-letter queue.",
   );
+  acknowledgeMediaFindings(stack, ack);
+
   const sweepReason =
     'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
   ack(webhooks.sweeper, 'Serverless::Serverless-LambdaDLQ', sweepReason);
   ack(webhooks, 'Serverless::Serverless-EventBusDLQ', sweepReason);
+}
+
+/** The media pipeline's findings (infra/media-pipeline.ts, infra/media-buckets.ts). */
+function acknowledgeMediaFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const { media } = stack;
+  const { buckets, processor, cleanUp } = media;
+  const iam5 = (resource: string) => `AwsSolutions::AwsSolutions-IAM5[Resource::${nagName(stack.resolve(resource))}]`;
+  const perMediaKeys =
+    'Each media has keys of its own (`incoming/<media id>`, `media/<media id>/<variant>.<ext>`), known only when a client creates the media: the prefix is the narrowest resource a role can name.';
+
+  for (const fn of [processor, cleanUp]) {
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+    );
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+    );
+    ack(fn, iam5(buckets.media.arnForObjects(`${MEDIA_FILES_PREFIX}*`)), perMediaKeys);
+  }
+  ack(processor, iam5(buckets.uploadsByName.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
+  for (const signer of media.uploadSigners) {
+    if (signer.role) ack(signer.role, iam5(buckets.uploads.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
+  }
+
+  ack(
+    processor,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked asynchronously by S3; failed invocations go to an on-failure destination (the media processing failure queue, alarmed), whose records carry the error as well as the event that a DLQ would hold.',
+  );
+  ack(
+    cleanUp,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the media clean-up failure queue (alarmed).',
+  );
+  for (const [queue, whose] of [
+    [media.processingFailures, "the media processor's asynchronous invocations"],
+    [media.cleanUpFailures, "the media clean-up's stream mapping"],
+  ] as const) {
+    ack(
+      queue,
+      'Serverless::Serverless-SQSRedrivePolicy',
+      `This is the on-failure destination of ${whose}; it has no further one.`,
+    );
+    ack(
+      queue,
+      'AwsSolutions::AwsSolutions-SQS3',
+      `This queue is itself a failure destination (of ${whose}), which the rule does not recognise as a DLQ.`,
+    );
+  }
+
+  ack(
+    buckets.distribution,
+    'AwsSolutions::AwsSolutions-CFR1',
+    'The distribution serves the public images of profiles and posts to everyone the API serves; the service has no country it must exclude.',
+  );
+  ack(
+    buckets.distribution,
+    'AwsSolutions::AwsSolutions-CFR2',
+    'GET and HEAD of immutable image files from a private bucket, with no application behind them for a web ACL to protect; a WAF web ACL would add a monthly fee and a per-request charge. Uploads are limited where they are created (the API).',
+  );
+  ack(
+    buckets.distribution,
+    'AwsSolutions::AwsSolutions-CFR4',
+    'No custom domain: the distribution uses the default *.cloudfront.net certificate, with which CloudFront does not enforce a minimum TLS version. A custom domain with its own ACM certificate (us-east-1) would allow TLSv1.2_2021. Viewers are held to HTTPS.',
+  );
 }

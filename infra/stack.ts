@@ -7,6 +7,7 @@ import { ConsoleSite } from './console.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
+import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
 
 export interface SocialNetworkStackProps extends StackProps {
@@ -28,13 +29,14 @@ export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
  */
 export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
 
-/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the home feed and the alarms. */
+/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the home feed, the media pipeline and the alarms. */
 export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
   readonly authorCards: AuthorCards;
   readonly feed: HomeFeed;
+  readonly media: MediaPipeline;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
 
@@ -52,8 +54,9 @@ export class SocialNetworkStack extends Stack {
       environment,
       throttle: props.throttle,
       // The manual retry and the recovery put deliveries on the queue, the feed read deletes stale
-      // inbox entries: those grants stay on their own roles.
-      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES],
+      // inbox entries, the media upload signs forms for the uploads bucket: those grants stay on
+      // their own roles.
+      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES, ...UPLOAD_SIGNING_ROUTES],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
@@ -76,11 +79,20 @@ export class SocialNetworkStack extends Stack {
       routeFunctions: this.httpApi.routeFunctions,
     });
 
+    // Uploads, processing, the files behind CloudFront and their clean-up.
+    this.media = new MediaPipeline(this, 'Media', {
+      table: this.table,
+      environment,
+      uploadSigners: UPLOAD_SIGNING_ROUTES.flatMap((name) => this.httpApi.routeFunctions.get(name) ?? []),
+    });
+
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,
       deadLetterQueue: this.webhooks.deadLetterQueue,
       fanOutFailures: this.webhooks.fanOutFailures,
       authorCardFailures: this.authorCards.failures,
+      mediaProcessingFailures: this.media.processingFailures,
+      mediaCleanUpFailures: this.media.cleanUpFailures,
       sender: this.webhooks.sender,
       fanOut: this.webhooks.fanOut,
       feed: {
@@ -110,6 +122,18 @@ export class SocialNetworkStack extends Stack {
       description: 'The web console (the API reference is at /docs)',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
+    new CfnOutput(this, 'MediaUploadBucketName', {
+      value: this.media.buckets.uploads.bucketName,
+      description: 'Uploads of POST /v1/media forms (incoming/, deleted after processing or within a day)',
+    });
+    new CfnOutput(this, 'MediaBucketName', {
+      value: this.media.buckets.media.bucketName,
+      description: 'Processed media files (private; served only by the media distribution)',
+    });
+    new CfnOutput(this, 'MediaBaseUrl', {
+      value: this.media.buckets.baseUrl,
+      description: 'Public base URL of every media file (CloudFront)',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'SNS topic of every alarm: subscribe to be told',

@@ -1,4 +1,5 @@
 import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
+import { TABLE } from '../shared/store/table.js';
 
 type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
@@ -22,4 +23,20 @@ export function newImagesWhere(
   const image: Record<string, { S: unknown }> = { entity: { S: FilterRule.isEqual(entity) } };
   for (const [name, value] of Object.entries(values)) image[name] = { S: FilterRule.isEqual(value) };
   return FilterCriteria.filter({ eventName, dynamodb: { NewImage: image } });
+}
+
+/**
+ * An event source filter: REMOVE records of the items whose partition key starts with
+ * `partitionKeyPrefix` and whose sort key is `sortKey`. The table streams new images only
+ * (TABLE.streamView), so a REMOVE record carries the item's keys and no image: what was removed
+ * is told by its keys, not by its entity tag.
+ */
+export function removalsOf(partitionKeyPrefix: string, sortKey: string) {
+  const eventName: unknown = FilterRule.or('REMOVE');
+  const partitionKey: unknown = FilterRule.beginsWith(partitionKeyPrefix);
+  const sort: unknown = FilterRule.isEqual(sortKey);
+  return FilterCriteria.filter({
+    eventName,
+    dynamodb: { Keys: { [TABLE.partitionKey]: { S: partitionKey }, [TABLE.sortKey]: { S: sort } } },
+  });
 }

@@ -4,6 +4,7 @@
  * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
@@ -19,9 +20,6 @@ import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
-import { feedQueueHandler, feedStreamHandler } from '../../functions/feed-pipeline/handlers.js';
-import { FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from '../feed-event-sources.js';
-import { LocalFeedQueue } from './local-feed-queue.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -29,13 +27,16 @@ const SWEEP_GRACE_MS = 10_000;
 
 export interface DeliveryRuntime {
   /** What the HTTP functions that enqueue deliveries use in place of SQS (ready before `start`). */
-  httpPorts: LocalHttpPorts;
+  httpPorts: Pick<LocalHttpPorts, 'queue'>;
   /** Starts the stream poller and the sweeper (a first sweep at once); nothing runs before. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
+/** Another consumer of the table stream, beside the fan-out and the author cards (the media clean-up, the home feed). */
+export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<unknown>;
+
+export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumer[] = []): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -54,20 +55,12 @@ export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
 
-  // The home feed: its stream consumer hands fan-outs to the in-process feed queue's writer.
-  const feedQueue = new LocalFeedQueue((event) => writeInboxes(event), {
-    batchSize: FEED_WRITER_BATCH_SIZE,
-    maxConcurrency: FEED_WRITER_MAX_CONCURRENCY,
-  });
-  const writeInboxes = feedQueueHandler(feedQueue);
-  const feed = feedStreamHandler(feedQueue);
-
-  // One poller stands in for the stream consumers of the AWS stack (their filters are in the handlers).
+  // One poller stands in for every stream consumer of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
   const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
     await fanOut(event);
     await refreshAuthorCards(event);
-    await feed(event);
+    for (const consume of otherConsumers) await consume(event);
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

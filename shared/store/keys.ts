@@ -13,6 +13,8 @@
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
  * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
  * |                   |                        |                    |   (only while published; newest first)     |
+ * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
+ * |                   |                        |                    |   (quotes only, only while published)      |
  * | post reaction     | POST#<post_id>         | REACTION#<profile> |                                            |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
  * | comment reaction  | COMMENT#<comment_id>   | REACTION#<profile> |                                            |
@@ -37,6 +39,8 @@
  * | feed entry        | FEED#<reader>          | <published>#<post> |   (TTL: 30 days after published)           |
  * | large follows     | FEEDLARGE#<reader>     | AUTHORS            |   (followed authors merged at read time)   |
  * | read-time author  | FEEDAUTHOR#<author>    | FANOUT             |   (the author's posts are not fanned out)  |
+ * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
+ * | post image claim  | POSTIMAGE#<media_id>   | POSTIMAGE          |   (while a post not removed shows the media: one post per media) |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
@@ -63,6 +67,8 @@ export const keys = {
 
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
+  /** The published quotes of a post. */
+  postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
   postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
@@ -121,6 +127,8 @@ export const keys = {
     largeAuthors: FEED_LARGE_AUTHORS_PREFIX,
     author: FEED_AUTHOR_PREFIX,
   },
+  media: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
+  postImageClaim: (mediaId: string) => ({ pk: `POSTIMAGE#${mediaId}`, sk: 'POSTIMAGE' }),
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
   streamStarted: { pk: 'STREAMCHECKPOINT', sk: 'STARTED' },
 
@@ -164,6 +172,8 @@ export const entityTags = {
   webhookTotals: 'webhook_totals',
   webhookActiveEndpoints: 'webhook_active_endpoints',
   webhookSending: 'webhook_sending',
+  media: 'media',
+  postImageClaim: 'post_image_claim',
   streamCheckpoint: 'stream_checkpoint',
   feedEntry: 'feed_entry',
   feedLargeAuthors: 'feed_large_authors',

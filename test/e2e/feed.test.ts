@@ -7,7 +7,7 @@ import { ok } from '../support/social.js';
 const PROMISED_MS = 5000;
 
 describe('GET /v1/feed', () => {
-  it("answers a followed profile's new post within 5 seconds, and the reader's own; never replies or drafts", async () => {
+  it("answers a followed profile's new post within 5 seconds, and the reader's own, and quotes; never replies or drafts", async () => {
     const net = await network(3);
     const [reader, author, stranger] = net.people as [Network['people'][0], Network['people'][0], Network['people'][0]];
     await follow(net, reader, author);
@@ -28,9 +28,11 @@ describe('GET /v1/feed', () => {
     expect(ids).toEqual([own.id, post.id]);
     for (const absent of [unrelated.id, reply.id, draft.id]) expect(ids).not.toContain(absent);
 
-    // Publishing the draft brings it in, newest first.
+    // Publishing the draft brings it in, newest first; so does a quote (a post of kind `post`).
     ok(await call('PATCH', `/v1/posts/${draft.id}`, { ...as(net, author), body: { status: 'published' } }));
     await feedUntil(net, reader, (ids) => ids[0] === draft.id, PROMISED_MS);
+    const quote = await publish(net, author, { body: 'Quoting this', quote_of_post_id: unrelated.id });
+    await feedUntil(net, reader, (ids) => ids[0] === quote.id && ids[1] === draft.id, PROMISED_MS);
   });
 
   it('answers each item as { post, profile } with the reader’s viewer_reaction, exact at once after a like', async () => {

@@ -36,7 +36,7 @@ describe('operations: alarms, topic, concurrency', () => {
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(13);
+    expect(alarms).toHaveLength(15);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
@@ -55,9 +55,16 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it('alarms as soon as anything waits in the deliveries dead-letter queue, the fan-out or the author-card failure queue', () => {
+  it('alarms as soon as anything waits in the deliveries dead-letter queue or a failure queue (fan-out, author cards, media processing, media clean-up)', () => {
     const { deadLetterQueue, fanOutFailures } = built.stack.webhooks;
-    for (const queue of [deadLetterQueue, fanOutFailures, built.stack.authorCards.failures]) {
+    const { processingFailures, cleanUpFailures } = built.stack.media;
+    for (const queue of [
+      deadLetterQueue,
+      fanOutFailures,
+      built.stack.authorCards.failures,
+      processingFailures,
+      cleanUpFailures,
+    ]) {
       const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', {
         Name: 'QueueName',
         Value: { 'Fn::GetAtt': [id(queue), 'QueueName'] },

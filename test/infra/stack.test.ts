@@ -318,35 +318,36 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) and the feed read have their own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media) or clean the feed (read it) have their own', () => {
     const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
-    const routeRoles = new Map(
+    const routeRoles = new Map<string, string>(
       routeList.map((route) => [
         route.name,
         roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
       ]),
     );
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
-    const retryRole = routeRoles.get('retryWebhookDelivery')!;
-    const recoverRole = routeRoles.get('recoverWebhookDeliveries')!;
-    const feedRole = routeRoles.get('getFeed')!;
-    const others = routeList.filter((route) => !enqueuing.has(route.name) && route.name !== 'getFeed');
+    const signing = new Set<string>(['createMedia']);
+    const cleaning = new Set<string>(['getFeed']);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning]);
+    const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
+    expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
+    const others = routeList.filter((route) => !dedicated.has(route.name));
     const readRoles = new Set(others.filter((r) => r.method === 'GET').map((r) => routeRoles.get(r.name)));
     const writeRoles = new Set(others.filter((r) => r.method !== 'GET').map((r) => routeRoles.get(r.name)));
     expect(readRoles.size).toBe(1);
     expect(writeRoles.size).toBe(1);
     expect(readRoles).not.toEqual(writeRoles);
-    expect([...readRoles, ...writeRoles]).not.toContain(retryRole);
-    expect([...readRoles, ...writeRoles]).not.toContain(recoverRole);
-    expect([...readRoles, ...writeRoles, retryRole, recoverRole]).not.toContain(feedRole);
+    for (const role of dedicatedRoles) expect([...readRoles, ...writeRoles]).not.toContain(role);
     const notFoundRole = roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!));
-    expect([...readRoles, ...writeRoles, retryRole, recoverRole]).not.toContain(notFoundRole);
-    // Only the retry and recovery routes may put deliveries on the queue.
+    expect([...readRoles, ...writeRoles, ...dedicatedRoles]).not.toContain(notFoundRole);
+    // Only the retry and recovery routes may put deliveries on the queue, only the media upload may write to S3.
     for (const route of routeList) {
       const { actions } = wiring.permissionsOf(
         wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
       );
       expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name));
+      expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
     }
   });
 

@@ -68,10 +68,10 @@ async function followers(author: ProfileRecord, count: number): Promise<string[]
 
 async function published(author: ProfileRecord, fields: Partial<PostRecord> = {}): Promise<PostRecord> {
   const post = {
-    ...newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' }, undefined),
+    ...newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' }),
     ...fields,
   };
-  await createPost(post, author, []);
+  await createPost(post, author, [], []);
   return post;
 }
 
@@ -272,8 +272,8 @@ describe('the feed fan-out on DynamoDB Local', () => {
     const author = await profile();
     const posts = [];
     for (let i = 0; i < 3; i++) posts.push(await published(author));
-    const reply = newPost(new Date(), author, { body: 'Reply', images: [], status: 'published' }, posts[0]);
-    await createPost(reply, author, []);
+    const reply = newPost(new Date(), author, { body: 'Reply', images: [], status: 'published' }, { parent: posts[0] });
+    await createPost(reply, author, [], []);
     const reader = newId();
     const { stream } = pipeline();
     const followed = newFollow(new Date(), reader, author.id);

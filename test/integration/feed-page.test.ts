@@ -41,8 +41,8 @@ async function profile(): Promise<ProfileRecord> {
 }
 
 async function published(author: ProfileRecord): Promise<PostRecord> {
-  const post = newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' }, undefined);
-  await createPost(post, author, []);
+  const post = newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' });
+  await createPost(post, author, [], []);
   return post;
 }
 

@@ -9,6 +9,7 @@ import { routes as events } from './routes/events.js';
 import { routes as feed } from './routes/feed.js';
 import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
+import { routes as media } from './routes/media.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
@@ -25,6 +26,7 @@ export const routes = {
   ...profiles,
   ...posts,
   ...feed,
+  ...media,
   ...comments,
   ...follows,
   ...messages,
