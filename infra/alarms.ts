@@ -14,6 +14,8 @@ export const ALARM_THRESHOLDS = {
   iteratorAgeMs: 5 * 60 * 1000,
   /** Share of API requests answered 5xx within five minutes. */
   serverErrorPercent: 5,
+  /** Oldest stream record or queue message the home feed has not handled: posts this late reach feeds (promised: 5 s). */
+  feedLagMs: 60 * 1000,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -32,6 +34,8 @@ export interface ServiceAlarmsProps {
   mediaCleanUpFailures: IQueue;
   sender: IFunction;
   fanOut: IFunction;
+  /** The home feed's queues and its stream consumer. */
+  feed?: { deadLetterQueue: IQueue; streamFailures: IQueue; queue: IQueue; fanOut: IFunction };
   /** Subscribed to the topic when given (the address must confirm the subscription). */
   email?: string;
 }
@@ -105,6 +109,7 @@ export class ServiceAlarms extends Construct {
         1,
       );
     }
+    if (props.feed) this.addFeed(props.feed);
     this.add(
       'ApiServerErrorRate',
       `At least ${ALARM_THRESHOLDS.serverErrorPercent} % of API requests were answered 5xx in 5 minutes.`,
@@ -118,6 +123,34 @@ export class ServiceAlarms extends Construct {
         period: FIVE_MINUTES,
       }),
       ALARM_THRESHOLDS.serverErrorPercent,
+    );
+  }
+
+  private addFeed(feed: NonNullable<ServiceAlarmsProps['feed']>): void {
+    const oneMinute = { period: Duration.minutes(1), statistic: 'Maximum' };
+    this.add(
+      'FeedDeadLettersWaiting',
+      'Home feed messages are in the dead-letter queue: the writer failed on them repeatedly, and those followers miss those posts. Redrive them once the cause is fixed.',
+      feed.deadLetterQueue.metricApproximateNumberOfMessagesVisible(oneMinute),
+      1,
+    );
+    this.add(
+      'FeedFanOutFailuresWaiting',
+      'Stream records the home feed fan-out gave up on are in its failure queue: those posts reached no follower and those follows brought no posts.',
+      feed.streamFailures.metricApproximateNumberOfMessagesVisible(oneMinute),
+      1,
+    );
+    this.add(
+      'FeedFanOutIteratorAge',
+      'The home feed fan-out is behind on the table stream: new posts reach feeds more than a minute late.',
+      feed.fanOut.metric('IteratorAge', oneMinute),
+      ALARM_THRESHOLDS.feedLagMs,
+    );
+    this.add(
+      'FeedQueueAge',
+      'The home feed writer is behind on its queue: new posts reach feeds more than a minute late.',
+      feed.queue.metricApproximateAgeOfOldestMessage(oneMinute),
+      ALARM_THRESHOLDS.feedLagMs / 1000,
     );
   }
 

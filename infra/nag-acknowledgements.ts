@@ -29,9 +29,16 @@ function nagName(value: unknown): string {
 export function acknowledgeFindings(stack: SocialNetworkStack): void {
   const ack = (scope: IConstruct, rule: string, reason: string) =>
     Validations.of(scope).acknowledge({ id: rule, reason });
-  const { httpApi, webhooks } = stack;
+  const { httpApi, webhooks, feed } = stack;
   const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
-  const pipelineFunctions = [webhooks.sender, webhooks.fanOut, webhooks.sweeper, stack.authorCards.fn];
+  const pipelineFunctions = [
+    webhooks.sender,
+    webhooks.fanOut,
+    webhooks.sweeper,
+    stack.authorCards.fn,
+    feed.fanOut,
+    feed.writer,
+  ];
 
   ack(
     httpApi,
@@ -122,6 +129,36 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     webhooks.fanOut,
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the fan-out failure queue (alarmed).',
+  );
+  ack(
+    feed.deadLetterQueue,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    'This is the dead-letter queue of the feed queue; it has no further one.',
+  );
+  ack(
+    feed.streamFailures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the feed fan-out's stream mapping; it has no further one.",
+  );
+  ack(
+    feed.streamFailures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the feed fan-out's stream mapping), which the rule does not recognise as a DLQ.",
+  );
+  ack(
+    feed.fanOut,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the feed fan-out failure queue (alarmed).',
+  );
+  ack(
+    feed.writer,
+    'Serverless::Serverless-LambdaEventSourceMappingDestination',
+    "SQS event source mappings have no on-failure destination: the feed queue's redrive policy moves a message to its dead-letter queue after repeated failures (alarmed).",
+  );
+  ack(
+    feed.writer,
+    'Serverless::Serverless-LambdaDLQ',
+    "Invoked synchronously by its SQS event source; failed messages go to the feed queue's dead-letter queue.",
   );
   acknowledgeMediaFindings(stack, ack);
 

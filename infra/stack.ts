@@ -5,6 +5,7 @@ import { ServiceAlarms } from './alarms.js';
 import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
 import { createDataTable } from './data-table.js';
+import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
@@ -28,12 +29,13 @@ export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
  */
 export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
 
-/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the media pipeline and the alarms. */
+/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the home feed, the media pipeline and the alarms. */
 export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
   readonly authorCards: AuthorCards;
+  readonly feed: HomeFeed;
   readonly media: MediaPipeline;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
@@ -51,9 +53,10 @@ export class SocialNetworkStack extends Stack {
       table: this.table,
       environment,
       throttle: props.throttle,
-      // The manual retry and the recovery put deliveries on the queue, the media upload signs forms
-      // for the uploads bucket: those grants stay on their own roles.
-      dedicatedRoles: [...ENQUEUING_ROUTES, ...UPLOAD_SIGNING_ROUTES],
+      // The manual retry and the recovery put deliveries on the queue, the feed read deletes stale
+      // inbox entries, the media upload signs forms for the uploads bucket: those grants stay on
+      // their own roles.
+      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES, ...UPLOAD_SIGNING_ROUTES],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
@@ -68,6 +71,13 @@ export class SocialNetworkStack extends Stack {
 
     // Posts carry their author's card; profile changes reach it through the stream.
     this.authorCards = new AuthorCards(this, 'AuthorCards', { table: this.table, environment });
+
+    // The home feed: posts fanned out from the stream through its queue into followers' inboxes.
+    this.feed = new HomeFeed(this, 'Feed', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+    });
 
     // Uploads, processing, the files behind CloudFront and their clean-up.
     this.media = new MediaPipeline(this, 'Media', {
@@ -85,6 +95,12 @@ export class SocialNetworkStack extends Stack {
       mediaCleanUpFailures: this.media.cleanUpFailures,
       sender: this.webhooks.sender,
       fanOut: this.webhooks.fanOut,
+      feed: {
+        deadLetterQueue: this.feed.deadLetterQueue,
+        streamFailures: this.feed.streamFailures,
+        queue: this.feed.queue,
+        fanOut: this.feed.fanOut,
+      },
       email: props.alarmEmail,
     });
 

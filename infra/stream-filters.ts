@@ -13,6 +13,18 @@ export function newImagesOf(entity: string, ...eventNames: [StreamEventName, ...
   return FilterCriteria.filter({ eventName, dynamodb: { NewImage: { entity: { S: entityTag } } } });
 }
 
+/** As newImagesOf, and only records whose new image has these string attributes equal to these values. */
+export function newImagesWhere(
+  entity: string,
+  values: Record<string, string>,
+  ...eventNames: [StreamEventName, ...StreamEventName[]]
+) {
+  const eventName: unknown = FilterRule.or(...eventNames);
+  const image: Record<string, { S: unknown }> = { entity: { S: FilterRule.isEqual(entity) } };
+  for (const [name, value] of Object.entries(values)) image[name] = { S: FilterRule.isEqual(value) };
+  return FilterCriteria.filter({ eventName, dynamodb: { NewImage: image } });
+}
+
 /**
  * An event source filter: REMOVE records of the items whose partition key starts with
  * `partitionKeyPrefix` and whose sort key is `sortKey`. The table streams new images only

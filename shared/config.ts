@@ -117,6 +117,17 @@ export const config = {
   get webhookHealthMinFailureSpreadMs(): number {
     return positiveInt('WEBHOOK_HEALTH_MIN_FAILURE_SPREAD', 12 * 3600) * 1000;
   },
+  /**
+   * Authors with more followers than this are not fanned out into their followers' inboxes: their
+   * posts are merged into each follower's feed at read time.
+   */
+  get feedFanOutMaxFollowers(): number {
+    return positiveInt('FEED_FANOUT_MAX_FOLLOWERS', 10_000);
+  },
+  /** The queue between the feed's stream consumer and the inbox writer (AWS only). */
+  get feedQueueUrl(): string | undefined {
+    return process.env.FEED_QUEUE_URL;
+  },
   /** The rate-limit policies, each overridable by its environment variable. */
   rateLimit(name: RateLimitPolicyName): RateLimitPolicy {
     const { env, fallback } = RATE_LIMITS[name];

@@ -53,3 +53,10 @@ export const notFound = (what: string) =>
     message: `${what} not found.`,
     hint: `Check the ${what.toLowerCase()} id; resources of other workspaces are not visible.`,
   });
+
+/** A list's cursor that this list did not hand out (malformed, or from another list). */
+export const invalidCursor = () =>
+  new AppError('invalid_request', {
+    message: 'The cursor is not valid for this list.',
+    hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.',
+  });

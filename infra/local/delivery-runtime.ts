@@ -33,7 +33,7 @@ export interface DeliveryRuntime {
   stop(): Promise<void>;
 }
 
-/** Another consumer of the table stream, beside the fan-out and the author cards (the media clean-up). */
+/** Another consumer of the table stream, beside the fan-out and the author cards (the media clean-up, the home feed). */
 export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<unknown>;
 
 export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumer[] = []): DeliveryRuntime {

@@ -4,6 +4,27 @@ import { messageBody, type DeliveryMessage, type DeliveryQueue } from '../../sha
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
+/** A message as the SQS event source hands it to a function, received for the first time. */
+export function sqsRecord(body: string, queueName: string): SQSRecord {
+  const now = String(Date.now());
+  return {
+    messageId: randomUUID(),
+    receiptHandle: randomUUID(),
+    body,
+    attributes: {
+      ApproximateReceiveCount: '1',
+      SentTimestamp: now,
+      SenderId: 'local',
+      ApproximateFirstReceiveTimestamp: now,
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
+    awsRegion: 'local',
+  };
+}
+
 export interface LocalQueueOptions {
   /** Records per handler invocation (the event source's batchSize). */
   batchSize?: number;
@@ -39,7 +60,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 
   async enqueue(message: DeliveryMessage, delaySeconds = 0): Promise<void> {
     if (this.stopped) return;
-    const record = this.record(messageBody(message));
+    const record = sqsRecord(messageBody(message), 'deliveries');
     this.later(delaySeconds * 1000, record);
   }
 
@@ -55,26 +76,6 @@ export class LocalDeliveryQueue implements DeliveryQueue {
       this.pump();
     }, ms);
     this.timers.add(timer);
-  }
-
-  private record(body: string): SQSRecord {
-    const now = String(Date.now());
-    return {
-      messageId: randomUUID(),
-      receiptHandle: randomUUID(),
-      body,
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: now,
-        SenderId: 'local',
-        ApproximateFirstReceiveTimestamp: now,
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:local:000000000000:deliveries',
-      awsRegion: 'local',
-    };
   }
 
   private pump(): void {

@@ -15,6 +15,7 @@ import {
   type RunningDynamoDb,
 } from './dynamodb-local.js';
 import { deliveryRuntime } from './delivery-runtime.js';
+import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
 import { mediaRuntime } from './media-runtime.js';
 
@@ -45,8 +46,9 @@ async function main(): Promise<void> {
   // Media: local storage (files under DATA_DIR, or memory), the upload route, the processor, the reaper.
   const media = mediaRuntime({ inMemory, dataDir: config.dataDir });
   // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper);
-  // its queue is also the one the HTTP functions that enqueue use. Its poller feeds the media clean-up too.
-  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, [media.onStream]);
+  // its queue is also the one the HTTP functions that enqueue use. Its poller feeds the media clean-up
+  // and the home feed too.
+  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, [media.onStream, feedRuntime().onStream]);
   const server = await createHttpServer({
     bundlesDir,
     ports: { ...deliveries.httpPorts, storage: media.storage },

@@ -1,4 +1,5 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { db, tableName } from './client.js';
 
 export interface ItemKey {
@@ -8,9 +9,13 @@ export interface ItemKey {
 
 export const keyId = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
 
+/** DynamoDB's limits per call. */
+const GET_KEYS_PER_CALL = 100;
+const WRITES_PER_CALL = 25;
+
 /**
- * Items by key in one BatchGetItem per 100 keys (more only for UnprocessedKeys), as a map from
- * `keyId(key)` to the raw item; missing items are absent.
+ * Items by key in one BatchGetItem per 100 keys, sent side by side (more calls only for
+ * UnprocessedKeys), as a map from `keyId(key)` to the raw item; missing items are absent.
  */
 export async function batchGet(
   itemKeys: readonly ItemKey[],
@@ -18,15 +23,81 @@ export async function batchGet(
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Map(itemKeys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100), ...(options.consistent ? { ConsistentRead: true } : {}) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
-      request = result.UnprocessedKeys as typeof request;
-    }
-  }
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < unique.length; i += GET_KEYS_PER_CALL) chunks.push(unique.slice(i, i + GET_KEYS_PER_CALL));
+  await Promise.all(
+    chunks.map(async (keys) => {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
+        [tableName()]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const result = await db().send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of result.Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
+        request = result.UnprocessedKeys as typeof request;
+      }
+    }),
+  );
   return found;
+}
+
+/** One request of a BatchWriteItem on the table. */
+export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: ItemKey } };
+
+/** One BatchWriteItem call on the table: what DynamoDB left unprocessed comes back. */
+export type SendBatchWrite = (requests: WriteRequest[]) => Promise<WriteRequest[]>;
+
+export interface BatchWriteSettings {
+  /** BatchWriteItem calls (of up to 25 requests) in flight at once. */
+  concurrency: number;
+  /** Calls per batch of 25 before what is still unprocessed fails the write. */
+  attempts: number;
+  /** First back-off before a batch's unprocessed items are sent again (doubling, jittered), ms. */
+  backoffMs: number;
+}
+
+export const DEFAULT_BATCH_WRITE: BatchWriteSettings = { concurrency: 4, attempts: 8, backoffMs: 25 };
+
+const sendBatchWrite: SendBatchWrite = async (requests) => {
+  const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+  return (result.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+};
+
+/**
+ * Puts and deletes in BatchWriteItem calls of 25, a few at once. DynamoDB may leave part of a
+ * call unprocessed (throttled partitions): that part is sent again after a jittered, doubling
+ * back-off, up to `attempts` calls per batch; then the write fails, naming how many were left.
+ * Not atomic: each request stands alone, so the requests must be safe to repeat (a put of the
+ * same item, a delete).
+ */
+export async function batchWrite(
+  requests: readonly WriteRequest[],
+  settings: BatchWriteSettings = DEFAULT_BATCH_WRITE,
+  send: SendBatchWrite = sendBatchWrite,
+): Promise<void> {
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += WRITES_PER_CALL) batches.push(requests.slice(i, i + WRITES_PER_CALL));
+  const writeBatch = async (batch: WriteRequest[]) => {
+    let pending = batch;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      if (attempt > 1) await sleep(settings.backoffMs * 2 ** (attempt - 2) * (0.5 + Math.random()));
+      pending = await send(pending);
+      if (pending.length > 0 && attempt >= settings.attempts)
+        throw new Error(
+          `BatchWriteItem left ${pending.length} of ${batch.length} writes unprocessed after ${attempt} calls`,
+        );
+    }
+  };
+  // `concurrency` lanes, each taking the next batch; a failure stops the lanes taking more.
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < batches.length) {
+      const batch = batches[next++]!;
+      await writeBatch(batch).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(settings.concurrency, batches.length) }, lane));
 }

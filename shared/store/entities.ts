@@ -13,6 +13,7 @@ import type {
   WorkspaceRecord,
 } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
+import { FEED_ENTRY_DAYS, type FeedEntry } from '../domain/feed.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
@@ -94,6 +95,12 @@ export interface PostImageClaim {
   post_id: string;
 }
 
+/** An author whose posts are merged into feeds at read time (see store/feed.ts). */
+export interface FeedAuthorModeRecord {
+  author_id: string;
+  since: string;
+}
+
 /** The credential kept on a user's email claim. */
 export interface EmailCredential {
   user_id: string;
@@ -170,6 +177,17 @@ export const entities = {
   }),
   /** A like on a post or comment: the key names the target and the profile. */
   reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),
+  /** One post in one reader's inbox (the key names the reader); gone with its post's 30 days. */
+  feedEntry: (readerId: string) =>
+    entityLayout<FeedEntry>({
+      entity: entityTags.feedEntry,
+      key: (e) => keys.feedEntry(readerId, e.published_at, e.post_id),
+      expiresAt: (e) => epochSeconds(e.published_at) + FEED_ENTRY_DAYS * 86_400,
+    }),
+  feedAuthorMode: entityLayout<FeedAuthorModeRecord>({
+    entity: entityTags.feedAuthorMode,
+    key: (m) => keys.feedAuthorMode(m.author_id),
+  }),
   media: entityLayout<MediaRecord>({
     entity: entityTags.media,
     key: (m) => keys.media(m.id),

@@ -8,7 +8,8 @@ import { entities } from './entities.js';
 import { putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { indexPage, type Page, type PageRequest } from './pagination.js';
+import type { ItemKey } from './batch.js';
+import { indexPage, queryAll, queryPage, type Page, type PageRequest } from './pagination.js';
 import { getProfile, getProfiles } from './profiles.js';
 import { isConditionFailure, transactConditional } from './transact.js';
 
@@ -93,3 +94,34 @@ export const followersOf = (profileId: string, request: PageRequest) =>
 /** The profiles the profile follows, most recent first; undefined when the profile does not exist. */
 export const followingOf = (profileId: string, request: PageRequest) =>
   withProfiles(profileId, listFollowing(profileId, request), (f) => f.followed_profile_id);
+
+/** The item that exists while `followerId` follows `followedId`: a read batch asks for it to learn whether it still does. */
+export const followKey = (followerId: string, followedId: string): ItemKey => keys.follow(followerId, followedId);
+
+const followersQuery = (profileId: string) => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.profileFollowers(profileId) },
+  ProjectionExpression: 'follower_profile_id',
+});
+
+/** The ids of up to `max` of the profile's followers, newest follow first. */
+export async function followerIds(profileId: string, max: number): Promise<string[]> {
+  const items = await queryAll({ ...followersQuery(profileId), ScanIndexForward: false }, { max });
+  return items.map((item) => item.follower_profile_id as string);
+}
+
+/** One page of the profile's followers' ids, oldest follow first; `next` continues it (as `after`). */
+export async function followerIdsPage(
+  profileId: string,
+  request: { limit: number; after?: string | undefined },
+): Promise<{ ids: string[]; next: string | undefined }> {
+  const query = followersQuery(profileId);
+  const page = await queryPage(
+    query,
+    { gsi1pk: query.ExpressionAttributeValues[':pk'] },
+    { limit: request.limit, cursor: request.after },
+    (item) => item.follower_profile_id as string,
+  );
+  return { ids: page.items, next: page.next_cursor ?? undefined };
+}

@@ -36,6 +36,9 @@
  * |                   |                        |                    | gsi2: WHEP#<endpoint>#FAILED / <updated>#<id> |
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
+ * | feed entry        | FEED#<reader>          | <published>#<post> |   (TTL: 30 days after published)           |
+ * | large follows     | FEEDLARGE#<reader>     | AUTHORS            |   (followed authors merged at read time)   |
+ * | read-time author  | FEEDAUTHOR#<author>    | FANOUT             |   (the author's posts are not fanned out)  |
  * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
  * | post image claim  | POSTIMAGE#<media_id>   | POSTIMAGE          |   (while a post not removed shows the media: one post per media) |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
@@ -44,6 +47,9 @@
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
+const FEED_INBOX_PREFIX = 'FEED#';
+const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
+const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
 
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -105,6 +111,22 @@ export const keys = {
   webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
   /** An endpoint's failed deliveries by updated_at (recovery reads it). */
   endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
+  /** A reader's inbox: one small item per post fanned out to them, newest last by sort key. */
+  feedInbox: (readerId: string) => `${FEED_INBOX_PREFIX}${readerId}`,
+  feedEntry: (readerId: string, publishedAt: string, postId: string) => ({
+    pk: `${FEED_INBOX_PREFIX}${readerId}`,
+    sk: timeSortKey(publishedAt, postId),
+  }),
+  /** The authors a reader follows whose posts are merged into the reader's feed at read time. */
+  feedLargeAuthors: (readerId: string) => ({ pk: `${FEED_LARGE_AUTHORS_PREFIX}${readerId}`, sk: 'AUTHORS' }),
+  /** Present once an author's posts are merged at read time instead of fanned out. */
+  feedAuthorMode: (authorId: string) => ({ pk: `${FEED_AUTHOR_PREFIX}${authorId}`, sk: 'FANOUT' }),
+  /** What the partition keys of the feed's items start with (the IAM conditions of the functions that write them). */
+  feedPrefixes: {
+    inbox: FEED_INBOX_PREFIX,
+    largeAuthors: FEED_LARGE_AUTHORS_PREFIX,
+    author: FEED_AUTHOR_PREFIX,
+  },
   media: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
   postImageClaim: (mediaId: string) => ({ pk: `POSTIMAGE#${mediaId}`, sk: 'POSTIMAGE' }),
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
@@ -153,6 +175,9 @@ export const entityTags = {
   media: 'media',
   postImageClaim: 'post_image_claim',
   streamCheckpoint: 'stream_checkpoint',
+  feedEntry: 'feed_entry',
+  feedLargeAuthors: 'feed_large_authors',
+  feedAuthorMode: 'feed_author_mode',
 } as const;
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */

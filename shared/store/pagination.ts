@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../errors.js';
+import { invalidCursor } from '../errors.js';
 import { db, tableName } from './client.js';
 import { recordOf, type EntityLayout } from './items.js';
 import { TABLE, type TableIndexName } from './table.js';
@@ -20,12 +20,6 @@ const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([
   TABLE.sortKey,
   ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
 ]);
-
-const invalidCursor = () =>
-  new AppError('invalid_request', {
-    message: 'The cursor is not valid for this list.',
-    hint: 'Pass back next_cursor exactly as a previous page of this same list returned it.',
-  });
 
 export function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
   let key: unknown;

@@ -64,3 +64,6 @@ export const commentReactionTarget = (commentId: string): ReactionTarget => ({
   key: keys.comment(commentId),
   counter: 'reactions_count',
 });
+
+/** The item of a profile's like on a post: a read batch asks for it to learn the viewer's reaction. */
+export const postReactionKey = (postId: string, profileId: string): ItemKey => keys.postReaction(postId, profileId);

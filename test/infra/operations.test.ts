@@ -36,7 +36,7 @@ describe('operations: alarms, topic, concurrency', () => {
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(11);
+    expect(alarms).toHaveLength(15);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
@@ -90,6 +90,26 @@ describe('operations: alarms, topic, concurrency', () => {
       Period: 300,
     });
     expect(ALARM_THRESHOLDS.iteratorAgeMs).toBe(300_000);
+  });
+
+  it("alarms when anything waits in the feed queue's dead-letter queue or the feed fan-out's failure queue, and when the feed is a minute late", () => {
+    const { deadLetterQueue, streamFailures, queue, fanOut } = built.stack.feed;
+    for (const failures of [deadLetterQueue, streamFailures]) {
+      const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', {
+        Name: 'QueueName',
+        Value: { 'Fn::GetAtt': [id(failures), 'QueueName'] },
+      });
+      expect(more).toEqual([]);
+      expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Threshold: 1, Period: 60 });
+    }
+    const [behindStream] = alarmOn('IteratorAge', { Name: 'FunctionName', Value: { Ref: id(fanOut) } });
+    expect(behindStream!.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 60_000, Period: 60 });
+    const [behindQueue] = alarmOn('ApproximateAgeOfOldestMessage', {
+      Name: 'QueueName',
+      Value: { 'Fn::GetAtt': [id(queue), 'QueueName'] },
+    });
+    expect(behindQueue!.Properties).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 60, Period: 60 });
+    expect(ALARM_THRESHOLDS.feedLagMs).toBe(60_000);
   });
 
   it('alarms on any error or throttle of the sender and the fan-out', () => {

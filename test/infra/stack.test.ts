@@ -81,6 +81,11 @@ const RATE_LIMIT_COUNTING = {
   Action: 'dynamodb:UpdateItem',
   Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
 };
+/** The feed read deletes stale inbox entries and unfollowed read-time authors, its reader's items only by kind. */
+const FEED_CLEANING = {
+  Action: ['dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'],
+  Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FEED#*', 'FEEDLARGE#*', 'FEEDAUTHOR#*'] } },
+};
 
 describe('CDK stack (default context)', () => {
   let stack: SocialNetworkStack;
@@ -228,12 +233,14 @@ describe('CDK stack (default context)', () => {
     expect(conditioned).toEqual([RATE_LIMIT_COUNTING]);
   });
 
-  it('lets GET routes write rate-limit window items and nothing else', () => {
+  it('lets GET routes write rate-limit window items and nothing else; the feed read also its own stale feed items', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
       const { conditioned } = wiring.permissionsOf(
         wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
       );
-      expect(conditioned, route.name).toEqual([RATE_LIMIT_COUNTING]);
+      expect(conditioned, route.name).toEqual(
+        route.name === 'getFeed' ? [RATE_LIMIT_COUNTING, FEED_CLEANING] : [RATE_LIMIT_COUNTING],
+      );
     }
   });
 
@@ -311,7 +318,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover) or sign uploads (create media) have their own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media) or clean the feed (read it) have their own', () => {
     const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
     const routeRoles = new Map<string, string>(
       routeList.map((route) => [
@@ -321,7 +328,8 @@ describe('CDK stack (default context)', () => {
     );
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const signing = new Set<string>(['createMedia']);
-    const dedicated = new Set([...enqueuing, ...signing]);
+    const cleaning = new Set<string>(['getFeed']);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));

@@ -205,6 +205,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Workspaces: 'Workspaces and their members.',
   'API keys': 'Workspace API keys for integrations and AI agents.',
   Profiles: 'Human, company and agent profiles.',
+  Feed: "The acting profile's home feed: the posts of the profiles it follows and its own.",
 };
 
 type DocumentObject = ReturnType<typeof createDocument>;

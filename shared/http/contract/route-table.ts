@@ -6,6 +6,7 @@
  */
 import { routes as comments } from './routes/comments.js';
 import { routes as events } from './routes/events.js';
+import { routes as feed } from './routes/feed.js';
 import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as media } from './routes/media.js';
@@ -24,6 +25,7 @@ export const routes = {
   ...workspaces,
   ...profiles,
   ...posts,
+  ...feed,
   ...media,
   ...comments,
   ...follows,

@@ -1,0 +1,29 @@
+/** The home feed route: method, path, auth, schemas and the errors it can answer with. */
+import { defineRoute } from '../route.js';
+import { PageQuery, page } from '../schemas/common.js';
+import { PostWithProfile } from '../schemas/posts.js';
+
+export const routes = {
+  getFeed: defineRoute({
+    method: 'GET',
+    path: '/v1/feed',
+    handler: 'feed/get-feed',
+    tag: 'Feed',
+    summary:
+      'The home feed of the acting profile: published posts and quotes (not replies) of the profiles it follows and its own, newest first (paginated).',
+    description:
+      "Each post once, with viewer_reaction. A followed profile's new post appears within 5 seconds; a removed post, and " +
+      'the posts of a profile no longer followed, are never answered again; following a profile brings its recent posts ' +
+      'in. The feed keeps the newest 800 entries of the last 30 days: past them next_cursor is null. A page can hold fewer ' +
+      'than limit items while next_cursor continues.',
+    auth: 'credential',
+    scope: 'posts:read',
+    actingProfile: { required: true },
+    query: PageQuery,
+    status: 200,
+    response: page(PostWithProfile),
+    errors: [],
+    // The MCP tool list is at its ceiling of 25 (test/unit/mcp-tools.test.ts): the feed is not a tool until one makes room.
+    mcp: false,
+  }),
+};

@@ -1,0 +1,241 @@
+/**
+ * The home feed's items: each reader's inbox (one small item per post fanned out to them), the
+ * set of followed authors a reader's feed merges at read time, and the mark of such an author.
+ * Posts, reactions and follows are read through their own stores' keys.
+ */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProfileRecord } from '../domain/entities.js';
+import type { FeedCandidate, FeedEntry, SourceRead } from '../domain/feed.js';
+import type { PostRecord } from '../domain/posts.js';
+import { batchGet, batchWrite, keyId, type BatchWriteSettings, type WriteRequest } from './batch.js';
+import { db, tableName } from './client.js';
+import { entities } from './entities.js';
+import { followKey } from './follows.js';
+import { itemOf, recordOf } from './items.js';
+import { entityTags, keys } from './keys.js';
+import { postReactionKey } from './reactions.js';
+import type { ReadBatch } from './read-batch.js';
+import { TABLE } from './table.js';
+import { isConditionFailure } from './transact.js';
+
+/** Puts the entry into each reader's inbox (BatchWriteItem, with retries of what DynamoDB leaves unprocessed). */
+export function putFeedEntry(readerIds: readonly string[], entry: FeedEntry, settings?: BatchWriteSettings) {
+  return batchWrite(
+    readerIds.map((readerId) => ({ PutRequest: { Item: itemOf(entities.feedEntry(readerId), entry) } })),
+    settings,
+  );
+}
+
+/** Puts the entries into one reader's inbox. */
+export function putFeedEntries(readerId: string, entries: readonly FeedEntry[], settings?: BatchWriteSettings) {
+  return batchWrite(
+    entries.map((entry) => ({ PutRequest: { Item: itemOf(entities.feedEntry(readerId), entry) } })),
+    settings,
+  );
+}
+
+/** Takes entries out of one reader's inbox. */
+export function deleteFeedEntries(readerId: string, entries: readonly FeedEntry[]): Promise<void> {
+  const requests: WriteRequest[] = entries.map((e) => ({
+    DeleteRequest: { Key: keys.feedEntry(readerId, e.published_at, e.post_id) },
+  }));
+  return batchWrite(requests);
+}
+
+/**
+ * Whether the author's own inbox holds the entry, and whether the author is merged at read time:
+ * one consistent BatchGetItem. The fan-out writes the author's own entry last, so finding it means
+ * the post's fan-out was handed over completely.
+ */
+export async function fanOutState(entry: FeedEntry): Promise<{ done: boolean; readTime: boolean }> {
+  const own = keys.feedEntry(entry.author_id, entry.published_at, entry.post_id);
+  const mode = keys.feedAuthorMode(entry.author_id);
+  const found = await batchGet([own, mode], { consistent: true });
+  return { done: found.has(keyId(own)), readTime: found.has(keyId(mode)) };
+}
+
+/** Whether the author's posts are merged at read time. */
+export async function isReadTimeAuthor(authorId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.feedAuthorMode(authorId), ConsistentRead: true }),
+  );
+  return Item !== undefined;
+}
+
+/** Marks the author as merged at read time; false when it already was (another run marked it). */
+export async function markReadTimeAuthor(authorId: string, now: Date): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: itemOf(entities.feedAuthorMode, { author_id: authorId, since: now.toISOString() }),
+        ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})`,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Adds the author to the reader's set of authors merged at read time (idempotent). */
+export async function addLargeAuthor(readerId: string, authorId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.feedLargeAuthors(readerId),
+      UpdateExpression: 'ADD author_ids :author SET entity = :entity',
+      ExpressionAttributeValues: { ':author': new Set([authorId]), ':entity': entityTags.feedLargeAuthors },
+    }),
+  );
+}
+
+/** Takes authors out of the reader's set (the reader no longer follows them). */
+export async function removeLargeAuthors(readerId: string, authorIds: readonly string[]): Promise<void> {
+  if (authorIds.length === 0) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.feedLargeAuthors(readerId),
+      UpdateExpression: 'DELETE author_ids :authors',
+      ExpressionAttributeValues: { ':authors': new Set(authorIds) },
+    }),
+  );
+}
+
+/** The followed authors the reader's feed merges at read time, read in the request's batch. */
+export async function largeAuthorsOf(readerId: string, reads: ReadBatch): Promise<string[]> {
+  const item = await reads.get(keys.feedLargeAuthors(readerId));
+  return [...((item?.author_ids as Set<string> | undefined) ?? [])].sort();
+}
+
+/**
+ * A source read newest first below `before`, at most `size` items, none published before `oldest`:
+ * what it returned, and how far down it is complete when it has more (see SourceRead).
+ */
+async function readSource(
+  query: {
+    IndexName?: string;
+    key: string;
+    position: string;
+    FilterExpression?: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  },
+  before: string | undefined,
+  size: number,
+  oldest: string,
+  candidate: (item: Record<string, unknown>) => FeedCandidate,
+): Promise<SourceRead> {
+  if (size <= 0) return { items: [], coveredTo: undefined };
+  const pk = query.IndexName ? 'gsi1pk' : TABLE.partitionKey;
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(query.IndexName ? { IndexName: query.IndexName } : {}),
+      KeyConditionExpression: before ? `#pk = :pk AND #position < :before` : '#pk = :pk',
+      ...(query.FilterExpression ? { FilterExpression: query.FilterExpression } : {}),
+      ExpressionAttributeNames: { '#pk': pk, ...(before ? { '#position': query.position } : {}), ...query.names },
+      ExpressionAttributeValues: { ':pk': query.key, ...(before ? { ':before': before } : {}), ...query.values },
+      ScanIndexForward: false,
+      Limit: size,
+    }),
+  );
+  const items = (result.Items ?? []).map(candidate);
+  const recent = items.filter((c) => c.published_at >= oldest);
+  // Past the window's start there is nothing more to answer, whatever the source still holds.
+  const more = result.LastEvaluatedKey !== undefined && recent.length === items.length;
+  return { items: recent, coveredTo: more ? (result.LastEvaluatedKey![query.position] as string) : undefined };
+}
+
+/** The reader's inbox below `before` (see readSource). */
+export function readInbox(readerId: string, before: string | undefined, size: number, oldest: string) {
+  return readSource({ key: keys.feedInbox(readerId), position: TABLE.sortKey }, before, size, oldest, (item) => ({
+    position: item[TABLE.sortKey] as string,
+    post_id: item.post_id as string,
+    author_id: item.author_id as string,
+    published_at: item.published_at as string,
+    source: 'inbox',
+  }));
+}
+
+/** The author's published posts (replies left out) below `before`, from the profile posts index (see readSource). */
+export function readAuthorPosts(authorId: string, before: string | undefined, size: number, oldest: string) {
+  return readSource(
+    {
+      IndexName: 'gsi1',
+      key: keys.profilePosts(authorId),
+      position: 'gsi1sk',
+      FilterExpression: '#kind = :post',
+      names: { '#kind': 'kind' },
+      values: { ':post': 'post' },
+    },
+    before,
+    size,
+    oldest,
+    (item) => ({
+      position: item.gsi1sk as string,
+      post_id: item.id as string,
+      author_id: item.profile_id as string,
+      published_at: item.published_at as string,
+      source: 'author',
+    }),
+  );
+}
+
+/** Up to `max` of the author's published posts (not replies) since `oldest`, newest first: a new follower's backfill. */
+export async function recentFeedPosts(authorId: string, max: number, oldest: string): Promise<FeedEntry[]> {
+  // Replies are filtered out after the read: read enough for a thread-heavy author, once.
+  const read = await readAuthorPosts(authorId, undefined, max * 2, oldest);
+  return read.items.slice(0, max).map(({ post_id, author_id, published_at }) => ({ post_id, author_id, published_at }));
+}
+
+/** What a page's candidates are checked and presented with. */
+export interface FeedHydration {
+  /** Posts by id, with the author's card they carry. */
+  posts: Map<string, { post: PostRecord; card: ProfileRecord }>;
+  /** Post ids the reader likes. */
+  liked: Set<string>;
+  /** Authors (of `authorIds`) the reader follows. */
+  followed: Set<string>;
+}
+
+/**
+ * The candidates' posts, the reader's reactions to them and the reader's follows of `authorIds`,
+ * in one consistent BatchGetItem (one per 100 keys, side by side): a like, an unfollow or a
+ * removal the reader just made shows on the very next page.
+ */
+export async function hydrateFeed(
+  readerId: string,
+  candidates: readonly FeedCandidate[],
+  authorIds: readonly string[],
+): Promise<FeedHydration> {
+  const followed = authorIds.filter((id) => id !== readerId);
+  const found = await batchGet(
+    [
+      ...candidates.flatMap((c) => [keys.post(c.post_id), postReactionKey(c.post_id, readerId)]),
+      ...followed.map((id) => followKey(readerId, id)),
+    ],
+    { consistent: true },
+  );
+  const posts = new Map<string, { post: PostRecord; card: ProfileRecord }>();
+  for (const c of candidates) {
+    const item = found.get(keyId(keys.post(c.post_id)));
+    if (item)
+      posts.set(c.post_id, {
+        post: recordOf(entities.post, item),
+        card: item[TABLE.authorCardAttribute] as ProfileRecord,
+      });
+  }
+  return {
+    posts,
+    liked: new Set(
+      candidates.filter((c) => found.has(keyId(postReactionKey(c.post_id, readerId)))).map((c) => c.post_id),
+    ),
+    followed: new Set([
+      ...followed.filter((id) => found.has(keyId(followKey(readerId, id)))),
+      ...(authorIds.includes(readerId) ? [readerId] : []),
+    ]),
+  };
+}
