@@ -12,6 +12,7 @@ import { handler as updatePost } from '../posts/update-post.js';
 import { handler as deletePost } from '../posts/delete-post.js';
 import { handler as getPost } from '../posts/get-post.js';
 import { handler as listProfilePosts } from '../posts/list-profile-posts.js';
+import { handler as getFeed } from '../feed/get-feed.js';
 import { handler as reactToPost } from '../posts/react-to-post.js';
 import { handler as createComment } from '../comments/create-comment.js';
 import { handler as listComments } from '../comments/list-comments.js';
@@ -26,7 +27,6 @@ import { handler as createGrant } from '../profile-access/create-grant.js';
 import { handler as getInvitation } from '../profile-access/get-invitation.js';
 import { handler as acceptGrant } from '../profile-access/accept-grant.js';
 import { handler as declineGrant } from '../profile-access/decline-grant.js';
-import { handler as resendGrant } from '../profile-access/resend-grant.js';
 import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
@@ -40,6 +40,7 @@ export const toolHandlers: readonly RouteLambda[] = [
   deletePost,
   getPost,
   listProfilePosts,
+  getFeed,
   reactToPost,
   createComment,
   listComments,
@@ -54,6 +55,5 @@ export const toolHandlers: readonly RouteLambda[] = [
   getInvitation,
   acceptGrant,
   declineGrant,
-  resendGrant,
   revokeGrant,
 ];

@@ -23,7 +23,6 @@ export const routes = {
     status: 200,
     response: page(PostWithProfile),
     errors: [],
-    // The MCP tool list is at its ceiling of 25 (test/unit/mcp-tools.test.ts): the feed is not a tool until one makes room.
-    mcp: false,
+    mcp: { name: 'get_feed', title: 'Read your home feed' },
   }),
 };

@@ -74,7 +74,9 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { name: 'resend_access_invitation', title: 'Resend a profile-access invitation' },
+    // Not a tool: the tool list stays at 25 (test/unit/mcp-tools.test.ts), and a resend is a person's nudge,
+    // rare for an agent, which the home feed's place in the list serves better.
+    mcp: false,
   }),
   revokeGrant: defineRoute({
     method: 'POST',
