@@ -24,7 +24,7 @@ export const httpHandlerModules = (): string[] => [
 ];
 
 /**
- * The stack's other Lambdas (webhook pipeline, author cards, console), as entry files: the bundle
+ * The stack's other Lambdas (webhook pipeline, author cards, counter fold, console), as entry files: the bundle
  * benchmark and the bundle-contents test measure and inspect them beside the HTTP functions.
  */
 export const OTHER_LAMBDA_ENTRIES = [
@@ -32,6 +32,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/webhook-pipeline/send-delivery.ts',
   'functions/webhook-pipeline/sweep-deliveries.ts',
   'functions/profile-stream/refresh-author-cards.ts',
+  'functions/counters/fold-counts.ts',
   'console/server/lambda.ts',
 ] as const;
 

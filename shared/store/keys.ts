@@ -13,11 +13,13 @@
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
  * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
  * |                   |                        |                    |   (only while published; newest first)     |
- * | post reaction     | POST#<post_id>         | REACTION#<profile> |                                            |
+ * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
- * | comment reaction  | COMMENT#<comment_id>   | REACTION#<profile> |                                            |
- * | follow            | FOLLOW#<from>#<to>     | FOLLOW             | PROFILE#<to>#FOLLOWERS / <created>#<from>  |
+ * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
+ * | follow            | FOLLOWERS#<to>#<shard of from> | FOLLOWER#<from> | PROFILE#<to>#FOLLOWERS / <created>#<from> |
  * |                   |                        |                    | gsi2: PROFILE#<from>#FOLLOWING / <created>#<to> |
+ * | follower count    | PROFILE#<id>           | FOLLOWER_COUNT     |   (folded from the stream; per-shard watermarks) |
+ * | following count   | PROFILE#<id>           | FOLLOWING_COUNT    |   (moves with each follow, in its transaction) |
  * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
@@ -41,6 +43,32 @@
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 
+/**
+ * How many partition keys one target's likes (a post's, a comment's) and one profile's followers
+ * are spread over: each is an item of its own under `...#<shard of the acting profile>`, so no
+ * partition key takes more than about 1/32 (3 %) of one target's writes, and a post can take
+ * about 32 × 1,000 likes/s before one key's partition is full. It also bounds the stream shards a
+ * target's counter is folded from (its watermarks, counter-fold.ts). Never changed for a table
+ * that holds data: the shard is part of the key.
+ */
+export const KEY_SHARDS = 32;
+
+/** FNV-1a (32 bit): a stable, well-spread hash of an id (UUIDs may be time-ordered at the front). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The key shard (0 … KEY_SHARDS − 1) of an acting profile's item under one target. */
+export const keyShardOf = (profileId: string): number => fnv1a(profileId) % KEY_SHARDS;
+
+const REACTION_SORT_PREFIX = 'REACTION#';
+const FOLLOWER_SORT_PREFIX = 'FOLLOWER#';
+
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
@@ -57,16 +85,32 @@ export const keys = {
 
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
-  postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
+  /** The profile's like of the post: in the post's key shard of the profile. */
+  postReaction: (postId: string, profileId: string) => ({
+    pk: `POST#${postId}#REACTIONS#${keyShardOf(profileId)}`,
+    sk: `${REACTION_SORT_PREFIX}${profileId}`,
+  }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
   commentReaction: (commentId: string, profileId: string) => ({
-    pk: `COMMENT#${commentId}`,
-    sk: `REACTION#${profileId}`,
+    pk: `COMMENT#${commentId}#REACTIONS#${keyShardOf(profileId)}`,
+    sk: `${REACTION_SORT_PREFIX}${profileId}`,
   }),
-  follow: (followerId: string, followedId: string) => ({ pk: `FOLLOW#${followerId}#${followedId}`, sk: 'FOLLOW' }),
+  /** What every reaction item's sort key starts with (the counter fold's stream filter). */
+  reactionSortKeyPrefix: REACTION_SORT_PREFIX,
+  /** The follow: in the followed profile's key shard of the follower. */
+  follow: (followerId: string, followedId: string) => ({
+    pk: `FOLLOWERS#${followedId}#${keyShardOf(followerId)}`,
+    sk: `${FOLLOWER_SORT_PREFIX}${followerId}`,
+  }),
+  /** What every follow item's sort key starts with (the counter fold's stream filter). */
+  followSortKeyPrefix: FOLLOWER_SORT_PREFIX,
   profileFollowers: (profileId: string) => `PROFILE#${profileId}#FOLLOWERS`,
   profileFollowing: (profileId: string) => `PROFILE#${profileId}#FOLLOWING`,
+  /** How many follow the profile, folded from the stream. */
+  followerCount: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'FOLLOWER_COUNT' }),
+  /** How many the profile follows, moved by its own follows. */
+  followingCount: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'FOLLOWING_COUNT' }),
   conversation: (a: string, b: string) => `CONVERSATION#${a}#${b}`,
   messageSortKey: (createdAt: string, id: string) => `MSG#${createdAt}#${id}`,
   /** What every message's sort key starts with (a conversation's messages, `begins_with`). */
@@ -131,6 +175,8 @@ export const entityTags = {
   post: 'post',
   comment: 'comment',
   follow: 'follow',
+  followerCount: 'follower_count',
+  followingCount: 'following_count',
   message: 'message',
   grant: 'access_grant',
   grantAccess: 'grant_access',
@@ -144,6 +190,32 @@ export const entityTags = {
   webhookSending: 'webhook_sending',
   streamCheckpoint: 'stream_checkpoint',
 } as const;
+
+/** What a reaction item's key says, for a stream record that carries only the key (a removal). */
+export type ReactionKeyParts = { target: 'post' | 'comment'; targetId: string; profileId: string };
+/** What a follow item's key says. */
+export type FollowKeyParts = { followerId: string; followedId: string };
+
+const REACTION_PARTITION = /^(POST|COMMENT)#([^#]+)#REACTIONS#\d+$/;
+const FOLLOW_PARTITION = /^FOLLOWERS#([^#]+)#\d+$/;
+
+/** The keys above read back: a stream record's `Keys` → what they name (undefined: another kind of item). */
+export const keyParts = {
+  reaction: ({ pk, sk }: { pk: string; sk: string }): ReactionKeyParts | undefined => {
+    const match = REACTION_PARTITION.exec(pk);
+    if (!match || !sk.startsWith(REACTION_SORT_PREFIX)) return undefined;
+    return {
+      target: match[1] === 'POST' ? 'post' : 'comment',
+      targetId: match[2]!,
+      profileId: sk.slice(REACTION_SORT_PREFIX.length),
+    };
+  },
+  follow: ({ pk, sk }: { pk: string; sk: string }): FollowKeyParts | undefined => {
+    const match = FOLLOW_PARTITION.exec(pk);
+    if (!match || !sk.startsWith(FOLLOWER_SORT_PREFIX)) return undefined;
+    return { followedId: match[1]!, followerId: sk.slice(FOLLOWER_SORT_PREFIX.length) };
+  },
+};
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
 export const timeSortKey = (iso: string, id: string) => `${iso}#${id}`;

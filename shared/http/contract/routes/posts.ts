@@ -104,7 +104,7 @@ export const routes = {
     tag: 'Posts',
     summary: "Sets (active: true) or removes (active: false) the acting profile's like on a published post.",
     description:
-      'Idempotent; the stored likes_count is exact under any concurrency (one conditional transaction per change). The likes_count answered is the count read just before the change plus the change: likes by others at the same moment show in the next read.',
+      "Idempotent: liking twice changes nothing (one conditional write of the acting profile's own like). likes_count is counted from the likes behind them: it may lag them by up to 2 seconds and is exact after that, under any concurrency. The likes_count answered is the count read just before the change plus the change: likes by others at the same moment show in a later read; viewer_reaction is exact at once.",
     auth: 'credential',
     scope: 'posts:write',
     actingProfile: { required: true, permission: 'reacting' },

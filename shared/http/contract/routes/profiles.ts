@@ -2,7 +2,14 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
 import { NoParams } from '../schemas/common.js';
-import { CreateProfileBody, Occupation, Profile, ProfileIdParams, UpdateProfileBody } from '../schemas/profiles.js';
+import {
+  CreateProfileBody,
+  Occupation,
+  Profile,
+  ProfileIdParams,
+  ProfileWithCounts,
+  UpdateProfileBody,
+} from '../schemas/profiles.js';
 
 export const routes = {
   createProfile: defineRoute({
@@ -28,11 +35,11 @@ export const routes = {
     path: '/v1/profiles/{profile_id}',
     handler: 'profiles/get-profile',
     tag: 'Profiles',
-    summary: 'Reads a profile (public).',
+    summary: 'Reads a profile (public), with its follow counts.',
     auth: 'none',
     params: ProfileIdParams,
     status: 200,
-    response: Profile,
+    response: ProfileWithCounts,
     errors: ['not_found'],
     mcp: { title: 'Get a profile' },
   }),
