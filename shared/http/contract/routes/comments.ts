@@ -39,6 +39,7 @@ export const routes = {
     query: PageQuery,
     status: 200,
     response: page(CommentWithProfile),
+    publicCache: true,
     errors: ['not_found'],
     mcp: { name: 'list_post_comments', title: 'List the comments of a post' },
   }),

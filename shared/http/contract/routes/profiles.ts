@@ -40,6 +40,7 @@ export const routes = {
     params: ProfileIdParams,
     status: 200,
     response: ProfileWithCounts,
+    publicCache: true,
     errors: ['not_found'],
     mcp: { title: 'Get a profile' },
   }),
