@@ -98,12 +98,9 @@ const CacheHeaders = z.object({
     .meta({ description: 'Without a credential: the answer differs with one.' }),
 });
 const IfNoneMatchHeader = z.object({
-  'if-none-match': z
-    .string()
-    .optional()
-    .meta({
-      description: 'Without a credential: an ETag of an earlier answer; 304 with no body while it is still current.',
-    }),
+  'if-none-match': z.string().optional().meta({
+    description: 'Without a credential: an ETag of an earlier answer; 304 with no body while it is still current.',
+  }),
 });
 const IdempotencyKeyHeader = z.object({
   'idempotency-key': z
