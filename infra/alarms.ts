@@ -14,6 +14,8 @@ export const ALARM_THRESHOLDS = {
   iteratorAgeMs: 5 * 60 * 1000,
   /** Share of API requests answered 5xx within five minutes. */
   serverErrorPercent: 5,
+  /** Oldest stream record the counter fold has not handled yet: counts are this late (API.md allows 2 s). */
+  countsIteratorAgeMs: 60 * 1000,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -28,6 +30,9 @@ export interface ServiceAlarmsProps {
   authorCardFailures: IQueue;
   sender: IFunction;
   fanOut: IFunction;
+  /** Likes and follows the counter fold gave up on. */
+  counterFoldFailures: IQueue;
+  counterFold: IFunction;
   /** Subscribed to the topic when given (the address must confirm the subscription). */
   email?: string;
 }
@@ -64,6 +69,24 @@ export class ServiceAlarms extends Construct {
       'AuthorCardFailuresWaiting',
       "Profile changes the author-card refresh gave up on: those profiles' posts show their previous name until the next change.",
       visible(props.authorCardFailures),
+      1,
+    );
+    this.add(
+      'CounterFoldFailuresWaiting',
+      'Likes, comment reactions or follows the counter fold gave up on are in its failure queue: the counts they belong to are off until recounted.',
+      visible(props.counterFoldFailures),
+      1,
+    );
+    this.add(
+      'CounterFoldIteratorAge',
+      'The counter fold is behind on the table stream: likes_count, reactions_count and followers_count lag by more than a minute.',
+      props.counterFold.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
+      ALARM_THRESHOLDS.countsIteratorAgeMs,
+    );
+    this.add(
+      'CounterFoldErrors',
+      'The counter fold Lambda failed (uncaught error or timeout): counts are late until it succeeds.',
+      props.counterFold.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
       1,
     );
     this.add(

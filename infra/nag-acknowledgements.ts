@@ -12,7 +12,13 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     Validations.of(scope).acknowledge({ id: rule, reason });
   const { httpApi, webhooks } = stack;
   const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
-  const pipelineFunctions = [webhooks.sender, webhooks.fanOut, webhooks.sweeper, stack.authorCards.fn];
+  const pipelineFunctions = [
+    webhooks.sender,
+    webhooks.fanOut,
+    webhooks.sweeper,
+    stack.authorCards.fn,
+    stack.counters.fn,
+  ];
 
   ack(
     httpApi,
@@ -78,6 +84,21 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     stack.authorCards.fn,
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the author-card failure queue.',
+  );
+  ack(
+    stack.counters.failures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the counter fold's stream mapping; it has no further one.",
+  );
+  ack(
+    stack.counters.failures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the counter fold's stream mapping), which the rule does not recognise as a DLQ.",
+  );
+  ack(
+    stack.counters.fn,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the counter fold failure queue (alarmed).',
   );
   ack(
     webhooks.fanOutFailures,

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { ServiceAlarms } from './alarms.js';
 import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
+import { CounterFold } from './counters.js';
 import { createDataTable } from './data-table.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
@@ -27,12 +28,13 @@ export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
  */
 export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
 
-/** The whole service in AWS: the table, the HTTP API, the webhook pipeline and the alarms. */
+/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the stream's other consumers and the alarms. */
 export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
   readonly authorCards: AuthorCards;
+  readonly counters: CounterFold;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
 
@@ -66,6 +68,9 @@ export class SocialNetworkStack extends Stack {
     // Posts carry their author's card; profile changes reach it through the stream.
     this.authorCards = new AuthorCards(this, 'AuthorCards', { table: this.table, environment });
 
+    // Likes, comment reactions and follows are items of their own; their counts are folded from the stream.
+    this.counters = new CounterFold(this, 'Counters', { table: this.table, environment });
+
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,
       deadLetterQueue: this.webhooks.deadLetterQueue,
@@ -73,6 +78,8 @@ export class SocialNetworkStack extends Stack {
       authorCardFailures: this.authorCards.failures,
       sender: this.webhooks.sender,
       fanOut: this.webhooks.fanOut,
+      counterFoldFailures: this.counters.failures,
+      counterFold: this.counters.fn,
       email: props.alarmEmail,
     });
 

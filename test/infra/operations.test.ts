@@ -36,7 +36,7 @@ describe('operations: alarms, topic, concurrency', () => {
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(9);
+    expect(alarms).toHaveLength(12);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
@@ -55,9 +55,14 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it('alarms as soon as anything waits in the deliveries dead-letter queue, the fan-out or the author-card failure queue', () => {
+  it('alarms as soon as anything waits in the deliveries dead-letter queue, the fan-out, the author-card or the counter fold failure queue', () => {
     const { deadLetterQueue, fanOutFailures } = built.stack.webhooks;
-    for (const queue of [deadLetterQueue, fanOutFailures, built.stack.authorCards.failures]) {
+    for (const queue of [
+      deadLetterQueue,
+      fanOutFailures,
+      built.stack.authorCards.failures,
+      built.stack.counters.failures,
+    ]) {
       const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', {
         Name: 'QueueName',
         Value: { 'Fn::GetAtt': [id(queue), 'QueueName'] },
@@ -83,6 +88,20 @@ describe('operations: alarms, topic, concurrency', () => {
       Period: 300,
     });
     expect(ALARM_THRESHOLDS.iteratorAgeMs).toBe(300_000);
+  });
+
+  it('alarms when the counter fold falls a minute behind the table stream (counts may lag 2 s), and on any of its errors', () => {
+    const fold = { Name: 'FunctionName', Value: { Ref: id(built.stack.counters.fn) } };
+    const [age, ...more] = alarmOn('IteratorAge', fold);
+    expect(more).toEqual([]);
+    expect(age!.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Threshold: ALARM_THRESHOLDS.countsIteratorAgeMs,
+      Period: 60,
+    });
+    expect(ALARM_THRESHOLDS.countsIteratorAgeMs).toBe(60_000);
+    expect(alarmOn('Errors', fold)).toHaveLength(1);
   });
 
   it('alarms on any error or throttle of the sender and the fan-out', () => {
@@ -123,7 +142,7 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it("decides every function's concurrency: a reserve for log-in, the sender capped by its event source, the fan-out one per shard", () => {
+  it("decides every function's concurrency: a reserve for log-in, the sender capped by its event source, the fan-out and the counter fold one per shard", () => {
     const login = id(built.stack.httpApi.routeFunctions.get('createSession')!);
     const reserved = Object.entries(built.resources).filter(
       ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined,
@@ -140,6 +159,10 @@ describe('operations: alarms, topic, concurrency', () => {
       ParallelizationFactor: FAN_OUT_PARALLELIZATION,
     });
     expect(FAN_OUT_PARALLELIZATION).toBe(1);
+    built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id(built.stack.counters.fn) },
+      ParallelizationFactor: 1,
+    });
   });
 });
 
