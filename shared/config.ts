@@ -132,6 +132,22 @@ export const config = {
       throw new Error('PASSWORD_SCRYPT_LOG2_N must be an integer from 10 to 20');
     return value;
   },
+  /** The bucket presigned uploads land in (under `incoming/`); its ObjectCreated event runs the processor. AWS only. */
+  get mediaUploadBucket(): string | undefined {
+    return process.env.MEDIA_UPLOAD_BUCKET || undefined;
+  },
+  /** The private bucket of the processed files, behind the CDN. AWS only. */
+  get mediaBucket(): string | undefined {
+    return process.env.MEDIA_BUCKET || undefined;
+  },
+  /**
+   * Public base URL of the media files, without a trailing slash (a file's URL is the base, `/`
+   * and its key): the CDN's in AWS; locally the local server's own address and `/local-media`
+   * unless set. Only the processor reads it (it stores each media's URLs).
+   */
+  get mediaBaseUrl(): string | undefined {
+    return process.env.MEDIA_BASE_URL?.replace(/\/+$/, '') || undefined;
+  },
   get deliveriesQueueUrl(): string | undefined {
     return process.env.DELIVERIES_QUEUE_URL;
   },

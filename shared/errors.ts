@@ -18,6 +18,7 @@ export const errorMessages = {
   username_taken: 'The username is already taken.',
   email_taken: 'An account with this email already exists.',
   invalid_state: 'The resource is not in a state that allows this operation.',
+  media_not_ready: 'The media is not ready: its upload has not been processed (yet).',
   payload_too_large: 'The request body is larger than 256 KiB.',
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
   rate_limited: 'Too many requests.',

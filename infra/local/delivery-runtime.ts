@@ -4,6 +4,7 @@
  * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
@@ -28,13 +29,16 @@ const SWEEP_GRACE_MS = 10_000;
 
 export interface DeliveryRuntime {
   /** What the HTTP functions that enqueue deliveries use in place of SQS (ready before `start`). */
-  httpPorts: LocalHttpPorts;
+  httpPorts: Pick<LocalHttpPorts, 'queue'>;
   /** Starts the stream poller and the sweeper (a first sweep at once); nothing runs before. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
+/** Another consumer of the table stream, beside the fan-out and the author cards (the media clean-up). */
+export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<unknown>;
+
+export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumer[] = []): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -53,12 +57,19 @@ export function deliveryRuntime(dynamodbEndpoint: string): DeliveryRuntime {
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
 
-  // One poller stands in for the stream consumers of the AWS stack (their filters are in the handlers).
+  // One poller stands in for every stream consumer of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
   // No record age bound here: a batch may come again after a restart, however long the server was down.
   const foldCounts = foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS);
   const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
-    const [counted] = await Promise.all([foldCounts(event), fanOut(event).then(() => refreshAuthorCards(event))]);
+    const [counted] = await Promise.all([
+      foldCounts(event),
+      (async () => {
+        await fanOut(event);
+        await refreshAuthorCards(event);
+        for (const consume of otherConsumers) await consume(event);
+      })(),
+    ]);
     // A counter fold fails only on DynamoDB errors: the batch comes again from the failed record, as
     // from the event source, or the count would be lost (the other consumers are idempotent on it).
     return counted;

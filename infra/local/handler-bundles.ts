@@ -24,7 +24,7 @@ export const httpHandlerModules = (): string[] => [
 ];
 
 /**
- * The stack's other Lambdas (webhook pipeline, author cards, counter fold, console), as entry files: the bundle
+ * The stack's other Lambdas (webhook pipeline, author cards, counter fold, media pipeline, console), as entry files: the bundle
  * benchmark and the bundle-contents test measure and inspect them beside the HTTP functions.
  */
 export const OTHER_LAMBDA_ENTRIES = [
@@ -33,6 +33,8 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/webhook-pipeline/sweep-deliveries.ts',
   'functions/profile-stream/refresh-author-cards.ts',
   'functions/counters/fold-counts.ts',
+  'functions/media-pipeline/process-upload.ts',
+  'functions/media-pipeline/clean-up-media.ts',
   'console/server/lambda.ts',
 ] as const;
 

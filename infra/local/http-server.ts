@@ -11,6 +11,7 @@ import type { RouteDef } from '../../shared/http/contract/route.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
+import type { MediaStorage } from '../../shared/ports/media-storage.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { actableProfiles } from '../../shared/auth/actable-profiles.js';
 import { MCP_PATH } from '../../shared/mcp/path.js';
@@ -26,9 +27,16 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
 
 /**
  * The ports the local runtime gives the HTTP functions in place of the AWS adapters they build
- * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue).
+ * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue) and the
+ * local media storage (the upload forms of POST /v1/media).
  */
-export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'>;
+export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & { storage: MediaStorage };
+
+/** Paths the local server answers outside the route table: the media runtime's upload route and files. */
+export interface LocalPaths {
+  handles(path: string): boolean;
+  serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
 
 /**
  * A handler module's export: a route's handler (httpHandler) takes the ports it needs of them and
@@ -92,6 +100,8 @@ export interface HttpServerOptions {
   bundlesDir?: string;
   /** The local runtime's ports (its in-process queue); without them the functions build their AWS adapters. */
   ports?: LocalHttpPorts;
+  /** The media runtime's paths (upload route, files), which stand in for S3 and the CDN. */
+  media?: LocalPaths;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
@@ -173,6 +183,9 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     try {
+      // Before the body is read: an upload is larger than an API request, and its route reads it itself.
+      const mediaPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (options.media?.handles(mediaPath)) return await options.media.serve(req, res);
       const body = await readBody(req);
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole API on this machine. Starts DynamoDB Local (unless DYNAMODB_ENDPOINT is
  * set), creates the table if missing, serves every route of the route table, and stops cleanly
- * on Ctrl-C. `--in-memory` keeps no data between runs. `--bundles <dir>` serves the HTTP routes
+ * on Ctrl-C. `--in-memory` keeps no data between runs (neither the table nor the media files). `--bundles <dir>` serves the HTTP routes
  * from the esbuild bundles that `cdk deploy` uploads (built by `npm run bundles -- <dir>`) instead
  * of the TypeScript sources.
  */
@@ -16,6 +16,7 @@ import {
 } from './dynamodb-local.js';
 import { deliveryRuntime } from './delivery-runtime.js';
 import { createHttpServer } from './http-server.js';
+import { mediaRuntime } from './media-runtime.js';
 
 function readArguments(args: string[]): { inMemory: boolean; bundlesDir?: string } {
   const options: { inMemory: boolean; bundlesDir?: string } = { inMemory: false };
@@ -41,13 +42,20 @@ async function main(): Promise<void> {
   }
   await ensureTable(config.dynamodbEndpoint!, config.tableName);
 
+  // Media: local storage (files under DATA_DIR, or memory), the upload route, the processor, the reaper.
+  const media = mediaRuntime({ inMemory, dataDir: config.dataDir });
   // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper);
-  // its queue is also the one the HTTP functions that enqueue use.
-  const deliveries = deliveryRuntime(config.dynamodbEndpoint!);
-  const server = await createHttpServer({ bundlesDir, ports: deliveries.httpPorts });
+  // its queue is also the one the HTTP functions that enqueue use. Its poller feeds the media clean-up too.
+  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, [media.onStream]);
+  const server = await createHttpServer({
+    bundlesDir,
+    ports: { ...deliveries.httpPorts, storage: media.storage },
+    media,
+  });
   await deliveries.start();
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  await media.start(`http://127.0.0.1:${port}`);
 
   let stopping = false;
   const stop = async () => {
@@ -55,6 +63,7 @@ async function main(): Promise<void> {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    await media.stop();
     await deliveries.stop();
     await dynamo?.stop();
     process.exit(0);

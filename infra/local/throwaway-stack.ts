@@ -29,10 +29,11 @@ export async function startThrowawayStack({
   const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
   try {
     await ensureTable(dynamo.endpoint, tableName);
-    const server = await startLocalServer(
-      { ...env, DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName },
-      serverArgs,
-    );
+    // --in-memory: the media files too stay in the server's memory.
+    const server = await startLocalServer({ ...env, DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName }, [
+      '--in-memory',
+      ...serverArgs,
+    ]);
     return {
       dynamodbEndpoint: dynamo.endpoint,
       tableName,

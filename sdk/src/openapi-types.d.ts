@@ -306,6 +306,34 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/v1/profiles/{profile_id}/media/{slot}/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Shows an uploaded media as the profile's avatar or banner, for light or dark appearance.
+         * @description The profile's media.<slot>.<variant> becomes the media's urls. The media must be this profile's own (404 otherwise, as for an unknown or expired one), of the slot's purpose (400), and ready (409 media_not_ready: poll GET /v1/media/{media_id}). The media it replaces is released: deleted with its files 30 days later, so pages that still show it keep working meanwhile (one media may fill both variants). Posts show the new card within seconds. Acting through an access grant needs `profile_editing`.
+         *
+         *     API key scope: `profiles:write` (or `profiles:all`, `all:write`, `all:all`).
+         */
+        put: operations["setProfileMedia"];
+        post?: never;
+        /**
+         * Removes the profile's avatar or banner for light or dark appearance. Idempotent.
+         * @description Its media is released (deleted with its files 30 days later) unless the other variant shows it too. Acting through an access grant needs `profile_editing`.
+         *
+         *     API key scope: `profiles:write` (or `profiles:all`, `all:write`, `all:all`).
+         */
+        delete: operations["removeProfileMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/taxonomies/profile-options/occupations": {
         parameters: {
             query?: never;
@@ -336,8 +364,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publishes a post or reply, or saves a draft, as the acting profile.
-         * @description A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps the parent's reply_count once published. Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention to each @mentioned existing profile and post.reply to the parent post's author (never to the author).
+         * Publishes a post, reply or quote, or saves a draft, as the acting profile.
+         * @description A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps the parent's reply_count once published. A quote (quote_of_post_id of a published post; else 404) keeps kind `post`, carries quoted_post_id, and counts in the quoted post's quotes_count once published. A post is a reply or a quote, not both (400). Up to 4 images, each `{ media_id, alt_text? }`: a media the acting profile uploaded with purpose post_image (POST /v1/media), ready (409 media_not_ready while processing; poll GET /v1/media/{id}), not repeated, not on another post (409 invalid_state); another profile’s or an unknown media is 404, another purpose 400. The post's image is the media's large file with its size; removing the post releases its media (deleted with the files 30 days later). Publishing sends post.mention to each @mentioned existing profile, post.reply to the parent post's author and post.quoted to the quoted post's author (never to the author).
          *
          *     API key scope: `posts:write` (or `posts:all`, `all:write`, `all:all`).
          *
@@ -368,7 +396,7 @@ export interface paths {
         post?: never;
         /**
          * Removes your post (status `removed`); it then reads as 404 to everyone else. Idempotent.
-         * @description Removes your post (status `removed`); it then reads as 404 to everyone else. Idempotent.
+         * @description Its images' media are released: their files are deleted 30 days later (pages that still show them keep working meanwhile).
          *
          *     API key scope: `posts:write` (or `posts:all`, `all:write`, `all:all`).
          *
@@ -410,6 +438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{post_id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published quotes of a published post, newest first, each with its author (public, paginated).
+         * @description Public (404 for a draft, removed or unknown post). With a valid credential and X-Profile-Id, each quote's viewer_reaction is that profile's reaction.
+         */
+        get: operations["listPostQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{post_id}/reaction": {
         parameters: {
             query?: never;
@@ -427,6 +475,50 @@ export interface paths {
          *     Acting through an access grant needs the `reacting` permission.
          */
         put: operations["reactToPost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an upload for the acting profile: a media awaiting its file, and the form to upload it with.
+         * @description Then POST `upload.url` as `multipart/form-data`: every entry of `upload.fields` as given, then the file as `file` (last), within 15 minutes. The storage enforces the signed policy: exactly this key and content type, 1..content_length bytes, the expiry; an upload that breaks it is refused and not stored (the media stays `awaiting_upload`). Follow the processing with GET /v1/media/{media_id}. Media never attached to a profile or post within 24 hours is deleted with its files. Acting through an access grant needs `profile_editing` for an avatar or banner, `posting` for a post image.
+         *
+         *     API key scope: `media:write` (or `media:all`, `all:write`, `all:all`).
+         */
+        post: operations["createMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{media_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads a media: its processing status, and once ready its URLs and size.
+         * @description For a credential that may act as the media’s profile (404 to anyone else; no X-Profile-Id needed). While `awaiting_upload` or `processing` the answer carries `Retry-After: 1`: poll until `ready` or `failed`. Acting through an access grant needs `profile_editing` for an avatar or banner, `posting` for a post image.
+         *
+         *     API key scope: `media:read` (or `media:all`, `all:read`, `all:all`).
+         */
+        get: operations["getMedia"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -978,6 +1070,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.quoted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.quoted
+         * @description Someone published a post quoting a post of the profile (data: post, the quote; profile, its author; quoted_post_id).
+         *
+         *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
+         */
+        post: operations["webhook_post_quoted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "comment.created": {
         parameters: {
             query?: never;
@@ -1168,7 +1282,7 @@ export interface components {
          * @description A type from the event catalogue (GET /v1/webhook-event-types).
          * @enum {string}
          */
-        WebhookEventType: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+        WebhookEventType: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
         Agent: {
             hint?: string;
         } & {
@@ -1242,7 +1356,7 @@ export interface components {
              */
             id: string;
             name: string;
-            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "all:read" | "all:write" | "all:all")[];
+            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "all:read" | "all:write" | "all:all")[];
             profile_ids: string[];
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
@@ -1402,6 +1516,8 @@ export interface components {
             reply_to_post_id: string | null;
             /** @description The first post of the thread, for replies; null for a post. */
             root_post_id: string | null;
+            /** @description The post this post quotes (a quote is kind `post`, never a reply); null when it quotes none. */
+            quoted_post_id: string | null;
             /** @enum {string} */
             visibility: "public";
             /** @enum {string} */
@@ -1413,7 +1529,7 @@ export interface components {
             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
             viewer_reaction: "like" | null;
             comments_count: number;
-            /** @description Always 0: quoting is not offered by this API yet. */
+            /** @description Published quotes of this post (a draft quote counts once published, a removed one no longer). */
             quotes_count: number;
             /**
              * Format: date-time
@@ -1431,14 +1547,89 @@ export interface components {
         PostImage: {
             /**
              * Format: uuid
+             * @description The media shown (media_id as sent).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @description The media's large file (longest side at most 2048 pixels). */
+            url: string;
+            /** @description Of the file at url. */
+            width: number;
+            /** @description Of the file at url. */
+            height: number;
+            alt_text: string | null;
+        };
+        CreatedMedia: {
+            media: components["schemas"]["Media"];
+            upload: components["schemas"]["MediaUpload"];
+        };
+        Media: {
+            /**
+             * Format: uuid
              * @description A lowercase UUID.
              * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
              */
             id: string;
+            /**
+             * Format: uuid
+             * @description The profile that uploaded it: the only one that may use it.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * @description What the media is for: a profile `avatar` or `banner` (light or dark variant), or a `post_image`.
+             * @enum {string}
+             */
+            purpose: "avatar" | "banner" | "post_image";
+            /**
+             * @description `awaiting_upload` until the upload arrives, `processing` while the variants are made, then `ready` or `failed`.
+             * @enum {string}
+             */
+            status: "awaiting_upload" | "processing" | "ready" | "failed";
+            /**
+             * @description As declared at creation.
+             * @enum {string}
+             */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif";
+            /** @description The large_url image's width; null until ready. */
+            width: number | null;
+            /** @description The large_url image's height; null until ready. */
+            height: number | null;
+            /** @description The four files (stable public URLs, cached for a year); null until ready. */
+            urls: {
+                source_url: string;
+                large_url: string;
+                medium_url: string;
+                small_url: string;
+            } | null;
+            /** @description Why processing failed: `unsupported_media_type` (not a decodable image of the declared type) or `image_too_large` (over 40 megapixels decoded, or more bytes than declared); null otherwise. */
+            error_code: ("unsupported_media_type" | "image_too_large") | null;
+            error_message: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            updated_at: string;
+        };
+        MediaUpload: {
+            /** @description Where to POST the form. */
             url: string;
-            width: number;
-            height: number;
-            alt_text: string | null;
+            /** @constant */
+            method: "POST";
+            /** @description Every one of these form fields, as given and in this order, then the file as the last field, `file`. */
+            fields: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description The form is refused after this (15 minutes after creation).
+             */
+            expires_at: string;
         };
         CommentWithProfile: {
             comment: components["schemas"]["Comment"];
@@ -1555,7 +1746,7 @@ export interface components {
         };
         EventCatalogueEntry: {
             /** @enum {string} */
-            type: "post.mention" | "post.reply" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+            type: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
             description: string;
         };
         WebhookEndpoint: {
@@ -3837,7 +4028,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "all:read" | "all:write" | "all:all")[];
+                    scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "all:read" | "all:write" | "all:all")[];
                     /** @default [] */
                     profile_ids?: string[];
                 };
@@ -4843,6 +5034,427 @@ export interface operations {
             };
         };
     };
+    setProfileMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                profile_id: string;
+                slot: "avatar" | "banner";
+                /** @description For light or dark appearance. */
+                variant: "light" | "dark";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A ready media of this profile, uploaded (POST /v1/media) with the slot's purpose (avatar or banner).
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    media_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Profile"];
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. `media_not_ready`: The media is not ready: its upload has not been processed (yet). */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state" | "media_not_ready";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    removeProfileMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                profile_id: string;
+                slot: "avatar" | "banner";
+                /** @description For light or dark appearance. */
+                variant: "light" | "dark";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Profile"];
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
     listOccupations: {
         parameters: {
             query?: never;
@@ -4976,10 +5588,12 @@ export interface operations {
                     body: string;
                     /** @default [] */
                     images?: {
-                        /** Format: uri */
-                        url: string;
-                        width: number;
-                        height: number;
+                        /**
+                         * Format: uuid
+                         * @description A ready media of the acting profile, uploaded with purpose post_image (POST /v1/media); the post's image is its large file.
+                         * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                         */
+                        media_id: string;
                         /** @description Text for screen readers; null or absent when there is none. */
                         alt_text?: string | null;
                     }[];
@@ -4989,6 +5603,12 @@ export interface operations {
                      * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
                      */
                     reply_to_post_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    quote_of_post_id?: string;
                     /**
                      * @default published
                      * @enum {string}
@@ -5102,7 +5722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. `media_not_ready`: The media is not ready: its upload has not been processed (yet). */
             409: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -5118,7 +5738,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "invalid_state";
+                        error_code: "invalid_state" | "media_not_ready";
                         error_message: string;
                     };
                 };
@@ -6035,6 +6655,175 @@ export interface operations {
             };
         };
     };
+    listPostQuotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+            };
+            path: {
+                /** @description A lowercase UUID. */
+                post_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["PostWithProfile"][];
+                            next_cursor: string | null;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
     reactToPost: {
         parameters: {
             query?: never;
@@ -6212,6 +7001,409 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    createMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+                /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the media is for: a profile `avatar` or `banner` (light or dark variant), or a `post_image`.
+                     * @enum {string}
+                     */
+                    purpose: "avatar" | "banner" | "post_image";
+                    /** @description The file's type: one of `image/jpeg`, `image/png`, `image/webp`, `image/gif`, `image/avif` (any other, HEIC among them, is 415 unsupported_media_type). The bytes must agree: processing reads the type from them. */
+                    content_type: string;
+                    /** @description The file's size in bytes: at most 5 MiB for an avatar or banner, 10 MiB for a post image (413 payload_too_large above). The upload may be smaller, never larger. */
+                    content_length: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Present when this is the stored first response to the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["CreatedMedia"];
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: this Idempotency-Key was already used with another request. */
+            422: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                media_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description While the media is `awaiting_upload` or `processing`: seconds before polling again. */
+                    "Retry-After"?: "1";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Media"];
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
                         error_message: string;
                     };
                 };
@@ -11465,6 +12657,59 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "post.reply";
+                    /**
+                     * Format: uuid
+                     * @description The affected profile.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    profile_id: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp with milliseconds.
+                     */
+                    created_at: string;
+                    /** @description The resources involved, in their API shapes. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_quoted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Delivery id: stable across retries; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Event id: the same for every endpoint the event reaches.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "post.quoted";
                     /**
                      * Format: uuid
                      * @description The affected profile.

@@ -51,6 +51,19 @@ async function actsThroughGrant(
   return false;
 }
 
+/**
+ * For an operation whose grant permission depends on its input (a media's purpose): the acting
+ * profile, already resolved without a permission, must also be actable with `permission`.
+ */
+export async function requireActingPermission(
+  principal: Principal,
+  profile: ProfileRecord,
+  permission: GrantPermission,
+): Promise<void> {
+  if (!(await canActAs(principal, profile, permission)))
+    throw notPermitted(`Acting through an access grant for this needs the ${permission} permission.`);
+}
+
 export async function resolveActingProfile(
   principal: Principal,
   profileId: string,

@@ -81,6 +81,11 @@ export interface ProfileRecord {
     avatar: { light?: MediaVariant; dark?: MediaVariant };
     banner: { light?: MediaVariant; dark?: MediaVariant };
   };
+  /** The media shown in each slot variant (internal: the one a replacement or removal releases). */
+  media_ids: {
+    avatar: { light?: string; dark?: string };
+    banner: { light?: string; dark?: string };
+  };
 }
 
 /** How long a session token stays valid. */
@@ -171,5 +176,6 @@ export function newProfile(
     created_at: at,
     updated_at: at,
     media: { avatar: {}, banner: {} },
+    media_ids: { avatar: {}, banner: {} },
   };
 }

@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 export const EVENT_TYPES = {
   'post.mention': 'A published post or reply mentions the profile (@username).',
   'post.reply': 'Someone published a reply to a post of the profile.',
+  'post.quoted':
+    'Someone published a post quoting a post of the profile (data: post, the quote; profile, its author; quoted_post_id).',
   'comment.created': 'Someone commented (top level) on a post of the profile.',
   'comment.reply': 'Someone replied to a comment of the profile.',
   'message.created': 'Someone sent the profile a message.',

@@ -4,6 +4,8 @@
  * infrastructure all read their limits and names from here.
  */
 import type { MediaVariant } from './entities.js';
+import type { GrantPermissionName } from './grants.js';
+import { newId } from './ids.js';
 
 export const MEDIA_PURPOSES = ['avatar', 'banner', 'post_image'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
@@ -16,7 +18,8 @@ export const MEDIA_STATUSES = ['awaiting_upload', 'processing', 'ready', 'failed
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 /** Why processing ended `failed`: the `error_code` of the media. */
-export type MediaFailureCode = 'unsupported_media_type' | 'image_too_large';
+export const MEDIA_FAILURE_CODES = ['unsupported_media_type', 'image_too_large'] as const;
+export type MediaFailureCode = (typeof MEDIA_FAILURE_CODES)[number];
 
 const MIB = 1024 * 1024;
 
@@ -39,6 +42,21 @@ export const MEDIA_UPLOAD_TTL_SECONDS = 15 * 60;
 export const MEDIA_UNATTACHED_TTL_SECONDS = 24 * 3600;
 /** Media replaced on a profile is deleted this long after the replacement, so cached pages keep working. */
 export const MEDIA_REPLACED_TTL_SECONDS = 30 * 86_400;
+/** Uploads left in the uploads store (never processed, or processed but not deleted) go after this long. */
+export const MEDIA_UPLOAD_RETENTION_SECONDS = 86_400;
+/**
+ * A `processing` claim older than this was left by an attempt that died (the processor's timeout
+ * is 30 s): a retried event may take it again. Shorter than the first retry of an asynchronous
+ * Lambda invocation (about a minute after the failed attempt ends).
+ */
+export const MEDIA_PROCESSING_LEASE_SECONDS = 45;
+
+/** What an accepted access grant must include to upload (and follow) media of each purpose. */
+export const MEDIA_GRANT_PERMISSION: Record<MediaPurpose, GrantPermissionName> = {
+  avatar: 'profile_editing',
+  banner: 'profile_editing',
+  post_image: 'posting',
+};
 
 /** The four files of every ready media, in the order of the spec's variant shape. */
 export const MEDIA_VARIANT_NAMES = ['source', 'large', 'medium', 'small'] as const;
@@ -112,3 +130,31 @@ export interface MediaRecord {
   created_at: string;
   updated_at: string;
 }
+
+/** A media as `POST /v1/media` creates it: waiting for its upload. */
+export function newMedia(
+  now: Date,
+  profileId: string,
+  fields: Pick<MediaRecord, 'purpose' | 'content_type' | 'content_length'>,
+): MediaRecord {
+  const at = now.toISOString();
+  return {
+    id: newId(),
+    profile_id: profileId,
+    purpose: fields.purpose,
+    status: 'awaiting_upload',
+    content_type: fields.content_type,
+    content_length: fields.content_length,
+    width: null,
+    height: null,
+    urls: null,
+    error_code: null,
+    error_message: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Whether the media's processing has not ended yet (a client should poll again). */
+export const isMediaPending = (media: Pick<MediaRecord, 'status'>): boolean =>
+  media.status === 'awaiting_upload' || media.status === 'processing';

@@ -10,7 +10,9 @@ export type ReactionType = 'like';
 export const BODY_PREVIEW_LENGTH = 280;
 export const MAX_IMAGES = 4;
 
+/** An attached media (see media-attachments.ts: `postImageOf`). */
 export interface PostImage {
+  /** The media's id. */
   id: string;
   url: string;
   width: number;
@@ -31,6 +33,11 @@ export interface PostRecord {
   /** Author of the parent post, for replies (internal: the post.reply event and its workspace). */
   reply_to_profile_id: string | null;
   reply_to_workspace_id: string | null;
+  /** The post this one quotes (a quote is a post of its own: kind `post`, never a reply). */
+  quoted_post_id: string | null;
+  /** Author of the quoted post (internal: the post.quoted event and its workspace). */
+  quoted_profile_id: string | null;
+  quoted_workspace_id: string | null;
   visibility: 'public';
   status: PostStatus;
   published_at: string | null;
@@ -70,6 +77,13 @@ export const replyParentNotFound = () =>
     hint: 'reply_to_post_id must name a published post; drafts and removed posts cannot be replied to.',
   });
 
+/** A quote names a post that is not (or no longer) published. */
+export const quotedPostNotFound = () =>
+  new AppError('not_found', {
+    message: 'The quoted post was not found.',
+    hint: 'quote_of_post_id must name a published post; drafts and removed posts cannot be quoted.',
+  });
+
 /** `body_preview`: the first 280 characters (code points, so no surrogate pair is cut in half). */
 export function bodyPreview(body: string): { body_preview: string; body_truncated: boolean } {
   // Walks only the first 280 code points (a lone surrogate counts as one, as when iterating).
@@ -89,15 +103,18 @@ export const isVisibleTo = (post: PostRecord, viewerProfileId: string | undefine
 export const rootOf = (parent: PostRecord): string => parent.root_post_id ?? parent.id;
 
 type Author = Pick<ProfileRecord, 'id' | 'workspace_id'>;
-type NewImage = Omit<PostImage, 'id' | 'alt_text'> & { alt_text?: string | null | undefined };
 
-/** A post, or a reply when `parent` is given (the caller checked it is published). */
+/**
+ * A post; a reply when `related.parent` is given, a quote when `related.quoted` is (the caller
+ * checked that post is published; a post is never both).
+ */
 export function newPost(
   now: Date,
   author: Author,
-  fields: { body: string; images: readonly NewImage[]; status: 'draft' | 'published' },
-  parent: PostRecord | undefined,
+  fields: { body: string; images: readonly PostImage[]; status: 'draft' | 'published' },
+  related: { parent?: PostRecord | undefined; quoted?: PostRecord | undefined } = {},
 ): PostRecord {
+  const { parent, quoted } = related;
   const at = now.toISOString();
   return {
     id: newId(),
@@ -105,17 +122,14 @@ export function newPost(
     author_workspace_id: author.workspace_id,
     kind: parent ? 'reply' : 'post',
     body: fields.body,
-    images: fields.images.map((image) => ({
-      id: newId(),
-      url: image.url,
-      width: image.width,
-      height: image.height,
-      alt_text: image.alt_text ?? null,
-    })),
+    images: [...fields.images],
     reply_to_post_id: parent?.id ?? null,
     root_post_id: parent ? rootOf(parent) : null,
     reply_to_profile_id: parent?.profile_id ?? null,
     reply_to_workspace_id: parent?.author_workspace_id ?? null,
+    quoted_post_id: quoted?.id ?? null,
+    quoted_profile_id: quoted?.profile_id ?? null,
+    quoted_workspace_id: quoted?.author_workspace_id ?? null,
     visibility: 'public',
     status: fields.status,
     published_at: fields.status === 'published' ? at : null,

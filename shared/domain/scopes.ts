@@ -2,7 +2,15 @@
  * API key scopes: `<resource>:read|write|all` plus `all:read|write|all`.
  * `write` does not imply `read`; `all` implies both, on a resource or on every resource.
  */
-export const SCOPE_RESOURCES = ['profiles', 'posts', 'comments', 'follows', 'messages', 'profile_access'] as const;
+export const SCOPE_RESOURCES = [
+  'profiles',
+  'posts',
+  'comments',
+  'follows',
+  'messages',
+  'profile_access',
+  'media',
+] as const;
 export const SCOPE_ACTIONS = ['read', 'write', 'all'] as const;
 
 export type ScopeResource = (typeof SCOPE_RESOURCES)[number];

@@ -3,10 +3,15 @@ import { ApiError, statusOf, type AppError } from './contract/errors.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function successResponse(status: number, data: unknown, hint?: string): APIGatewayProxyStructuredResultV2 {
+export function successResponse(
+  status: number,
+  data: unknown,
+  hint?: string,
+  headers?: Record<string, string>,
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
-    headers: JSON_HEADERS,
+    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
     body: JSON.stringify({ ok: true, data, agent: hint ? { hint } : {} }),
   };
 }

@@ -59,14 +59,20 @@ export interface HandlerOptions<R extends RouteDef, P, Ports> {
   ports?: () => Ports;
 }
 
-/** Data with service guidance for the caller (agent.hint); the hint never carries user content. */
+/**
+ * Data with service guidance for the caller (agent.hint; it never carries user content) and/or
+ * response headers of its own (e.g. `Retry-After` while a media is processed).
+ */
 export class Hinted<D> {
   constructor(
     readonly data: D,
-    readonly hint: string,
+    readonly hint: string | undefined,
+    readonly headers?: Record<string, string>,
   ) {}
 }
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
+export const withHeaders = <D>(data: D, headers: Record<string, string>): Hinted<D> =>
+  new Hinted(data, undefined, headers);
 
 type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>>;
 type Fn<R extends RouteDef, P, Ports> = (
@@ -149,7 +155,7 @@ function stackOf(
     });
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
-      ? successResponse(route.status, result.data, result.hint)
+      ? successResponse(route.status, result.data, result.hint, result.headers)
       : successResponse(route.status, result);
   };
 

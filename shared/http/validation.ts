@@ -13,6 +13,10 @@ const unwrapped = (schema: z.ZodType): z.ZodType =>
 function knownFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
   for (const segment of path) {
+    if (current instanceof z.ZodArray && typeof segment === 'number') {
+      current = unwrapped(current.element as z.ZodType);
+      continue;
+    }
     if (!(current instanceof z.ZodObject)) return [];
     const field = current.shape[segment as string] as z.ZodType | undefined;
     current = field && unwrapped(field);

@@ -17,6 +17,7 @@ import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
+import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout } from './items.js';
@@ -71,11 +72,27 @@ export const deliverySlotOf = (
 /** Deliveries and their attempts expire this long after their last change (DynamoDB TTL). */
 export const deliveryExpiresAt = (updatedAt: string) => epochSeconds(updatedAt) + config.webhookRetentionDays * 86_400;
 
-/** The profile-list index keys of a post: listed only while published. */
-export const postListing = (post: Pick<PostRecord, 'id' | 'profile_id' | 'status' | 'published_at'>) =>
-  post.status === 'published' && post.published_at
-    ? { gsi1pk: keys.profilePosts(post.profile_id), gsi1sk: timeSortKey(post.published_at, post.id) }
-    : {};
+/**
+ * The index keys of a post: in its author's list and, for a quote, in the quoted post's list of
+ * quotes; listed only while published.
+ */
+export const postListing = (
+  post: Pick<PostRecord, 'id' | 'profile_id' | 'status' | 'published_at' | 'quoted_post_id'>,
+) => {
+  if (post.status !== 'published' || !post.published_at) return {};
+  const sortKey = timeSortKey(post.published_at, post.id);
+  return {
+    gsi1pk: keys.profilePosts(post.profile_id),
+    gsi1sk: sortKey,
+    ...(post.quoted_post_id ? { gsi2pk: keys.postQuotes(post.quoted_post_id), gsi2sk: sortKey } : {}),
+  };
+};
+
+/** The claim of a post on a media it shows as an image. */
+export interface PostImageClaim {
+  media_id: string;
+  post_id: string;
+}
 
 /** The credential kept on a user's email claim. */
 export interface EmailCredential {
@@ -153,6 +170,18 @@ export const entities = {
   }),
   /** A like on a post or comment: the key names the target and the profile. */
   reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),
+  media: entityLayout<MediaRecord>({
+    entity: entityTags.media,
+    key: (m) => keys.media(m.id),
+    // As created: never attached. Attaching removes the expiry, a replacement sets it again
+    // (store/media.ts); its REMOVE by TTL is what deletes the files.
+    expiresAt: (m) => epochSeconds(m.created_at) + MEDIA_UNATTACHED_TTL_SECONDS,
+  }),
+  /** Which post shows a media as an image: a media is on one post at a time (its removal releases the media). */
+  postImageClaim: entityLayout<PostImageClaim>({
+    entity: entityTags.postImageClaim,
+    key: (c) => keys.postImageClaim(c.media_id),
+  }),
   webhookEndpoint: entityLayout<WebhookEndpointRecord>({
     entity: entityTags.webhookEndpoint,
     key: (e) => keys.webhookEndpoint(e.id),

@@ -13,6 +13,8 @@
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
  * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
  * |                   |                        |                    |   (only while published; newest first)     |
+ * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
+ * |                   |                        |                    |   (quotes only, only while published)      |
  * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
  * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
@@ -36,6 +38,8 @@
  * |                   |                        |                    | gsi2: WHEP#<endpoint>#FAILED / <updated>#<id> |
  * |                   |                        |                    |   (only while failed: recovery)            |
  * | delivery attempt  | WHDL#<delivery_id>     | ATTEMPT#<nnn>      |                                            |
+ * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
+ * | post image claim  | POSTIMAGE#<media_id>   | POSTIMAGE          |   (while a post not removed shows the media: one post per media) |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
@@ -85,6 +89,8 @@ export const keys = {
 
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
+  /** The published quotes of a post. */
+  postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
   /** The profile's like of the post: in the post's key shard of the profile. */
   postReaction: (postId: string, profileId: string) => ({
     pk: `POST#${postId}#REACTIONS#${keyShardOf(profileId)}`,
@@ -143,6 +149,8 @@ export const keys = {
   webhookDueShard: (deliveryId: string) => `WHDUE#${parseInt(deliveryId[0] ?? '0', 16) % 4}`,
   /** An endpoint's failed deliveries by updated_at (recovery reads it). */
   endpointFailedDeliveries: (endpointId: string) => `WHEP#${endpointId}#FAILED`,
+  media: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
+  postImageClaim: (mediaId: string) => ({ pk: `POSTIMAGE#${mediaId}`, sk: 'POSTIMAGE' }),
   streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
   streamStarted: { pk: 'STREAMCHECKPOINT', sk: 'STARTED' },
 
@@ -188,6 +196,8 @@ export const entityTags = {
   webhookTotals: 'webhook_totals',
   webhookActiveEndpoints: 'webhook_active_endpoints',
   webhookSending: 'webhook_sending',
+  media: 'media',
+  postImageClaim: 'post_image_claim',
   streamCheckpoint: 'stream_checkpoint',
 } as const;
 

@@ -1,6 +1,7 @@
 import type { OutboxEvent } from '../domain/events.js';
-import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
-import { AppError, notFound } from '../errors.js';
+import type { ReadyMedia } from '../domain/media-attachments.js';
+import { quotedPostNotFound, replyParentNotFound, type PostRecord } from '../domain/posts.js';
+import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
@@ -9,8 +10,9 @@ import { entities, postListing } from './entities.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { indexPage, queryPages, type Page, type PageRequest } from './pagination.js';
-import { isConditionFailure, transactConditional } from './transact.js';
+import { attachPostImages, releasePostImages } from './post-images.js';
+import { indexPage, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
+import { isConditionFailure, transact, type GuardedItem } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
@@ -21,22 +23,57 @@ const changedMeanwhile = () =>
     hint: 'Read the post again and retry.',
   });
 
-/** The parent's reply_count moves with the publication (or removal) of a reply, in the same transaction. */
-const bumpReplyCount = (parentId: string, delta: 1 | -1): TransactItem => ({
+type Counter = 'reply_count' | 'quotes_count';
+
+/**
+ * One counter of the post replied to or quoted, moved in the same transaction as the reply's or
+ * quote's publication (+1) or removal (-1). Counting needs that post published; uncounting only
+ * needs it to exist.
+ */
+const countOn = (postId: string, counter: Counter, delta: 1 | -1): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.post(parentId),
-    UpdateExpression: 'ADD reply_count :d',
-    // A new reply needs a published parent; a reply's removal only needs the parent to exist.
+    Key: keys.post(postId),
+    UpdateExpression: 'ADD #counter :d',
     ConditionExpression: delta === 1 ? 'attribute_exists(pk) AND #status = :published' : 'attribute_exists(pk)',
     ...(delta === 1
       ? {
-          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeNames: { '#counter': counter, '#status': 'status' },
           ExpressionAttributeValues: { ':d': delta, ':published': 'published' },
         }
-      : { ExpressionAttributeValues: { ':d': delta } }),
+      : { ExpressionAttributeNames: { '#counter': counter }, ExpressionAttributeValues: { ':d': delta } }),
   },
 });
+
+/**
+ * The counts a post's publication (+1) or removal (-1) moves on the post it replies to or quotes,
+ * each with the error to answer when that post is not published: the one place replies and quotes
+ * are counted. (A post is a reply or a quote, never both: one transaction cannot update one item twice.)
+ */
+function countsOnRelated(post: PostRecord, delta: 1 | -1): GuardedItem[] {
+  if (post.reply_to_post_id) {
+    return [{ item: countOn(post.reply_to_post_id, 'reply_count', delta), refused: replyParentNotFound }];
+  }
+  if (post.quoted_post_id) {
+    return [{ item: countOn(post.quoted_post_id, 'quotes_count', delta), refused: quotedPostNotFound }];
+  }
+  return [];
+}
+
+/**
+ * A post's change (item 0) with what it moves on other items (each answering its own error when
+ * its condition refuses) and its events, in one transaction.
+ */
+async function transactPostChange(
+  change: TransactItem,
+  guarded: readonly GuardedItem[],
+  events: OutboxEvent[],
+  others: readonly TransactItem[] = [],
+): Promise<void> {
+  await transact([change, ...guarded.map((g) => g.item), ...others, ...events.map(outboxItem)], (index) =>
+    index === 0 ? changedMeanwhile() : (guarded[index - 1]?.refused() ?? changedMeanwhile()),
+  );
+}
 
 /** The post's put, carrying the author's card. */
 function putPostWithCard(post: PostRecord, author: ProfileRecord): TransactItem {
@@ -44,20 +81,37 @@ function putPostWithCard(post: PostRecord, author: ProfileRecord): TransactItem 
   return { Put: { ...put.Put!, Item: { ...put.Put!.Item, [TABLE.authorCardAttribute]: author } } };
 }
 
-export async function createPost(post: PostRecord, author: ProfileRecord, events: OutboxEvent[]): Promise<void> {
-  const items: TransactItem[] = [putPostWithCard(post, author)];
-  if (post.reply_to_post_id && post.status === 'published') items.push(bumpReplyCount(post.reply_to_post_id, 1));
-  items.push(...events.map(outboxItem));
-  const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
+/**
+ * Puts the post with its images' media attached. A published post counts on the post it replies
+ * to or quotes at once; a draft when it is published.
+ */
+export async function createPost(
+  post: PostRecord,
+  author: ProfileRecord,
+  images: readonly ReadyMedia[],
+  events: OutboxEvent[],
+): Promise<void> {
+  const counts = post.status === 'published' ? countsOnRelated(post, 1) : [];
+  await transactPostChange(putPostWithCard(post, author), [...counts, ...attachPostImages(post, images)], events);
 }
 
 export function getPost(id: string, consistent = false, reads?: ReadBatch): Promise<PostRecord | undefined> {
   return getItem(entities.post, keys.post(id), { consistent, reads });
 }
 
+export interface PostWithCard {
+  post: PostRecord;
+  author: ProfileRecord;
+}
+
+/** A post item's record and the author card it carries. */
+const withCard = (item: Record<string, unknown>): PostWithCard => ({
+  post: recordOf(entities.post, item),
+  author: item[TABLE.authorCardAttribute] as ProfileRecord,
+});
+
 /** The post with its author's card as the post item carries it (both undefined when there is no post). */
-export type PostRead = ({ post: PostRecord; author: ProfileRecord } | { post: undefined; author: undefined }) & {
+export type PostRead = (PostWithCard | { post: undefined; author: undefined }) & {
   liked: boolean;
 };
 
@@ -87,7 +141,7 @@ export async function getPostWithReaction(
     liked = reactionKey !== undefined && found.has(keyId(reactionKey));
   }
   if (!item) return { post: undefined, author: undefined, liked };
-  return { post: recordOf(entities.post, item), author: item[TABLE.authorCardAttribute] as ProfileRecord, liked };
+  return { ...withCard(item), liked };
 }
 
 /**
@@ -157,56 +211,70 @@ export async function updatePost(
   if (changes.publishAt) {
     values[':published'] = 'published';
     values[':published_at'] = changes.publishAt;
+    sets.push('#status = :published', 'published_at = :published_at');
     const listing = postListing({ ...before, status: 'published', published_at: changes.publishAt });
-    values[':gsi1pk'] = listing.gsi1pk;
-    values[':gsi1sk'] = listing.gsi1sk;
-    sets.push('#status = :published', 'published_at = :published_at', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
+    for (const [attribute, value] of Object.entries(listing)) {
+      values[`:${attribute}`] = value;
+      sets.push(`${attribute} = :${attribute}`);
+    }
     if (changes.author) {
       names['#card'] = TABLE.authorCardAttribute;
       values[':card'] = changes.author;
       sets.push('#card = :card');
     }
   }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.post(before.id),
-        UpdateExpression: 'SET ' + sets.join(', '),
-        ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
+  const change: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.post(before.id),
+      UpdateExpression: 'SET ' + sets.join(', '),
+      ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     },
-  ];
-  if (changes.publishAt && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, 1));
-  items.push(...events.map(outboxItem));
-  const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[1] ? replyParentNotFound() : changedMeanwhile();
+  };
+  await transactPostChange(change, changes.publishAt ? countsOnRelated(before, 1) : [], events);
   return (await getPost(before.id, true))!;
 }
 
-/** Sets status `removed` and takes the post out of the profile's list; a published reply no longer counts. */
+/**
+ * Sets status `removed` and takes the post out of every list; a published reply or quote no longer
+ * counts on the post it replied to or quoted; its images are released (their files deleted 30
+ * days later, so pages that still show them keep working meanwhile).
+ */
 export async function removePost(before: PostRecord, updatedAt: string): Promise<PostRecord> {
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.post(before.id),
-        UpdateExpression: 'SET #status = :removed, #updated_at = :at REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
-        ExpressionAttributeNames: { '#status': 'status', '#updated_at': 'updated_at' },
-        ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
-      },
+  const change: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.post(before.id),
+      UpdateExpression: 'SET #status = :removed, #updated_at = :at REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
+      ExpressionAttributeNames: { '#status': 'status', '#updated_at': 'updated_at' },
+      ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
     },
-  ];
-  if (before.status === 'published' && before.reply_to_post_id) items.push(bumpReplyCount(before.reply_to_post_id, -1));
-  const outcome = await transactConditional(items);
-  if (!outcome.ok) throw outcome.failed[0] ? changedMeanwhile() : notFound('Post');
+  };
+  const counts = before.status === 'published' ? countsOnRelated(before, -1) : [];
+  await transactPostChange(change, counts, [], releasePostImages(before, new Date(updatedAt)));
   return (await getPost(before.id, true))!;
 }
 
 /** A profile's published posts, newest first. */
 export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
   return indexPage(entities.post, 'gsi1', keys.profilePosts(profileId), request, 'newest_first');
+}
+
+/** The published quotes of a post, newest first, each with its author's card. */
+export function listPostQuotes(postId: string, request: PageRequest): Promise<Page<PostWithCard>> {
+  const partition = keys.postQuotes(postId);
+  return queryPage(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+    },
+    { gsi2pk: partition },
+    request,
+    withCard,
+  );
 }

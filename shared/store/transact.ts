@@ -5,6 +5,12 @@ import { db } from './client.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** A transaction item with the error to answer when its condition refuses the transaction. */
+export interface GuardedItem {
+  item: TransactItem;
+  refused: () => Error;
+}
+
 export type TransactOutcome = { ok: true } | { ok: false; failed: boolean[] };
 
 const MAX_ATTEMPTS = 10;

@@ -6,11 +6,12 @@
  * machine spreads over all of them instead of landing on a few.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../infra/bundling.js';
+import { projectPath } from '../../infra/project-root.js';
 import { httpHandlerModules, MCP_HANDLER, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
 import { percentile, printTable, verdict } from './support.js';
 
@@ -27,7 +28,9 @@ function importMs(file: string, nodeOptions: string[] = []): number {
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
-  const out = mkdtempSync(join(tmpdir(), 'bundles-'));
+  // Inside the project, so that sharp (not bundled: see below) resolves from its node_modules.
+  mkdirSync(projectPath('.bench'), { recursive: true });
+  const out = mkdtempSync(projectPath('.bench', 'bundles-'));
   try {
     const http = httpHandlerModules();
     const functions = [
@@ -47,6 +50,8 @@ async function main() {
     for (const fn of functions) {
       await build({
         ...LAMBDA_BUNDLING,
+        // sharp ships beside the media processor's bundle (its libvips binaries are npm packages), as the stack deploys it.
+        external: ['sharp'],
         entryPoints: [fn.entry],
         outfile: fn.file,
         sourcemap: false,

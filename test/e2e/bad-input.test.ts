@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, unique } from '../support/api.js';
 import { actor, ok, type Actor } from '../support/social.js';
+import { readyMedia } from '../support/uploads.js';
 
 let alice: Actor;
 beforeAll(async () => {
@@ -97,14 +98,12 @@ describe('bad input', () => {
   });
 
   it('accepts alt_text: null on a post image, as the spec allows', async () => {
+    const media = await readyMedia(alice, 'post_image');
     const created = ok(
       await call('POST', '/v1/posts', {
         token: alice.key,
         profileId: alice.profile.id,
-        body: {
-          body: 'chart',
-          images: [{ url: 'https://img.example.com/c.png', width: 10, height: 10, alt_text: null }],
-        },
+        body: { body: 'chart', images: [{ media_id: media.id, alt_text: null }] },
       }),
       201,
     );

@@ -4,12 +4,12 @@ import { EVENT_TYPE_NAMES } from '../../shared/domain/events.js';
 import { assertMatchesContract } from '../support/contract.js';
 
 describe('the published contract (GET /v1/openapi.json)', () => {
-  it('is an OpenAPI 3.1 document, version 0.1.0, served without the envelope', async () => {
+  it('is an OpenAPI 3.1 document, version 0.2.0, served without the envelope', async () => {
     const response = await fetch(`${inject('baseUrl')}/v1/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as any;
     expect(document.openapi).toBe('3.1.0');
-    expect(document.info.version).toBe('0.1.0');
+    expect(document.info.version).toBe('0.2.0');
     expect(document).not.toHaveProperty('ok');
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createApiKey, createProfile, expectError } from '../support/api.js';
 import { actor, ok, post, type Actor } from '../support/social.js';
+import { readyMedia, solidImage } from '../support/uploads.js';
 
 const POST_FIELDS = [
   'id',
@@ -13,6 +14,7 @@ const POST_FIELDS = [
   'image_count',
   'reply_to_post_id',
   'root_post_id',
+  'quoted_post_id',
   'visibility',
   'status',
   'published_at',
@@ -35,12 +37,13 @@ beforeAll(async () => {
 describe('posts', () => {
   it('creates a published post with images and reads it publicly with every field of the Post table', async () => {
     const body = 'x'.repeat(300);
+    const [chart, wide] = await Promise.all([
+      readyMedia(alice, 'post_image', await solidImage(800, 600)),
+      readyMedia(alice, 'post_image', await solidImage(3000, 1000)),
+    ]);
     const created = await post(alice, {
       body,
-      images: [
-        { url: 'https://img.example.com/a.png', width: 800, height: 600, alt_text: 'A chart' },
-        { url: 'https://img.example.com/b.png', width: 1, height: 1 },
-      ],
+      images: [{ media_id: chart.id, alt_text: 'A chart' }, { media_id: wide.id }],
     });
     expect(created.profile.id).toBe(alice.profile.id);
     const read = ok(await call('GET', `/v1/posts/${created.post.id}`));
@@ -53,6 +56,7 @@ describe('posts', () => {
       image_count: 2,
       reply_to_post_id: null,
       root_post_id: null,
+      quoted_post_id: null,
       visibility: 'public',
       status: 'published',
       reply_count: 0,
@@ -64,13 +68,21 @@ describe('posts', () => {
     expect(read.post.body_preview).toBe('x'.repeat(280));
     expect(read.post.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(read.post.images[0]).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      url: 'https://img.example.com/a.png',
+      id: chart.id,
+      url: chart.urls.large_url,
       width: 800,
       height: 600,
       alt_text: 'A chart',
     });
-    expect(read.post.images[1].alt_text).toBeNull();
+    // the large file: its longest side at most 2048
+    expect(read.post.images[1]).toEqual({
+      id: wide.id,
+      url: wide.urls.large_url,
+      width: 2048,
+      height: wide.height,
+      alt_text: null,
+    });
+    expect(Math.abs(wide.height - 683)).toBeLessThanOrEqual(1);
     expect(read.profile).toMatchObject({ id: alice.profile.id, username: alice.profile.username });
   });
 
@@ -241,31 +253,28 @@ describe('posts', () => {
   describe('bad input and access', () => {
     const create = (a: Actor, body: unknown, headers: { token?: string; profileId?: string } = {}) =>
       call('POST', '/v1/posts', { token: headers.token ?? a.key, profileId: headers.profileId ?? a.profile.id, body });
-    const img = { url: 'https://img.example.com/x.png', width: 10, height: 10 };
 
-    it('rejects a fifth image, width 0, a non-https URL, an empty body and unknown fields', async () => {
-      const fifth = expectError(
-        await create(alice, { body: 'b', images: [img, img, img, img, img] }),
-        400,
-        'invalid_request',
-      );
+    it('rejects a fifth image, a repeated media, the url form of 0.1.0, an empty body and unknown fields', async () => {
+      const ids = Array.from({ length: 5 }, () => ({ media_id: randomUUID() }));
+      const fifth = expectError(await create(alice, { body: 'b', images: ids }), 400, 'invalid_request');
       expect(fifth.agent.hint).toContain('images');
-      const zero = expectError(
-        await create(alice, { body: 'b', images: [{ ...img, width: 0 }] }),
+      const repeated = expectError(
+        await create(alice, { body: 'b', images: [ids[0], { ...ids[0], alt_text: 'again' }] }),
         400,
         'invalid_request',
       );
-      expect(zero.agent.hint).toContain('width');
-      expectError(
-        await create(alice, { body: 'b', images: [{ ...img, url: 'http://img.example.com/x.png' }] }),
+      expect(repeated.agent.hint).toContain('must not repeat a media_id');
+      const urlForm = expectError(
+        await create(alice, { body: 'b', images: [{ url: 'https://img.example.com/x.png', width: 10, height: 10 }] }),
         400,
         'invalid_request',
       );
+      expect(urlForm.agent.hint).toContain('allowed: media_id, alt_text');
+      expectError(await create(alice, { body: 'b', images: [{ media_id: 'nope' }] }), 400, 'invalid_request');
       expectError(await create(alice, { body: '' }), 400, 'invalid_request');
       expectError(await create(alice, { body: 'x'.repeat(5001) }), 400, 'invalid_request');
       expectError(await create(alice, { body: 'b', extra: 1 }), 400, 'invalid_request');
       expectError(await create(alice, { body: 'b', status: 'removed' }), 400, 'invalid_request');
-      expect(ok(await create(alice, { body: 'b', images: [img, img, img, img] }), 201).post.image_count).toBe(4);
     });
 
     it('unknown or malformed post ids are 404 / 400', async () => {
@@ -363,6 +372,162 @@ describe('posts', () => {
       201,
     );
     expect(created.profile.id).toBe(other.id);
+  });
+});
+
+describe('quote posts', () => {
+  const as = (a: Actor) => ({ token: a.key, profileId: a.profile.id });
+  const quotesCount = async (id: string) => ok(await call('GET', `/v1/posts/${id}`)).post.quotes_count as number;
+  const quoteIds = async (id: string, query = '') =>
+    ok(await call('GET', `/v1/posts/${id}/quotes${query}`)).items.map((i: any) => i.post.id as string);
+
+  it('a quote is a post of its own that names the quoted post, counts on it and is listed under it with its author', async () => {
+    const { post: original } = await post(alice, { body: 'original' });
+    const quote = await post(bob, { body: 'worth reading', quote_of_post_id: original.id });
+    expect(quote.post).toMatchObject({
+      kind: 'post',
+      quoted_post_id: original.id,
+      reply_to_post_id: null,
+      root_post_id: null,
+      quotes_count: 0,
+    });
+    expect(ok(await call('GET', `/v1/posts/${quote.post.id}`)).post.quoted_post_id).toBe(original.id);
+    expect(await quotesCount(original.id)).toBe(1);
+    // a self-quote counts as well
+    await post(alice, { body: 'me again', quote_of_post_id: original.id });
+    expect(await quotesCount(original.id)).toBe(2);
+
+    const list = ok(await call('GET', `/v1/posts/${original.id}/quotes`));
+    expect(list.next_cursor).toBeNull();
+    expect(list.items).toHaveLength(2);
+    expect(list.items[1].post).toMatchObject({ id: quote.post.id, quoted_post_id: original.id, viewer_reaction: null });
+    expect(list.items[1].profile).toMatchObject({ id: bob.profile.id, username: bob.profile.username });
+    expect(list.items[0].profile.id).toBe(alice.profile.id);
+    // quoting a quote and quoting a reply are fine: each counts on the post it names only
+    const { post: ofQuote } = await post(alice, { body: 'quote of a quote', quote_of_post_id: quote.post.id });
+    expect(await quotesCount(quote.post.id)).toBe(1);
+    expect(await quotesCount(original.id)).toBe(2);
+    const { post: reply } = await post(bob, { body: 'a reply', reply_to_post_id: original.id });
+    const { post: ofReply } = await post(alice, { body: 'quoting a reply', quote_of_post_id: reply.id });
+    expect(ofReply).toMatchObject({ kind: 'post', quoted_post_id: reply.id });
+    expect(await quoteIds(reply.id)).toEqual([ofReply.id]);
+    expect(await quoteIds(quote.post.id)).toEqual([ofQuote.id]);
+    // a quote is in its author's posts
+    const bobs = ok(await call('GET', `/v1/profiles/${bob.profile.id}/posts?limit=100`));
+    expect(bobs.items.map((i: any) => i.post.id)).toContain(quote.post.id);
+  });
+
+  it('lists quotes newest first, paginated, with the viewer reaction when a profile reads', async () => {
+    const { post: original } = await post(alice, { body: 'popular' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push((await post(bob, { body: `quote ${i}`, quote_of_post_id: original.id })).post.id);
+    const first = ok(await call('GET', `/v1/posts/${original.id}/quotes?limit=2`));
+    expect(first.items.map((i: any) => i.post.id)).toEqual([ids[4], ids[3]]);
+    const rest = ok(await call('GET', `/v1/posts/${original.id}/quotes?limit=10&cursor=${first.next_cursor}`));
+    expect(rest.items.map((i: any) => i.post.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(rest.next_cursor).toBeNull();
+
+    ok(
+      await call('PUT', `/v1/posts/${ids[4]}/reaction`, {
+        ...as(alice),
+        body: { reaction_type: 'like', active: true },
+      }),
+    );
+    const seen = ok(await call('GET', `/v1/posts/${original.id}/quotes?limit=2`, as(alice)));
+    expect(seen.items.map((i: any) => i.post.viewer_reaction)).toEqual(['like', null]);
+    // a cursor of another list is refused
+    const other = await post(alice, { body: 'other' });
+    expectError(
+      await call('GET', `/v1/posts/${other.post.id}/quotes?cursor=${first.next_cursor}`),
+      400,
+      'invalid_request',
+    );
+  });
+
+  it('a draft quote counts and is listed once published; a removed quote is uncounted and unlisted', async () => {
+    const { post: original } = await post(alice, { body: 'original' });
+    const { post: draft } = await post(bob, { body: 'thinking', quote_of_post_id: original.id, status: 'draft' });
+    expect(draft).toMatchObject({ status: 'draft', quoted_post_id: original.id });
+    expect(await quotesCount(original.id)).toBe(0);
+    expect(await quoteIds(original.id)).toEqual([]);
+
+    ok(await call('PATCH', `/v1/posts/${draft.id}`, { ...as(bob), body: { status: 'published' } }));
+    expect(await quotesCount(original.id)).toBe(1);
+    expect(await quoteIds(original.id)).toEqual([draft.id]);
+    // publishing again (a published post) counts nothing twice
+    ok(await call('PATCH', `/v1/posts/${draft.id}`, { ...as(bob), body: { status: 'published', body: 'edited' } }));
+    expect(await quotesCount(original.id)).toBe(1);
+
+    ok(await call('DELETE', `/v1/posts/${draft.id}`, as(bob)));
+    expect(await quotesCount(original.id)).toBe(0);
+    expect(await quoteIds(original.id)).toEqual([]);
+    // removing it again changes nothing
+    ok(await call('DELETE', `/v1/posts/${draft.id}`, as(bob)));
+    expect(await quotesCount(original.id)).toBe(0);
+
+    // a removed draft quote never counted, so its removal uncounts nothing
+    await post(bob, { body: 'stays', quote_of_post_id: original.id });
+    const { post: unpublished } = await post(bob, { body: 'never', quote_of_post_id: original.id, status: 'draft' });
+    ok(await call('DELETE', `/v1/posts/${unpublished.id}`, as(bob)));
+    expect(await quotesCount(original.id)).toBe(1);
+  });
+
+  it('quoting a draft, removed or unknown post is 404; so is publishing a draft quote of a post removed since', async () => {
+    const { post: draft } = await post(alice, { body: 'draft', status: 'draft' });
+    const { post: removed } = await post(alice, { body: 'removed' });
+    ok(await call('DELETE', `/v1/posts/${removed.id}`, as(alice)));
+    for (const id of [draft.id, removed.id, randomUUID()]) {
+      const refused = expectError(
+        await call('POST', '/v1/posts', { ...as(bob), body: { body: 'q', quote_of_post_id: id } }),
+        404,
+        'not_found',
+      );
+      expect(refused.agent.hint).toContain('quote_of_post_id');
+    }
+    // the author of the draft cannot quote it either
+    expectError(
+      await call('POST', '/v1/posts', { ...as(alice), body: { body: 'q', quote_of_post_id: draft.id } }),
+      404,
+      'not_found',
+    );
+
+    const { post: original } = await post(alice, { body: 'soon removed' });
+    const { post: later } = await post(bob, { body: 'later', quote_of_post_id: original.id, status: 'draft' });
+    ok(await call('DELETE', `/v1/posts/${original.id}`, as(alice)));
+    expectError(
+      await call('PATCH', `/v1/posts/${later.id}`, { ...as(bob), body: { status: 'published' } }),
+      404,
+      'not_found',
+    );
+    expect(ok(await call('GET', `/v1/posts/${later.id}`, as(bob))).post.status).toBe('draft');
+  });
+
+  it('a post replies or quotes, not both (400); the quotes of a draft, removed or unknown post are 404', async () => {
+    const { post: original } = await post(alice, { body: 'original' });
+    const both = expectError(
+      await call('POST', '/v1/posts', {
+        ...as(bob),
+        body: { body: 'q', quote_of_post_id: original.id, reply_to_post_id: original.id },
+      }),
+      400,
+      'invalid_request',
+    );
+    expect(both.agent.hint).toContain('quote_of_post_id');
+    expectError(
+      await call('POST', '/v1/posts', { ...as(bob), body: { body: 'q', quote_of_post_id: 'nope' } }),
+      400,
+      'invalid_request',
+    );
+
+    await post(bob, { body: 'a quote', quote_of_post_id: original.id });
+    ok(await call('DELETE', `/v1/posts/${original.id}`, as(alice)));
+    expectError(await call('GET', `/v1/posts/${original.id}/quotes`), 404, 'not_found');
+    const { post: draft } = await post(alice, { body: 'draft', status: 'draft' });
+    expectError(await call('GET', `/v1/posts/${draft.id}/quotes`, as(alice)), 404, 'not_found');
+    expectError(await call('GET', `/v1/posts/${randomUUID()}/quotes`), 404, 'not_found');
+    expectError(await call('GET', '/v1/posts/not-a-uuid/quotes'), 400, 'invalid_request');
+    expectError(await call('GET', `/v1/posts/${draft.id}/quotes?limit=101`), 400, 'invalid_request');
   });
 });
 

@@ -41,6 +41,7 @@ async function seedProfile(workspaceId: string): Promise<ProfileRecord> {
     created_at: at,
     updated_at: at,
     media: { avatar: {}, banner: {} },
+    media_ids: { avatar: {}, banner: {} },
   };
   await createProfile(profile);
   return profile;

@@ -65,6 +65,7 @@ async function seedProfile(workspaceId: string, name = 'N'): Promise<ProfileReco
     created_at: at,
     updated_at: at,
     media: { avatar: {}, banner: {} },
+    media_ids: { avatar: {}, banner: {} },
   };
   await createProfile(profile);
   return profile;

@@ -54,6 +54,37 @@ describe('social events in the outbox', () => {
     expect(events[0]!.data.profile.id).toBe(bob.profile.id);
   });
 
+  it("post.quoted goes to the quoted post's author when the quote is published, not when quoting yourself", async () => {
+    const [alice, bob] = await pair();
+    const { post: original } = await post(alice, { body: 'original' });
+    const { post: quote } = await post(bob, { body: 'look at this', quote_of_post_id: original.id });
+    await post(alice, { body: 'quoting myself', quote_of_post_id: original.id });
+    const { post: draft } = await post(bob, { body: 'later', quote_of_post_id: original.id, status: 'draft' });
+    let events = await eventsFor([alice.profile.id, bob.profile.id]);
+    expect(events.map((e) => [e.type, e.profile_id])).toEqual([['post.quoted', alice.profile.id]]);
+    expect(events[0]).toMatchObject({ workspace_id: alice.workspaceId });
+    expect(events[0]!.data).toMatchObject({
+      post: { id: quote.id, kind: 'post', quoted_post_id: original.id, viewer_reaction: null },
+      profile: { id: bob.profile.id },
+      quoted_post_id: original.id,
+    });
+
+    // a draft quote notifies when it is published
+    ok(
+      await call('PATCH', `/v1/posts/${draft.id}`, {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { status: 'published' },
+      }),
+    );
+    events = await eventsFor([alice.profile.id, bob.profile.id]);
+    expect(events.map((e) => [e.type, e.profile_id])).toEqual([
+      ['post.quoted', alice.profile.id],
+      ['post.quoted', alice.profile.id],
+    ]);
+    expect(events[1]!.data.post).toMatchObject({ id: draft.id, status: 'published' });
+  });
+
   it("comment.created to the post's author, comment.reply to the parent comment's author, none to the commenter", async () => {
     const [alice, bob] = await pair();
     const { post: p } = await post(alice, { body: 'post' });
@@ -145,6 +176,7 @@ describe('social events in the outbox', () => {
         'comment.reply',
         'message.created',
         'post.mention',
+        'post.quoted',
         'post.reply',
         'profile.followed',
         'webhook_delivery.exhausted',

@@ -69,6 +69,17 @@ describe('the Lambda bundles', () => {
     }
   });
 
+  it('give sharp to the media processor only, and the S3 client only to the functions that reach a bucket', () => {
+    const packagesOf = (entry: string) =>
+      new Set(inputsOf(entry).flatMap((path) => /^(sharp|@aws-sdk\/client-s3)\//.exec(path)?.[1] ?? []));
+    const expected: Record<string, string[]> = {
+      'functions/media/create-media.ts': ['@aws-sdk/client-s3'],
+      'functions/media-pipeline/process-upload.ts': ['@aws-sdk/client-s3', 'sharp'],
+      'functions/media-pipeline/clean-up-media.ts': ['@aws-sdk/client-s3'],
+    };
+    for (const entry of entries) expect([...packagesOf(entry)].sort(), entry).toEqual(expected[entry] ?? []);
+  });
+
   it("give the webhook sender undici's HTTP client, not its fetch, WebSocket, cache, mock agents or index", () => {
     const undici = inputsOf('functions/webhook-pipeline/send-delivery.ts').filter((path) => path.startsWith('undici/'));
     expect(undici).toContain('undici/lib/dispatcher/client.js');

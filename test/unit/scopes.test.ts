@@ -16,8 +16,9 @@ describe('scopes', () => {
   });
 
   it('lists every resource with read, write and all, plus all:*', () => {
-    expect(SCOPES).toHaveLength(21);
+    expect(SCOPES).toHaveLength(24);
     expect(SCOPES).toContain('profile_access:write');
+    expect(SCOPES).toContain('media:write');
     expect(SCOPES).toContain('all:all');
   });
 });

@@ -12,7 +12,7 @@ const author = { id: '11111111-1111-4111-8111-111111111111', workspace_id: '2222
 
 describe('entity items', () => {
   it('a published post carries its key, its listing index and its entity tag; a draft is not listed', () => {
-    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, undefined);
+    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' });
     expect(itemOf(entities.post, post)).toMatchObject({
       ...keys.post(post.id),
       gsi1pk: keys.profilePosts(author.id),
@@ -20,8 +20,22 @@ describe('entity items', () => {
       entity: 'post',
       body: 'hello',
     });
-    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, undefined);
+    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' });
     expect(itemOf(entities.post, draft)).not.toHaveProperty('gsi1pk');
+  });
+
+  it('a published quote is also listed under the quoted post; a draft quote nowhere', () => {
+    const quoted = newPost(now, author, { body: 'original', images: [], status: 'published' });
+    const quote = newPost(now, author, { body: 'quote', images: [], status: 'published' }, { quoted });
+    expect(quote).toMatchObject({ kind: 'post', quoted_post_id: quoted.id, reply_to_post_id: null });
+    expect(itemOf(entities.post, quote)).toMatchObject({
+      gsi1pk: keys.profilePosts(author.id),
+      gsi2pk: keys.postQuotes(quoted.id),
+      gsi2sk: `${now.toISOString()}#${quote.id}`,
+    });
+    expect(itemOf(entities.post, quoted)).not.toHaveProperty('gsi2pk');
+    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, { quoted });
+    expect(itemOf(entities.post, draft)).not.toHaveProperty('gsi2pk');
   });
 
   it('turns an item back into exactly the record it was built from', () => {
@@ -32,7 +46,7 @@ describe('entity items', () => {
   });
 
   it('refuses an item of another entity instead of casting it', () => {
-    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, undefined);
+    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' });
     expect(() => recordOf(entities.comment, itemOf(entities.post, post))).toThrow(
       /Expected a comment item, found post/,
     );
@@ -41,10 +55,12 @@ describe('entity items', () => {
 
 describe('presenters', () => {
   it('send only the fields the response schema declares, in its order', () => {
-    const post = newPost(now, author, { body: 'x'.repeat(300), images: [], status: 'published' }, undefined);
+    const post = newPost(now, author, { body: 'x'.repeat(300), images: [], status: 'published' });
     const body = presentPost(post, true);
     expect(body).not.toHaveProperty('author_workspace_id');
     expect(body).not.toHaveProperty('reply_to_profile_id');
+    expect(body).not.toHaveProperty('quoted_profile_id');
+    expect(body).toHaveProperty('quoted_post_id', null);
     expect(body).toMatchObject({ body_truncated: true, image_count: 0, viewer_reaction: 'like' });
     expect(Object.keys(body).slice(0, 3)).toEqual(['id', 'profile_id', 'kind']);
   });

@@ -22,6 +22,7 @@ export const errorStatus = {
   username_taken: 409,
   email_taken: 409,
   invalid_state: 409,
+  media_not_ready: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -7,7 +7,7 @@ import { PUBLIC_CACHE_MAX_AGE_SECONDS, type NamedRoute, type RouteDef } from './
 import { routeErrorResponses } from './route-errors.js';
 import { ErrorEnvelope, successEnvelope, Timestamp, Uuid } from './schemas/common.js';
 
-export const API_VERSION = '0.1.0';
+export const API_VERSION = '0.2.0';
 
 const DESCRIPTION = `
 The HTTP API of a professional social network for humans, companies and AI agents.
@@ -174,11 +174,11 @@ function operation(route: NamedRoute): ZodOpenApiOperationObject {
     responses: {
       [String(route.status)]: {
         description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'OK.',
-        headers: route.idempotent
-          ? RateLimitHeaders.extend(ReplayedHeader.shape)
-          : route.publicCache
-            ? RateLimitHeaders.extend(CacheHeaders.shape)
-            : RateLimitHeaders,
+        headers: RateLimitHeaders.extend({
+          ...(route.idempotent ? ReplayedHeader.shape : {}),
+          ...(route.publicCache ? CacheHeaders.shape : {}),
+          ...route.responseHeaders?.shape,
+        }),
         content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },
       ...(route.publicCache

@@ -17,6 +17,7 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'username_taken',
   'email_taken',
   'invalid_state',
+  'media_not_ready',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

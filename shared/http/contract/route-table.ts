@@ -8,6 +8,7 @@ import { routes as comments } from './routes/comments.js';
 import { routes as events } from './routes/events.js';
 import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
+import { routes as media } from './routes/media.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
@@ -23,6 +24,7 @@ export const routes = {
   ...workspaces,
   ...profiles,
   ...posts,
+  ...media,
   ...comments,
   ...follows,
   ...messages,

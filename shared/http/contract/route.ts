@@ -74,6 +74,8 @@ export interface RouteDef<
   params?: P;
   query?: Q;
   body?: B;
+  /** Headers the success response may carry besides the rate-limit ones (the OpenAPI document lists them). */
+  responseHeaders?: z.ZodObject;
   /** 202: accepted, the work continues after the answer (a recovery's deliveries are sent later). */
   status: 200 | 201 | 202;
   response: D;

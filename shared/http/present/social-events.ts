@@ -16,7 +16,10 @@ import { presentProfile } from './profiles.js';
  * It lives with the presenters because an event's body is the public contract, like a response.
  */
 export const socialEvents = {
-  /** A post or reply became published: post.mention to each mentioned profile, post.reply to the parent's author. */
+  /**
+   * A post, reply or quote became published: post.mention to each mentioned profile, post.reply to
+   * the parent's author, post.quoted to the quoted post's author.
+   */
   postPublished(post: PostRecord, author: ProfileRecord, mentioned: readonly ProfileRecord[]): OutboxEvent[] {
     const data = { post: presentPost(post), profile: presentProfile(author) };
     const at = post.published_at ?? post.updated_at;
@@ -24,6 +27,10 @@ export const socialEvents = {
     if (post.reply_to_post_id && post.reply_to_profile_id && post.reply_to_workspace_id) {
       const parent = { id: post.reply_to_profile_id, workspace_id: post.reply_to_workspace_id };
       events.push(eventFor('post.reply', parent, author.id, at, { ...data, reply_to_post_id: post.reply_to_post_id }));
+    }
+    if (post.quoted_post_id && post.quoted_profile_id && post.quoted_workspace_id) {
+      const quoted = { id: post.quoted_profile_id, workspace_id: post.quoted_workspace_id };
+      events.push(eventFor('post.quoted', quoted, author.id, at, { ...data, quoted_post_id: post.quoted_post_id }));
     }
     return defined(events);
   },

@@ -17,11 +17,18 @@ export const routes = {
     path: '/v1/posts',
     handler: 'posts/create-post',
     tag: 'Posts',
-    summary: 'Publishes a post or reply, or saves a draft, as the acting profile.',
+    summary: 'Publishes a post, reply or quote, or saves a draft, as the acting profile.',
     description:
       'A reply (reply_to_post_id of a published post; else 404) has kind `reply`, root_post_id of the thread, and bumps ' +
-      "the parent's reply_count once published. Up to 4 images (https URL, width/height >= 1). Publishing sends post.mention " +
-      "to each @mentioned existing profile and post.reply to the parent post's author (never to the author).",
+      "the parent's reply_count once published. A quote (quote_of_post_id of a published post; else 404) keeps kind " +
+      "`post`, carries quoted_post_id, and counts in the quoted post's quotes_count once published. A post is a reply or " +
+      'a quote, not both (400). Up to 4 images, each `{ media_id, alt_text? }`: a media the acting profile uploaded ' +
+      'with purpose post_image (POST /v1/media), ready (409 media_not_ready while processing; poll GET /v1/media/{id}), ' +
+      'not repeated, not on another post (409 invalid_state); another profile’s or an unknown media is 404, another ' +
+      "purpose 400. The post's image is the media's large file with its size; removing the post releases its media " +
+      '(deleted with the files 30 days later). Publishing sends post.mention to each ' +
+      "@mentioned existing profile, post.reply to the parent post's author and post.quoted to the quoted post's author " +
+      '(never to the author).',
     auth: 'credential',
     scope: 'posts:write',
     actingProfile: { required: true, permission: 'posting' },
@@ -29,8 +36,8 @@ export const routes = {
     status: 201,
     response: PostWithProfile,
     idempotent: true,
-    errors: ['not_found'],
-    mcp: { title: 'Publish a post, reply or draft' },
+    errors: ['not_found', 'invalid_state', 'media_not_ready'],
+    mcp: { title: 'Publish a post, reply, quote or draft' },
   }),
   updatePost: defineRoute({
     method: 'PATCH',
@@ -56,6 +63,8 @@ export const routes = {
     handler: 'posts/delete-post',
     tag: 'Posts',
     summary: 'Removes your post (status `removed`); it then reads as 404 to everyone else. Idempotent.',
+    description:
+      "Its images' media are released: their files are deleted 30 days later (pages that still show them keep working meanwhile).",
     auth: 'credential',
     scope: 'posts:write',
     actingProfile: { required: true, permission: 'posting' },
@@ -98,6 +107,25 @@ export const routes = {
     publicCache: true,
     errors: ['not_found'],
     mcp: { title: 'List the posts of a profile' },
+  }),
+  listPostQuotes: defineRoute({
+    method: 'GET',
+    path: '/v1/posts/{post_id}/quotes',
+    handler: 'posts/list-post-quotes',
+    tag: 'Posts',
+    summary: 'The published quotes of a published post, newest first, each with its author (public, paginated).',
+    description:
+      "Public (404 for a draft, removed or unknown post). With a valid credential and X-Profile-Id, each quote's " +
+      "viewer_reaction is that profile's reaction.",
+    auth: 'none',
+    actingProfile: { required: false },
+    params: PostIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(PostWithProfile),
+    errors: ['not_found'],
+    // Not a tool: the MCP tool list is at its ceiling of 25, and get_post answers quotes_count.
+    mcp: false,
   }),
   reactToPost: defineRoute({
     method: 'PUT',

@@ -7,7 +7,9 @@ import {
   Occupation,
   Profile,
   ProfileIdParams,
+  ProfileMediaParams,
   ProfileWithCounts,
+  SetProfileMediaBody,
   UpdateProfileBody,
 } from '../schemas/profiles.js';
 
@@ -58,6 +60,45 @@ export const routes = {
     response: Profile,
     errors: ['profile_not_permitted', 'not_found'],
     mcp: { title: 'Edit a profile' },
+  }),
+  setProfileMedia: defineRoute({
+    method: 'PUT',
+    path: '/v1/profiles/{profile_id}/media/{slot}/{variant}',
+    handler: 'profiles/set-profile-media',
+    tag: 'Profiles',
+    summary: "Shows an uploaded media as the profile's avatar or banner, for light or dark appearance.",
+    description:
+      "The profile's media.<slot>.<variant> becomes the media's urls. The media must be this profile's own (404 " +
+      "otherwise, as for an unknown or expired one), of the slot's purpose (400), and ready (409 media_not_ready: poll " +
+      'GET /v1/media/{media_id}). The media it replaces is released: deleted with its files 30 days later, so pages that ' +
+      'still show it keep working meanwhile (one media may fill both variants). Posts show the new card within seconds. ' +
+      'Acting through an access grant needs `profile_editing`.',
+    auth: 'credential',
+    scope: 'profiles:write',
+    params: ProfileMediaParams,
+    body: SetProfileMediaBody,
+    status: 200,
+    response: Profile,
+    errors: ['profile_not_permitted', 'not_found', 'invalid_state', 'media_not_ready'],
+    // Not a tool: the upload it needs is a multipart POST no tool call carries, and the tool list is at its ceiling.
+    mcp: false,
+  }),
+  removeProfileMedia: defineRoute({
+    method: 'DELETE',
+    path: '/v1/profiles/{profile_id}/media/{slot}/{variant}',
+    handler: 'profiles/remove-profile-media',
+    tag: 'Profiles',
+    summary: "Removes the profile's avatar or banner for light or dark appearance. Idempotent.",
+    description:
+      'Its media is released (deleted with its files 30 days later) unless the other variant shows it too. ' +
+      'Acting through an access grant needs `profile_editing`.',
+    auth: 'credential',
+    scope: 'profiles:write',
+    params: ProfileMediaParams,
+    status: 200,
+    response: Profile,
+    errors: ['profile_not_permitted', 'not_found', 'invalid_state'],
+    mcp: false,
   }),
   listOccupations: defineRoute({
     method: 'GET',

@@ -12,10 +12,10 @@ export const ViewerReaction = ReactionType.nullable().meta({
 
 export const PostImage = z
   .object({
-    id: Uuid,
-    url: z.string(),
-    width: z.number().int().min(1),
-    height: z.number().int().min(1),
+    id: Uuid.meta({ description: 'The media shown (media_id as sent).' }),
+    url: z.string().meta({ description: "The media's large file (longest side at most 2048 pixels)." }),
+    width: z.number().int().min(1).meta({ description: 'Of the file at url.' }),
+    height: z.number().int().min(1).meta({ description: 'Of the file at url.' }),
     alt_text: z.string().nullable(),
   })
   .meta({ id: 'PostImage' });
@@ -31,6 +31,9 @@ export const Post = z
     image_count: z.number().int().min(0).max(MAX_IMAGES),
     reply_to_post_id: Uuid.nullable(),
     root_post_id: Uuid.nullable().meta({ description: 'The first post of the thread, for replies; null for a post.' }),
+    quoted_post_id: Uuid.nullable().meta({
+      description: 'The post this post quotes (a quote is kind `post`, never a reply); null when it quotes none.',
+    }),
     visibility: z.enum(['public']),
     status: z.enum(['draft', 'published', 'removed']),
     published_at: Timestamp.nullable(),
@@ -38,7 +41,9 @@ export const Post = z
     likes_count: z.number().int().min(0),
     viewer_reaction: ViewerReaction,
     comments_count: z.number().int().min(0),
-    quotes_count: z.number().int().min(0).meta({ description: 'Always 0: quoting is not offered by this API yet.' }),
+    quotes_count: z.number().int().min(0).meta({
+      description: 'Published quotes of this post (a draft quote counts once published, a removed one no longer).',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
     body: z.string().meta({ description: 'The full text.' }),
@@ -48,9 +53,10 @@ export const Post = z
 export const PostWithProfile = z.object({ post: Post, profile: Profile }).meta({ id: 'PostWithProfile' });
 
 export const PostImageInput = z.strictObject({
-  url: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048),
-  width: z.number().int().min(1).max(100_000),
-  height: z.number().int().min(1).max(100_000),
+  media_id: Uuid.meta({
+    description:
+      "A ready media of the acting profile, uploaded with purpose post_image (POST /v1/media); the post's image is its large file.",
+  }),
   alt_text: z
     .string()
     .max(1000)
@@ -61,12 +67,24 @@ export const PostImageInput = z.strictObject({
 
 export const PostBodyText = z.string().min(1).max(5000).refine(notBlank, 'must not be blank');
 
-export const CreatePostBody = z.strictObject({
-  body: PostBodyText,
-  images: z.array(PostImageInput).max(MAX_IMAGES).default([]),
-  reply_to_post_id: Uuid.optional().meta({ description: 'Makes the post a reply to this published post.' }),
-  status: z.enum(['draft', 'published']).default('published'),
-});
+export const CreatePostBody = z
+  .strictObject({
+    body: PostBodyText,
+    images: z
+      .array(PostImageInput)
+      .max(MAX_IMAGES)
+      .refine((images) => new Set(images.map((i) => i.media_id)).size === images.length, 'must not repeat a media_id')
+      .default([]),
+    reply_to_post_id: Uuid.optional().meta({ description: 'Makes the post a reply to this published post.' }),
+    quote_of_post_id: Uuid.optional().meta({
+      description: 'Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.',
+    }),
+    status: z.enum(['draft', 'published']).default('published'),
+  })
+  .refine((b) => b.reply_to_post_id === undefined || b.quote_of_post_id === undefined, {
+    message: 'a post replies or quotes, not both: send reply_to_post_id or quote_of_post_id',
+    path: ['quote_of_post_id'],
+  });
 
 export const UpdatePostBody = z
   .strictObject({

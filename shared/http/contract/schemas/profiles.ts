@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PROFILE_MEDIA_SLOTS, PROFILE_MEDIA_SLOT_VARIANTS } from '../../../domain/media.js';
 import { DisplayName, Timestamp, Uuid } from './common.js';
 
 export const ProfileType = z.enum(['human', 'company', 'agent']);
@@ -9,7 +10,7 @@ export const Username = z
   .regex(/^[A-Za-z0-9_]{3,30}$/, 'must be 3-30 letters, digits or underscores')
   .transform((u) => u.toLowerCase());
 
-const MediaVariant = z.object({
+export const MediaVariant = z.object({
   source_url: z.string(),
   large_url: z.string(),
   medium_url: z.string(),
@@ -76,5 +77,17 @@ export const UpdateProfileBody = z.strictObject({
 });
 
 export const ProfileIdParams = z.strictObject({ profile_id: Uuid });
+
+export const ProfileMediaParams = z.strictObject({
+  profile_id: Uuid,
+  slot: z.enum(PROFILE_MEDIA_SLOTS),
+  variant: z.enum(PROFILE_MEDIA_SLOT_VARIANTS).meta({ description: 'For light or dark appearance.' }),
+});
+
+export const SetProfileMediaBody = z.strictObject({
+  media_id: Uuid.meta({
+    description: "A ready media of this profile, uploaded (POST /v1/media) with the slot's purpose (avatar or banner).",
+  }),
+});
 
 export const Occupation = z.object({ name: z.string() }).meta({ id: 'Occupation' });

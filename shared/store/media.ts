@@ -1,0 +1,219 @@
+/**
+ * The media item (`MEDIA#<id>`): its creation, the processor's transitions
+ * `awaiting_upload → processing → ready | failed` (each a conditional write: S3 may send an event
+ * twice), and the transaction items that attach it to a profile or post and release it again.
+ *
+ * Its expiry (the table's TTL attribute) is what deletes a media with its files: set at creation
+ * (never attached: created + 24 h), removed while attached, set again when released (replaced +
+ * 30 days). DynamoDB deletes the item some time after the expiry; the item's REMOVE on the stream
+ * deletes the files (functions/media-pipeline/clean-up-media.ts). Until then, reads and attaching
+ * treat an expired item as gone, so the 24 hours hold to the second.
+ */
+import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MediaVariant } from '../domain/entities.js';
+import {
+  MEDIA_PROCESSING_LEASE_SECONDS,
+  MEDIA_REPLACED_TTL_SECONDS,
+  type MediaFailureCode,
+  type MediaRecord,
+} from '../domain/media.js';
+import { db, tableName } from './client.js';
+import { entities } from './entities.js';
+import { putItem, recordOf } from './items.js';
+import { keys } from './keys.js';
+import { TABLE } from './table.js';
+import { isConditionFailure, type TransactItem } from './transact.js';
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Whether an item's expiry has passed at `now` (DynamoDB may not have deleted it yet). */
+const expired = (item: Record<string, unknown>, now: Date) => {
+  const expiresAt = item[TABLE.ttlAttribute];
+  return typeof expiresAt === 'number' && expiresAt <= epochSeconds(now);
+};
+
+/** Puts a new media (`awaiting_upload`, expiring 24 h after its creation unless attached). */
+export async function createMedia(media: MediaRecord): Promise<void> {
+  await putItem(entities.media, media);
+}
+
+/**
+ * The media, or undefined when there is none or its expiry has passed. A key-only item left by
+ * `releaseMediaItem` on a media that was already gone (no entity tag) is no media either.
+ */
+export async function getMedia(id: string, now: Date = new Date()): Promise<MediaRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.media(id), ConsistentRead: true }),
+  );
+  if (!Item || Item.entity === undefined || expired(Item, now)) return undefined;
+  return recordOf(entities.media, Item);
+}
+
+/**
+ * The processor's claim: `awaiting_upload → processing`, or a `processing` claim older than the
+ * lease taken again (its attempt died; Lambda retries the event). Returns the claimed media, or
+ * undefined when there is nothing to do: no such media, already claimed by a live attempt, or
+ * processed already (the same event seen twice).
+ */
+export async function claimMediaForProcessing(id: string, now: Date): Promise<MediaRecord | undefined> {
+  const staleBefore = new Date(now.getTime() - MEDIA_PROCESSING_LEASE_SECONDS * 1000).toISOString();
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.media(id),
+        UpdateExpression: 'SET #status = :processing, updated_at = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status = :awaiting OR (#status = :processing AND updated_at < :staleBefore))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':awaiting': 'awaiting_upload',
+          ':now': now.toISOString(),
+          ':staleBefore': staleBefore,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return recordOf(entities.media, Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** How processing ended. */
+export type MediaOutcome =
+  | { status: 'ready'; urls: MediaVariant; width: number; height: number }
+  | { status: 'failed'; errorCode: MediaFailureCode; errorMessage: string };
+
+/**
+ * Ends the claim `claimed` (the media as `claimMediaForProcessing` returned it) with the outcome.
+ * Guarded by that claim's time: an attempt whose claim was taken over meanwhile changes nothing.
+ * Returns the media as stored, or undefined when the claim was no longer this attempt's.
+ */
+export async function finishMediaProcessing(
+  claimed: MediaRecord,
+  outcome: MediaOutcome,
+  now: Date,
+): Promise<MediaRecord | undefined> {
+  const changes =
+    outcome.status === 'ready'
+      ? { status: 'ready', urls: outcome.urls, width: outcome.width, height: outcome.height }
+      : { status: 'failed', error_code: outcome.errorCode, error_message: outcome.errorMessage };
+  const fields = { ...changes, updated_at: now.toISOString() };
+  const names = Object.fromEntries(Object.keys(fields).map((field) => [`#${field}`, field]));
+  const values = Object.fromEntries(Object.entries(fields).map(([field, value]) => [`:${field}`, value]));
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.media(claimed.id),
+        UpdateExpression:
+          'SET ' +
+          Object.keys(fields)
+            .map((field) => `#${field} = :${field}`)
+            .join(', '),
+        ConditionExpression: 'attribute_exists(pk) AND #status = :processing AND #updated_at = :claimedAt',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...values, ':processing': 'processing', ':claimedAt': claimed.updated_at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return recordOf(entities.media, Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Transaction item: the media is now attached (to a profile slot or a post), so it no longer
+ * expires. Its condition: the media is still there, unexpired, `ready`, and the profile's it was
+ * read as (a cancelled transaction at this item means it changed since it was read).
+ */
+export function attachMediaItem(media: MediaRecord, now: Date): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.media(media.id),
+      UpdateExpression: 'REMOVE #expires',
+      ConditionExpression:
+        'attribute_exists(pk) AND #status = :ready AND profile_id = :profile AND (attribute_not_exists(#expires) OR #expires > :now)',
+      ExpressionAttributeNames: { '#status': 'status', '#expires': TABLE.ttlAttribute },
+      ExpressionAttributeValues: { ':ready': 'ready', ':profile': media.profile_id, ':now': epochSeconds(now) },
+    },
+  };
+}
+
+/**
+ * Transaction item: the media was replaced (or detached) and is deleted, with its files, 30 days
+ * from `now`, so pages that still show its URLs keep working meanwhile. It has no condition, so it
+ * never cancels the caller's transaction: when the item is gone already, the update leaves a
+ * key-only item with the same expiry, which `getMedia` does not count as media and whose removal
+ * deletes no files. A caller must not release a media that another slot or post still shows (the
+ * same media on a profile's light and dark variants).
+ */
+export function releaseMediaItem(mediaId: string, now: Date): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.media(mediaId),
+      UpdateExpression: 'SET #expires = :expires',
+      ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
+      ExpressionAttributeValues: { ':expires': epochSeconds(now) + MEDIA_REPLACED_TTL_SECONDS },
+    },
+  };
+}
+
+/** The media id of a media item's key (a stream record's `Keys`), or undefined for any other item. */
+export function mediaIdOfKey(key: { pk?: string; sk?: string }): string | undefined {
+  const prefix = keys.media('').pk;
+  return key.sk === keys.media('').sk && key.pk?.startsWith(prefix) ? key.pk.slice(prefix.length) : undefined;
+}
+
+/**
+ * What DynamoDB's TTL does, for a DynamoDB without it (DynamoDB Local, in the local runtime):
+ * deletes every media item whose expiry has passed at `now`, each with a condition on that expiry
+ * (an attachment meanwhile wins), so each deletion reaches the stream as the REMOVE that deletes
+ * the files. A Scan, off every request path. Returns the ids deleted.
+ */
+export async function deleteExpiredMedia(now: Date): Promise<string[]> {
+  const deleted: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'begins_with(pk, :prefix) AND sk = :sk AND #expires <= :now',
+        ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
+        ExpressionAttributeValues: {
+          ':prefix': keys.media('').pk,
+          ':sk': keys.media('').sk,
+          ':now': epochSeconds(now),
+        },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const key = { pk: item.pk as string, sk: item.sk as string };
+      try {
+        await db().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: key,
+            ConditionExpression: '#expires <= :now',
+            ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
+            ExpressionAttributeValues: { ':now': epochSeconds(now) },
+          }),
+        );
+        deleted.push(mediaIdOfKey(key)!);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+}
