@@ -34,13 +34,13 @@ export const COUNTS_BATCH_SIZE = 1000;
 /** As for the fan-out: only a tumbling window makes Lambda name the shard the watermarks are kept by. */
 export const COUNTS_WINDOW = Duration.minutes(15);
 
-/** Partition keys of the items the fold writes counters to: posts, comments, follower counts. */
+/** Partition keys of the items the fold writes counters to: posts (likes, quotes), comments, follower counts. */
 const COUNTED_KEY_PATTERNS = [`${keys.post('').pk}*`, `${keys.comment('').pk}*`, `${keys.followerCount('').pk}*`];
 
 /**
- * The counts the whole network writes at once (likes_count, reactions_count, followers_count),
- * folded from the table stream: one Lambda on the stream, filtered by key to INSERTs and REMOVEs
- * of reaction and follow items (a removal carries no image, so the filter reads the keys), each
+ * The counts the whole network writes at once (likes_count, reactions_count, followers_count,
+ * quotes_count), folded from the table stream: one Lambda on the stream, filtered by key to
+ * INSERTs and REMOVEs of reaction, follow and quote-mark items (a removal carries no image, so the filter reads the keys), each
  * record counted exactly once per shard (shared/counters/from-stream.ts).
  */
 export class CounterFold extends Construct {
@@ -57,7 +57,7 @@ export class CounterFold extends Construct {
     });
     this.fn = apiFunction(this, 'Fold', 'functions/counters/fold-counts.ts', props.environment, {
       timeout: Duration.seconds(60),
-      description: 'Counts: likes, comment reactions and follows from the table stream to their counters',
+      description: 'Counts: likes, comment reactions, follows and quotes from the table stream to their counters',
     });
     this.fn.addEventSource(
       new DynamoEventSource(props.table, {
@@ -77,6 +77,7 @@ export class CounterFold extends Construct {
         filters: [
           sortKeysOf(keys.reactionSortKeyPrefix, 'INSERT', 'REMOVE'),
           sortKeysOf(keys.followSortKeyPrefix, 'INSERT', 'REMOVE'),
+          sortKeysOf(keys.quoteSortKeyPrefix, 'INSERT', 'REMOVE'),
         ],
       }),
     );

@@ -1,6 +1,6 @@
 /**
- * Lambda: the table stream, filtered to reaction and follow items → the counters they move
- * (likes_count, reactions_count, followers_count), each record exactly once
+ * Lambda: the table stream, filtered to reaction, follow and quote-mark items → the counters they
+ * move (likes_count, reactions_count, followers_count, quotes_count), each record exactly once
  * (shared/counters/from-stream.ts). The local runtime runs the same handler from its stream
  * poller, with the watermark keep of a consumer that has no record age bound.
  */

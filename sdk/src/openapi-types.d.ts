@@ -1525,11 +1525,12 @@ export interface components {
             published_at: string | null;
             /** @description Published replies to this post. */
             reply_count: number;
+            /** @description Likes of this post. Counted from the likes behind it: may lag them by up to 2 seconds, exact after that. */
             likes_count: number;
             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
             viewer_reaction: "like" | null;
             comments_count: number;
-            /** @description Published quotes of this post (a draft quote counts once published, a removed one no longer). */
+            /** @description Published quotes of this post (a draft quote counts once published, a removed one no longer). Counted from the quotes behind it: may lag them by up to 2 seconds, exact after that. */
             quotes_count: number;
             /**
              * Format: date-time
@@ -1661,6 +1662,7 @@ export interface components {
             status: "published";
             /** @description Direct replies to this comment. */
             replies_count: number;
+            /** @description Likes of this comment. Counted from the likes behind it: may lag them by up to 2 seconds, exact after that. */
             reactions_count: number;
             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
             viewer_reaction: "like" | null;

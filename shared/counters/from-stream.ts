@@ -1,7 +1,8 @@
 /**
  * The counts the whole network writes at once, folded from the table stream: a post's
- * likes_count, a comment's reactions_count, a profile's followers_count. Each like and each
- * follow is an item of its own, put once when made (INSERT) and deleted when undone (REMOVE), so
+ * likes_count and quotes_count, a comment's reactions_count, a profile's followers_count. Each
+ * like, follow and published quote is an item of its own (a quote's is its quote mark), put once
+ * when made (INSERT) and deleted when undone (REMOVE), so
  * a stream record's keys alone name the counter and the sign (a REMOVE carries no image). One
  * shard's batch becomes one conditional UpdateItem per counter item, each record counted exactly
  * once (store/counter-fold.ts).
@@ -12,6 +13,7 @@ import { keyId } from '../store/batch.js';
 import { foldCounters, type CountedChange, type CounterItem, type FoldSettings } from '../store/counter-fold.js';
 import { followerCounter } from '../store/follows.js';
 import { keyParts } from '../store/keys.js';
+import { quoteCounter } from '../store/posts.js';
 import { reactionCounter } from '../store/reactions.js';
 import { forEachLimit } from '../webhooks/bounded.js';
 
@@ -25,6 +27,16 @@ export const COUNTS_RECORD_MAX_AGE_SECONDS = 3600;
 /** The deployed fold's watermark keep: the record age bound and an hour's margin for clocks. */
 export const COUNTS_WATERMARK_KEEP_SECONDS = COUNTS_RECORD_MAX_AGE_SECONDS + 3600;
 
+/** The counter an item of this key counts into, if it is a like, a follow or a quote. */
+function counterOf(key: { pk: string; sk: string }) {
+  const reaction = keyParts.reaction(key);
+  if (reaction) return reactionCounter(reaction);
+  const follow = keyParts.follow(key);
+  if (follow) return followerCounter(follow);
+  const quote = keyParts.quote(key);
+  return quote ? quoteCounter(quote) : undefined;
+}
+
 /** The counter a record moves and by how much, or undefined when it moves none. */
 export function countedChangeOf(record: DynamoDBRecord): { item: CounterItem; change: CountedChange } | undefined {
   const sign = record.eventName === 'INSERT' ? 1 : record.eventName === 'REMOVE' ? -1 : 0;
@@ -32,9 +44,7 @@ export function countedChangeOf(record: DynamoDBRecord): { item: CounterItem; ch
   const sk = record.dynamodb?.Keys?.sk?.S;
   const sequenceNumber = record.dynamodb?.SequenceNumber;
   if (sign === 0 || !pk || !sk || !sequenceNumber) return undefined;
-  const reaction = keyParts.reaction({ pk, sk });
-  const follow = reaction ? undefined : keyParts.follow({ pk, sk });
-  const target = reaction ? reactionCounter(reaction) : follow ? followerCounter(follow) : undefined;
+  const target = counterOf({ pk, sk });
   if (!target) return undefined;
   return { item: target.item, change: { sequenceNumber, delta: { [target.counter]: sign } } };
 }
@@ -43,7 +53,7 @@ export function countedChangeOf(record: DynamoDBRecord): { item: CounterItem; ch
 const ITEMS_AT_ONCE = 8;
 
 /**
- * Folds the reaction and follow records of one shard's batch into their counters. Returns the
+ * Folds the like, follow and quote records of one shard's batch into their counters. Returns the
  * sequence numbers of the records whose fold failed (to be retried from there); other records
  * of the batch are ignored.
  */

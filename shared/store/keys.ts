@@ -16,6 +16,7 @@
  * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
  * |                   |                        |                    |   (quotes only, only while published)      |
  * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
+ * | quote (counted)   | POST#<quoted>#QUOTED#<shard of quote> | QUOTE#<quote_id> | (exists while the quote is published) |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
  * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
  * | follow            | FOLLOWERS#<to>#<shard of from> | FOLLOWER#<from> | PROFILE#<to>#FOLLOWERS / <created>#<from> |
@@ -67,11 +68,12 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-/** The key shard (0 … KEY_SHARDS − 1) of an acting profile's item under one target. */
-export const keyShardOf = (profileId: string): number => fnv1a(profileId) % KEY_SHARDS;
+/** The key shard (0 … KEY_SHARDS − 1) of an item under one target, by the id that makes it one of many (the acting profile's, the quote's). */
+export const keyShardOf = (id: string): number => fnv1a(id) % KEY_SHARDS;
 
 const REACTION_SORT_PREFIX = 'REACTION#';
 const FOLLOWER_SORT_PREFIX = 'FOLLOWER#';
+const QUOTE_SORT_PREFIX = 'QUOTE#';
 
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -91,6 +93,13 @@ export const keys = {
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
   /** The published quotes of a post. */
   postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
+  /** A published quote as the quoted post's quotes_count counts it: in the quoted post's key shard of the quote. */
+  quoteMark: (quotedId: string, quoteId: string) => ({
+    pk: `POST#${quotedId}#QUOTED#${keyShardOf(quoteId)}`,
+    sk: `${QUOTE_SORT_PREFIX}${quoteId}`,
+  }),
+  /** What every quote mark's sort key starts with (the counter fold's stream filter). */
+  quoteSortKeyPrefix: QUOTE_SORT_PREFIX,
   /** The profile's like of the post: in the post's key shard of the profile. */
   postReaction: (postId: string, profileId: string) => ({
     pk: `POST#${postId}#REACTIONS#${keyShardOf(profileId)}`,
@@ -185,6 +194,7 @@ export const entityTags = {
   follow: 'follow',
   followerCount: 'follower_count',
   followingCount: 'following_count',
+  quoteMark: 'quote_mark',
   message: 'message',
   grant: 'access_grant',
   grantAccess: 'grant_access',
@@ -205,9 +215,12 @@ export const entityTags = {
 export type ReactionKeyParts = { target: 'post' | 'comment'; targetId: string; profileId: string };
 /** What a follow item's key says. */
 export type FollowKeyParts = { followerId: string; followedId: string };
+/** What a quote mark's key says. */
+export type QuoteKeyParts = { quotedId: string; quoteId: string };
 
 const REACTION_PARTITION = /^(POST|COMMENT)#([^#]+)#REACTIONS#\d+$/;
 const FOLLOW_PARTITION = /^FOLLOWERS#([^#]+)#\d+$/;
+const QUOTE_PARTITION = /^POST#([^#]+)#QUOTED#\d+$/;
 
 /** The keys above read back: a stream record's `Keys` → what they name (undefined: another kind of item). */
 export const keyParts = {
@@ -224,6 +237,11 @@ export const keyParts = {
     const match = FOLLOW_PARTITION.exec(pk);
     if (!match || !sk.startsWith(FOLLOWER_SORT_PREFIX)) return undefined;
     return { followedId: match[1]!, followerId: sk.slice(FOLLOWER_SORT_PREFIX.length) };
+  },
+  quote: ({ pk, sk }: { pk: string; sk: string }): QuoteKeyParts | undefined => {
+    const match = QUOTE_PARTITION.exec(pk);
+    if (!match || !sk.startsWith(QUOTE_SORT_PREFIX)) return undefined;
+    return { quotedId: match[1]!, quoteId: sk.slice(QUOTE_SORT_PREFIX.length) };
   },
 };
 

@@ -34,7 +34,7 @@ beforeAll(() => {
 });
 
 describe('the counter fold (CDK)', () => {
-  it('feeds INSERTs and REMOVEs of reaction and follow items (by their sort keys: a REMOVE has no image) to the fold, one batch per shard at a time, named by a tumbling window', () => {
+  it('feeds INSERTs and REMOVEs of reaction, follow and quote-mark items (by their sort keys: a REMOVE has no image) to the fold, one batch per shard at a time, named by a tumbling window', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
@@ -59,6 +59,12 @@ describe('the counter fold (CDK)', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT', 'REMOVE'],
               dynamodb: { Keys: { sk: { S: [{ prefix: 'FOLLOWER#' }] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'REMOVE'],
+              dynamodb: { Keys: { sk: { S: [{ prefix: 'QUOTE#' }] } } },
             }),
           },
         ],

@@ -80,7 +80,7 @@ describe('the counts folded from the table stream', () => {
     expect(await likesOf(postId)).toBe(7);
   });
 
-  it("writes each counter once per batch: a post's likes, a comment's reactions, a profile's followers", async () => {
+  it("writes each counter item once per batch: a post's likes and quotes, a comment's reactions, a profile's followers", async () => {
     const author = await actor();
     const postId = (await post(author, { body: 'with a comment' })).post.id as string;
     const { comment } = ok(
@@ -100,7 +100,9 @@ describe('the counts folded from the table stream', () => {
       record('INSERT', keys.follow(newId(), followed)),
       record('REMOVE', keys.follow(newId(), followed)),
       record('INSERT', keys.commentReaction(comment.id as string, newId())),
-      // Neither a like nor a follow: the post item itself, a reaction item rewritten.
+      record('INSERT', keys.quoteMark(postId, newId())),
+      record('INSERT', keys.quoteMark(postId, newId())),
+      // Neither a like, a follow nor a quote: the post item itself, a reaction item rewritten.
       record('MODIFY', keys.post(postId)),
       record('MODIFY', keys.postReaction(postId, newId())),
     ];
@@ -112,8 +114,10 @@ describe('the counts folded from the table stream', () => {
     } finally {
       db().middlewareStack.remove('benchCallRecorder');
     }
+    // The post's likes and quotes in one write.
     expect(Object.fromEntries(sent)).toEqual({ UpdateItem: 3 });
     expect(await likesOf(postId)).toBe(2);
+    expect((await getPost(postId, true))!.quotes_count).toBe(2);
     expect((await getComment(comment.id as string, true))!.reactions_count).toBe(2);
     expect(await getFollowCounts(followed)).toEqual({ followers_count: 1, following_count: 0 });
   });

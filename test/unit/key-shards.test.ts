@@ -32,9 +32,13 @@ describe('key shards of likes and follows', () => {
       profileId: profile,
     });
     expect(keyParts.follow(keys.follow(profile, other))).toEqual({ followerId: profile, followedId: other });
+    expect(keyParts.quote(keys.quoteMark(post, other))).toEqual({ quotedId: post, quoteId: other });
+    expect(keyParts.quote(keys.postReaction(post, profile))).toBeUndefined();
+    expect(keyParts.reaction(keys.quoteMark(post, other))).toBeUndefined();
     for (const key of [keys.post(post), keys.comment(comment), keys.profile(profile), keys.followerCount(profile)]) {
       expect(keyParts.reaction(key)).toBeUndefined();
       expect(keyParts.follow(key)).toBeUndefined();
+      expect(keyParts.quote(key)).toBeUndefined();
     }
     expect(keyParts.follow(keys.postReaction(post, profile))).toBeUndefined();
     expect(keyParts.reaction(keys.follow(profile, other))).toBeUndefined();
