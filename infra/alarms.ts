@@ -16,6 +16,8 @@ export const ALARM_THRESHOLDS = {
   serverErrorPercent: 5,
   /** Oldest stream record or queue message the home feed has not handled: posts this late reach feeds (promised: 5 s). */
   feedLagMs: 60 * 1000,
+  /** Oldest stream record the counter fold has not handled yet: counts are this late (API.md allows 2 s). */
+  countsIteratorAgeMs: 60 * 1000,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -36,6 +38,9 @@ export interface ServiceAlarmsProps {
   fanOut: IFunction;
   /** The home feed's queues and its stream consumer. */
   feed?: { deadLetterQueue: IQueue; streamFailures: IQueue; queue: IQueue; fanOut: IFunction };
+  /** Likes and follows the counter fold gave up on. */
+  counterFoldFailures: IQueue;
+  counterFold: IFunction;
   /** Subscribed to the topic when given (the address must confirm the subscription). */
   email?: string;
 }
@@ -84,6 +89,24 @@ export class ServiceAlarms extends Construct {
       'MediaCleanUpFailuresWaiting',
       "Media removals the clean-up gave up on are in the media clean-up failure queue: those media's files were not deleted from the media bucket.",
       visible(props.mediaCleanUpFailures),
+      1,
+    );
+    this.add(
+      'CounterFoldFailuresWaiting',
+      'Likes, comment reactions or follows the counter fold gave up on are in its failure queue: the counts they belong to are off until recounted.',
+      visible(props.counterFoldFailures),
+      1,
+    );
+    this.add(
+      'CounterFoldIteratorAge',
+      'The counter fold is behind on the table stream: likes_count, reactions_count and followers_count lag by more than a minute.',
+      props.counterFold.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
+      ALARM_THRESHOLDS.countsIteratorAgeMs,
+    );
+    this.add(
+      'CounterFoldErrors',
+      'The counter fold Lambda failed (uncaught error or timeout): counts are late until it succeeds.',
+      props.counterFold.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
       1,
     );
     this.add(

@@ -38,6 +38,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     stack.authorCards.fn,
     feed.fanOut,
     feed.writer,
+    stack.counters.fn,
   ];
 
   ack(
@@ -104,6 +105,21 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     stack.authorCards.fn,
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the author-card failure queue.',
+  );
+  ack(
+    stack.counters.failures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the counter fold's stream mapping; it has no further one.",
+  );
+  ack(
+    stack.counters.failures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the counter fold's stream mapping), which the rule does not recognise as a DLQ.",
+  );
+  ack(
+    stack.counters.fn,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the counter fold failure queue (alarmed).',
   );
   ack(
     webhooks.fanOutFailures,

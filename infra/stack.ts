@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { ServiceAlarms } from './alarms.js';
 import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
+import { CounterFold } from './counters.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
@@ -29,7 +30,7 @@ export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
  */
 export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
 
-/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the home feed, the media pipeline and the alarms. */
+/** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the home feed, the counter fold, the media pipeline and the alarms. */
 export class SocialNetworkStack extends Stack {
   readonly table: Table;
   readonly httpApi: ServiceHttpApi;
@@ -37,6 +38,7 @@ export class SocialNetworkStack extends Stack {
   readonly authorCards: AuthorCards;
   readonly feed: HomeFeed;
   readonly media: MediaPipeline;
+  readonly counters: CounterFold;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
 
@@ -86,6 +88,9 @@ export class SocialNetworkStack extends Stack {
       uploadSigners: UPLOAD_SIGNING_ROUTES.flatMap((name) => this.httpApi.routeFunctions.get(name) ?? []),
     });
 
+    // Likes, comment reactions and follows are items of their own; their counts are folded from the stream.
+    this.counters = new CounterFold(this, 'Counters', { table: this.table, environment });
+
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,
       deadLetterQueue: this.webhooks.deadLetterQueue,
@@ -101,6 +106,8 @@ export class SocialNetworkStack extends Stack {
         queue: this.feed.queue,
         fanOut: this.feed.fanOut,
       },
+      counterFoldFailures: this.counters.failures,
+      counterFold: this.counters.fn,
       email: props.alarmEmail,
     });
 

@@ -40,3 +40,13 @@ export function removalsOf(partitionKeyPrefix: string, sortKey: string) {
     dynamodb: { Keys: { [TABLE.partitionKey]: { S: partitionKey }, [TABLE.sortKey]: { S: sort } } },
   });
 }
+
+/**
+ * An event source filter on the keys: stream records of these event names whose sort key starts
+ * with `prefix`. A REMOVE carries no image (the stream's view is NEW_IMAGE), only the keys.
+ */
+export function sortKeysOf(prefix: string, ...eventNames: [StreamEventName, ...StreamEventName[]]) {
+  const eventName: unknown = FilterRule.or(...eventNames);
+  const sortKey: unknown = FilterRule.beginsWith(prefix);
+  return FilterCriteria.filter({ eventName, dynamodb: { Keys: { sk: { S: sortKey } } } });
+}

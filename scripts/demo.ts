@@ -164,7 +164,13 @@ async function main() {
         }),
       );
     }
-    const read = await unwrap(agent.GET('/v1/posts/{post_id}', { params: { ...as(scout), path: onPost } }));
+    // likes_count is counted from the likes behind it, within about 2 s.
+    const countedBy = Date.now() + 5_000;
+    let read = await unwrap(agent.GET('/v1/posts/{post_id}', { params: { ...as(scout), path: onPost } }));
+    while (read.post.likes_count < 2 && Date.now() < countedBy) {
+      await new Promise((r) => setTimeout(r, 200));
+      read = await unwrap(agent.GET('/v1/posts/{post_id}', { params: { ...as(scout), path: onPost } }));
+    }
     show(
       'post',
       `likes_count ${read.post.likes_count}, comments_count ${read.post.comments_count}, viewer_reaction (Scout) ${read.post.viewer_reaction}`,

@@ -1,25 +1,35 @@
 import { newReaction } from '../../shared/domain/posts.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
+import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import { getComment } from '../../shared/store/comments.js';
 import { keys } from '../../shared/store/keys.js';
-import { commentReactionTarget, setReaction } from '../../shared/store/reactions.js';
+import { setReaction } from '../../shared/store/reactions.js';
+import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from '../../shared/http/contract/routes/comments.js';
 
-/** Same rules as the post reaction: idempotent, reactions_count exact. */
-export const handler = httpHandler(routes.reactToComment, async ({ params, body, auth, now }) => {
-  const viewer = auth.actingProfile;
-  const outcome = await setReaction(
-    commentReactionTarget(params.comment_id),
-    keys.commentReaction(params.comment_id, viewer.id),
-    newReaction(now, viewer.id, body.reaction_type),
-    body.active,
-  );
-  const comment = outcome === 'target_missing' ? undefined : await getComment(params.comment_id, true);
-  if (!comment) throw notFound('Comment');
-  return {
-    comment_id: comment.id,
-    reactions_count: comment.reactions_count,
-    viewer_reaction: body.active ? body.reaction_type : null,
-  };
-});
+/** The comment, read in the credential's BatchGetItem: its count before this change. */
+const readComment = ({ params }: PrefetchRequest<typeof routes.reactToComment>, reads: ReadBatch) =>
+  getComment(params.comment_id, true, reads);
+
+/** Same rules as the post reaction: idempotent, reactions_count folded behind it, the answer's count the one read plus this change. */
+export const handler = httpHandler(
+  routes.reactToComment,
+  async ({ params, body, auth, now, prefetched }) => {
+    const comment = await prefetched;
+    if (!comment) throw notFound('Comment');
+    const viewer = auth.actingProfile;
+    const outcome = await setReaction(
+      keys.commentReaction(params.comment_id, viewer.id),
+      newReaction(now, viewer.id, body.reaction_type),
+      body.active,
+    );
+    const delta = outcome === 'changed' ? (body.active ? 1 : -1) : 0;
+    return {
+      comment_id: comment.id,
+      reactions_count: Math.max(0, comment.reactions_count + delta),
+      viewer_reaction: body.active ? body.reaction_type : null,
+    };
+  },
+  { prefetch: readComment },
+);

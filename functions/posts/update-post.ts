@@ -1,9 +1,10 @@
 import { extractMentions } from '../../shared/domain/mentions.js';
+import { quotedPostNotFound } from '../../shared/domain/posts.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
 import { socialEvents } from '../../shared/http/present/social-events.js';
 import { profilesByUsername } from '../../shared/store/mentions.js';
-import { likedPosts, updatePost } from '../../shared/store/posts.js';
+import { getPost, likedPosts, updatePost } from '../../shared/store/posts.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
 
@@ -13,6 +14,9 @@ export const handler = httpHandler(routes.updatePost, async ({ params, body, aut
   const before = await authoredPost(params.post_id, author.id, 'edit');
   const at = now.toISOString();
   const publishAt = body.status === 'published' && before.status === 'draft' ? at : undefined;
+  // A quote is published only of a post that still is (its count is folded later, unconditioned).
+  if (publishAt && before.quoted_post_id && (await getPost(before.quoted_post_id, true))?.status !== 'published')
+    throw quotedPostNotFound();
   const events = [];
   if (publishAt) {
     const published = {

@@ -1,11 +1,22 @@
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentProfile } from '../../shared/http/present/profiles.js';
+import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
+import { presentProfileWithCounts } from '../../shared/http/present/profiles.js';
+import { getFollowCounts } from '../../shared/store/follows.js';
 import { getProfile } from '../../shared/store/profiles.js';
+import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from '../../shared/http/contract/routes/profiles.js';
 
-export const handler = httpHandler(routes.getProfile, async ({ params }) => {
-  const profile = await getProfile(params.profile_id);
-  if (!profile) throw notFound('Profile');
-  return presentProfile(profile);
-});
+/** The profile and its two follow counts: one BatchGetItem (with the credential's, when one is sent). */
+const readProfile = ({ params }: PrefetchRequest<typeof routes.getProfile>, reads: ReadBatch) =>
+  Promise.all([getProfile(params.profile_id, reads), getFollowCounts(params.profile_id, reads)]);
+
+export const handler = httpHandler(
+  routes.getProfile,
+  async ({ prefetched }) => {
+    const [profile, counts] = await prefetched;
+    if (!profile) throw notFound('Profile');
+    return presentProfileWithCounts(profile, counts);
+  },
+  { prefetch: readProfile },
+);

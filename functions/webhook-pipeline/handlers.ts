@@ -3,18 +3,13 @@
  * entry points wire the AWS adapters, the local runtime (infra/local) its in-process ones, so both
  * run the same code on the same event shapes.
  */
-import type {
-  DynamoDBBatchResponse,
-  DynamoDBRecord,
-  DynamoDBStreamEvent,
-  SQSBatchResponse,
-  SQSEvent,
-} from 'aws-lambda';
+import type { DynamoDBRecord, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '../../shared/config.js';
 import { WebhookEvent } from '../../shared/domain/webhooks.js';
 import { logger } from '../../shared/logger.js';
 import { entityTags } from '../../shared/store/keys.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
+import { batchResponse, type ShardStreamEvent, type StreamHandler } from '../../shared/ports/shard-stream-event.js';
 import { readMessageBody } from '../../shared/ports/delivery-queue.js';
 import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js';
 import { forEachLimit } from '../../shared/webhooks/bounded.js';
@@ -22,18 +17,6 @@ import { fanOut, type FanOutSettings } from '../../shared/webhooks/fan-out.js';
 import { readImage } from '../../shared/webhooks/stream-image.js';
 import { foldDeliveryTotals, isDeliveryWrite } from '../../shared/webhooks/totals-from-stream.js';
 
-/**
- * A batch of one stream shard. The deployed event source has a tumbling window, which is what makes
- * Lambda name the shard (`shardId`) and ask for a `state` back; the local poller names it too.
- */
-export type ShardStreamEvent = DynamoDBStreamEvent & {
-  shardId?: string;
-  window?: { start: string; end: string };
-  state?: Record<string, string>;
-};
-export type StreamHandler = (
-  event: ShardStreamEvent,
-) => Promise<DynamoDBBatchResponse & { state?: Record<string, string> }>;
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 /** The sender's settings, read from the environment once per process. */
@@ -125,11 +108,7 @@ export function fanOutHandler(
     });
     const [, foldFailed] = await Promise.all([fanOutAll, foldTotalsOf(event)]);
     failed.push(...foldFailed);
-    const first = failed.sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
-    return {
-      batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }],
-      ...(event.window ? { state: {} } : {}),
-    };
+    return batchResponse(event, failed);
   };
 }
 

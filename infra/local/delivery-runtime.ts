@@ -1,6 +1,6 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
- * fan-out, the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
+ * fan-out (and the author-card refresh and the counter fold beside it), the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
  * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
@@ -20,6 +20,8 @@ import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
+import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
+import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/counter-fold.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -57,10 +59,20 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: Stream
 
   // One poller stands in for every stream consumer of the AWS stack (their filters are in the handlers).
   const fanOut = fanOutHandler(ports);
+  // No record age bound here: a batch may come again after a restart, however long the server was down.
+  const foldCounts = foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS);
   const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
-    await fanOut(event);
-    await refreshAuthorCards(event);
-    for (const consume of otherConsumers) await consume(event);
+    const [counted] = await Promise.all([
+      foldCounts(event),
+      (async () => {
+        await fanOut(event);
+        await refreshAuthorCards(event);
+        for (const consume of otherConsumers) await consume(event);
+      })(),
+    ]);
+    // A counter fold fails only on DynamoDB errors: the batch comes again from the failed record, as
+    // from the event source, or the count would be lost (the other consumers are idempotent on it).
+    return counted;
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

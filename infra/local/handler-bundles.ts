@@ -24,7 +24,7 @@ export const httpHandlerModules = (): string[] => [
 ];
 
 /**
- * The stack's other Lambdas (webhook pipeline, author cards, home feed, media pipeline, console), as entry files: the bundle
+ * The stack's other Lambdas (webhook pipeline, author cards, home feed, counter fold, media pipeline, console), as entry files: the bundle
  * benchmark and the bundle-contents test measure and inspect them beside the HTTP functions.
  */
 export const OTHER_LAMBDA_ENTRIES = [
@@ -34,6 +34,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/profile-stream/refresh-author-cards.ts',
   'functions/feed-pipeline/fan-out.ts',
   'functions/feed-pipeline/write-inboxes.ts',
+  'functions/counters/fold-counts.ts',
   'functions/media-pipeline/process-upload.ts',
   'functions/media-pipeline/clean-up-media.ts',
   'console/server/lambda.ts',

@@ -8,7 +8,8 @@
  * - the very first start of a table (no `STARTED` marker) reads from LATEST: history before the
  *   runtime ever ran is not replayed; every later start reads shards without a checkpoint from
  *   TRIM_HORIZON (events written while the server was down are delivered);
- * - a crash between fan-out and checkpoint replays a batch, which is safe: fan-out is idempotent.
+ * - a crash between fan-out and checkpoint replays a batch, which is safe: fan-out is idempotent,
+ *   and the counter folds count each record once (per-shard watermarks).
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {

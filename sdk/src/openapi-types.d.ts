@@ -286,8 +286,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reads a profile (public).
-         * @description Reads a profile (public).
+         * Reads a profile (public), with its follow counts.
+         * @description Reads a profile (public), with its follow counts.
+         *
+         *     Without a credential the answer is the same for everyone: `Cache-Control: public, max-age=5` and a strong `ETag` (`If-None-Match` → 304, no body), so caches and CDNs may hold it for 5 s. With a credential it is `no-store`.
          */
         get: operations["getProfile"];
         put?: never;
@@ -386,6 +388,8 @@ export interface paths {
         /**
          * Reads a public post and its author.
          * @description Public. With a valid credential and X-Profile-Id, viewer_reaction is that profile's reaction; drafts and removed posts are visible only this way to their author (404 to everyone else).
+         *
+         *     Without a credential the answer is the same for everyone: `Cache-Control: public, max-age=5` and a strong `ETag` (`If-None-Match` → 304, no body), so caches and CDNs may hold it for 5 s. With a credential it is `no-store`.
          */
         get: operations["getPost"];
         put?: never;
@@ -422,6 +426,8 @@ export interface paths {
         /**
          * A profile's published posts and replies, newest first (public, paginated).
          * @description A profile's published posts and replies, newest first (public, paginated).
+         *
+         *     Without a credential the answer is the same for everyone: `Cache-Control: public, max-age=5` and a strong `ETag` (`If-None-Match` → 304, no body), so caches and CDNs may hold it for 5 s. With a credential it is `no-store`.
          */
         get: operations["listProfilePosts"];
         put?: never;
@@ -462,7 +468,7 @@ export interface paths {
         get?: never;
         /**
          * Sets (active: true) or removes (active: false) the acting profile's like on a published post.
-         * @description Idempotent; the stored likes_count is exact under any concurrency (one conditional transaction per change). The likes_count answered is the count read just before the change plus the change: likes by others at the same moment show in the next read.
+         * @description Idempotent: liking twice changes nothing (one conditional write of the acting profile's own like). likes_count is counted from the likes behind them: it may lag them by up to 2 seconds and is exact after that, under any concurrency. The likes_count answered is the count read just before the change plus the change: likes by others at the same moment show in a later read; viewer_reaction is exact at once.
          *
          *     API key scope: `posts:write` (or `posts:all`, `all:write`, `all:all`).
          *
@@ -552,6 +558,8 @@ export interface paths {
         /**
          * Comments and nested replies of a published post, oldest first (public, paginated).
          * @description Each comment carries parent_comment_id (null at top level); with a credential and X-Profile-Id, viewer_reaction.
+         *
+         *     Without a credential the answer is the same for everyone: `Cache-Control: public, max-age=5` and a strong `ETag` (`If-None-Match` → 304, no body), so caches and CDNs may hold it for 5 s. With a credential it is `no-store`.
          */
         get: operations["listComments"];
         put?: never;
@@ -579,8 +587,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets or removes the acting profile's like on a comment (idempotent; reactions_count exact).
-         * @description Sets or removes the acting profile's like on a comment (idempotent; reactions_count exact).
+         * Sets or removes the acting profile's like on a comment (idempotent).
+         * @description Idempotent: liking twice changes nothing. The comment's reactions_count is counted from the likes behind them: it may lag them by up to 2 seconds and is exact after that, under any concurrency. The reactions_count answered is the count read just before the change plus the change; viewer_reaction is exact at once.
          *
          *     API key scope: `comments:write` (or `comments:all`, `all:write`, `all:all`).
          *
@@ -1438,6 +1446,67 @@ export interface components {
                 };
             };
         };
+        ProfileWithCounts: {
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            username: string;
+            /** @enum {string} */
+            type: "human" | "company" | "agent";
+            name: string;
+            call_name: string;
+            legal_name_verified: boolean;
+            occupation: string | null;
+            location: components["schemas"]["Location"] | null;
+            bio: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            updated_at: string;
+            media: {
+                avatar: {
+                    light?: {
+                        source_url: string;
+                        large_url: string;
+                        medium_url: string;
+                        small_url: string;
+                    };
+                    dark?: {
+                        source_url: string;
+                        large_url: string;
+                        medium_url: string;
+                        small_url: string;
+                    };
+                };
+                banner: {
+                    light?: {
+                        source_url: string;
+                        large_url: string;
+                        medium_url: string;
+                        small_url: string;
+                    };
+                    dark?: {
+                        source_url: string;
+                        large_url: string;
+                        medium_url: string;
+                        small_url: string;
+                    };
+                };
+            };
+            /** @description How many profiles follow this one. Counted from the follows behind it: may lag them by up to 2 seconds, exact after that. */
+            followers_count: number;
+            /** @description How many profiles this one follows. */
+            following_count: number;
+        };
         Occupation: {
             name: string;
         };
@@ -1478,11 +1547,12 @@ export interface components {
             published_at: string | null;
             /** @description Published replies to this post. */
             reply_count: number;
+            /** @description Likes of this post. Counted from the likes behind it: may lag them by up to 2 seconds, exact after that. */
             likes_count: number;
             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
             viewer_reaction: "like" | null;
             comments_count: number;
-            /** @description Published quotes of this post (a draft quote counts once published, a removed one no longer). */
+            /** @description Published quotes of this post (a draft quote counts once published, a removed one no longer). Counted from the quotes behind it: may lag them by up to 2 seconds, exact after that. */
             quotes_count: number;
             /**
              * Format: date-time
@@ -1614,6 +1684,7 @@ export interface components {
             status: "published";
             /** @description Direct replies to this comment. */
             replies_count: number;
+            /** @description Likes of this comment. Counted from the likes behind it: may lag them by up to 2 seconds, exact after that. */
             reactions_count: number;
             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
             viewer_reaction: "like" | null;
@@ -4612,7 +4683,10 @@ export interface operations {
     getProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description A lowercase UUID. */
                 profile_id: string;
@@ -4628,16 +4702,39 @@ export interface operations {
                     RateLimit: string;
                     /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
                     "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        data: components["schemas"]["Profile"];
+                        data: components["schemas"]["ProfileWithCounts"];
                         agent: components["schemas"]["Agent"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current answer (requests without a credential). */
+            304: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
@@ -5785,6 +5882,8 @@ export interface operations {
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
                 "x-profile-id"?: string;
+                /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
+                "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
@@ -5801,6 +5900,12 @@ export interface operations {
                     RateLimit: string;
                     /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
                     "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5811,6 +5916,23 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current answer (requests without a credential). */
+            304: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
@@ -6372,6 +6494,8 @@ export interface operations {
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
                 "x-profile-id"?: string;
+                /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
+                "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
@@ -6388,6 +6512,12 @@ export interface operations {
                     RateLimit: string;
                     /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
                     "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6401,6 +6531,23 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current answer (requests without a credential). */
+            304: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_request`: The request did not pass validation. */
             400: {
@@ -7485,6 +7632,8 @@ export interface operations {
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
                 "x-profile-id"?: string;
+                /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
+                "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
@@ -7501,6 +7650,12 @@ export interface operations {
                     RateLimit: string;
                     /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
                     "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7514,6 +7669,23 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current answer (requests without a credential). */
+            304: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_request`: The request did not pass validation. */
             400: {

@@ -11,6 +11,7 @@ import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
 import { authenticate } from './middleware/authenticate.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { prefetch, type Prefetch } from './middleware/prefetch.js';
+import { publicCache } from './middleware/public-cache.js';
 import type { ReadBatch } from '../store/read-batch.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { idempotency } from './middleware/idempotency.js';
@@ -105,7 +106,7 @@ function meetsRoute(route: RouteDef, auth: AuthContext): boolean {
 /**
  * Builds the Lambda handler for one route of the route table: rate limit, header normalisation,
  * size limit, authentication, JSON body, zod validation, acting profile, Idempotency-Key, then
- * `fn`, inside the one error envelope. The route's definition is the only place its auth, scope,
+ * `fn`, inside the one error envelope; a public read's anonymous answer gets its cache headers. The route's definition is the only place its auth, scope,
  * schemas, limits and idempotency are stated, and the returned Lambda carries it as `route`.
  *
  * The signature types `fn`'s input by the route (its schemas' outputs, RouteAuth); the body below
@@ -172,6 +173,7 @@ function stackOf(
 
   if (route.actingProfile) stack.use(actingProfile(route.actingProfile));
   if (route.idempotent) stack.use(idempotency());
+  if (route.publicCache) stack.use(publicCache());
 
   return stack;
 }

@@ -8,6 +8,7 @@ import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { indexPage, type Page, type PageRequest } from './pagination.js';
+import type { ReadBatch } from './read-batch.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
@@ -52,8 +53,8 @@ export async function createComment(comment: CommentRecord, events: OutboxEvent[
   throw new AppError('invalid_state', { message: 'The comment could not be created.', hint: 'Retry the request.' });
 }
 
-export function getComment(id: string, consistent = false): Promise<CommentRecord | undefined> {
-  return getItem(entities.comment, keys.comment(id), { consistent });
+export function getComment(id: string, consistent = false, reads?: ReadBatch): Promise<CommentRecord | undefined> {
+  return getItem(entities.comment, keys.comment(id), { consistent, reads });
 }
 
 /** A post's comments and nested replies, oldest first. */

@@ -107,6 +107,13 @@ export interface EmailCredential {
   password_hash: string;
 }
 
+/** A published quote's mark: which post it quotes, which post it is, who wrote it. */
+export interface QuoteMarkRecord {
+  quoted_post_id: string;
+  quote_post_id: string;
+  profile_id: string;
+}
+
 export const entities = {
   user: entityLayout<UserRecord>({ entity: entityTags.user, key: (u) => keys.user(u.id) }),
   /** The unique claim on an email address, holding the credential. */
@@ -174,6 +181,11 @@ export const entities = {
     entity: entityTags.event,
     key: (e) => keys.event(e.id),
     expiresAt: (e) => eventExpiresAt(e.created_at),
+  }),
+  /** A published quote, counted into the quoted post's quotes_count (store/posts.ts). */
+  quoteMark: entityLayout<QuoteMarkRecord>({
+    entity: entityTags.quoteMark,
+    key: (m) => keys.quoteMark(m.quoted_post_id, m.quote_post_id),
   }),
   /** A like on a post or comment: the key names the target and the profile. */
   reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),

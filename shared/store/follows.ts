@@ -1,54 +1,92 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { FollowRecord } from '../domain/social.js';
-import { notFound } from '../errors.js';
-import { db, tableName } from './client.js';
+import { batchGet, keyId } from './batch.js';
+import { tableName } from './client.js';
+import type { CounterItem } from './counter-fold.js';
 import { entities } from './entities.js';
 import { putTransactItem } from './items.js';
-import { keys } from './keys.js';
+import { entityTags, keys, type FollowKeyParts } from './keys.js';
 import { outboxItem } from './outbox.js';
 import type { ItemKey } from './batch.js';
 import { indexPage, queryAll, queryPage, type Page, type PageRequest } from './pagination.js';
 import { getProfile, getProfiles } from './profiles.js';
-import { isConditionFailure, transactConditional } from './transact.js';
+import type { ReadBatch } from './read-batch.js';
+import { transactConditional, type TransactItem } from './transact.js';
+
+/**
+ * The follower's following_count moves in the follow's own transaction: only that profile's
+ * follows write it. The followed profile's followers_count, which every follower of a popular
+ * profile would write, is folded from the table stream instead (followerCounter).
+ */
+const moveFollowingCount = (followerId: string, delta: 1 | -1): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.followingCount(followerId),
+    UpdateExpression: 'SET entity = :entity ADD following_count :delta',
+    ExpressionAttributeValues: { ':entity': entityTags.followingCount, ':delta': delta },
+  },
+});
 
 /**
  * Creates the follow with its event in one transaction, if it does not exist yet (then nothing is
- * written and no second event goes out). Returns whether a new follow was created.
+ * written and no second event goes out). Returns whether a new follow was created. The caller has
+ * read the followed profile (profiles are never deleted): no write here touches the followed
+ * profile's items, which every one of its followers would write.
  */
 export async function follow(record: FollowRecord, events: OutboxEvent[]): Promise<boolean> {
   const outcome = await transactConditional([
     putTransactItem(entities.follow, record),
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.profile(record.followed_profile_id),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
+    moveFollowingCount(record.follower_profile_id, 1),
     ...events.map(outboxItem),
   ]);
-  if (outcome.ok) return true;
-  if (outcome.failed[1]) throw notFound('Profile');
-  return false;
+  return outcome.ok;
 }
 
 /** Returns whether there was a follow to delete. */
 export async function unfollow(followerId: string, followedId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({
+  const outcome = await transactConditional([
+    {
+      Delete: {
         TableName: tableName(),
         Key: keys.follow(followerId, followedId),
         ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+      },
+    },
+    moveFollowingCount(followerId, -1),
+  ]);
+  return outcome.ok;
+}
+
+/** Where the counter fold counts a follow: the followed profile's followers_count, an item of its own. */
+export const followerCounter = ({ followedId }: FollowKeyParts): { item: CounterItem; counter: string } => ({
+  item: { key: keys.followerCount(followedId), createAs: entityTags.followerCount },
+  counter: 'followers_count',
+});
+
+export interface FollowCounts {
+  /** Folded from the stream: may lag the follows by up to 2 seconds. */
+  followers_count: number;
+  /** Exact at once. */
+  following_count: number;
+}
+
+/** The profile's follow counts (0 before its first follow); through the request's `reads` when given. */
+export async function getFollowCounts(profileId: string, reads?: ReadBatch): Promise<FollowCounts> {
+  const followerKey = keys.followerCount(profileId);
+  const followingKey = keys.followingCount(profileId);
+  let followers: Record<string, unknown> | undefined;
+  let following: Record<string, unknown> | undefined;
+  if (reads) {
+    [followers, following] = await Promise.all([reads.get(followerKey), reads.get(followingKey)]);
+  } else {
+    const found = await batchGet([followerKey, followingKey]);
+    [followers, following] = [found.get(keyId(followerKey)), found.get(keyId(followingKey))];
   }
+  return {
+    followers_count: Number(followers?.followers_count ?? 0),
+    following_count: Number(following?.following_count ?? 0),
+  };
 }
 
 /** Who follows the profile, most recent first. */

@@ -35,12 +35,14 @@ export function itemOf<R extends object>(layout: EntityLayout<R>, record: R): It
 
 /**
  * The record of an item: checks the entity tag (a key naming another entity's item is a bug, not
- * a record) and drops the layout's attributes.
+ * a record) and drops the layout's attributes and the stream folds' watermarks.
  */
 export function recordOf<R>(layout: EntityLayout<R>, item: Item): R {
   if (item.entity !== layout.entity) throw new Error(`Expected a ${layout.entity} item, found ${String(item.entity)}`);
   const record: Item = { ...item };
   for (const attribute of LAYOUT_ATTRIBUTES) delete record[attribute];
+  for (const attribute of Object.keys(record))
+    if (attribute.startsWith(TABLE.watermarkPrefix)) delete record[attribute];
   return record as R;
 }
 

@@ -15,11 +15,14 @@
  * |                   |                        |                    |   (only while published; newest first)     |
  * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
  * |                   |                        |                    |   (quotes only, only while published)      |
- * | post reaction     | POST#<post_id>         | REACTION#<profile> |                                            |
+ * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
+ * | quote (counted)   | POST#<quoted>#QUOTED#<shard of quote> | QUOTE#<quote_id> | (exists while the quote is published) |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
- * | comment reaction  | COMMENT#<comment_id>   | REACTION#<profile> |                                            |
- * | follow            | FOLLOW#<from>#<to>     | FOLLOW             | PROFILE#<to>#FOLLOWERS / <created>#<from>  |
+ * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
+ * | follow            | FOLLOWERS#<to>#<shard of from> | FOLLOWER#<from> | PROFILE#<to>#FOLLOWERS / <created>#<from> |
  * |                   |                        |                    | gsi2: PROFILE#<from>#FOLLOWING / <created>#<to> |
+ * | follower count    | PROFILE#<id>           | FOLLOWER_COUNT     |   (folded from the stream; per-shard watermarks) |
+ * | following count   | PROFILE#<id>           | FOLLOWING_COUNT    |   (moves with each follow, in its transaction) |
  * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
@@ -51,6 +54,33 @@ const FEED_INBOX_PREFIX = 'FEED#';
 const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
 
+/**
+ * How many partition keys one target's likes (a post's, a comment's) and one profile's followers
+ * are spread over: each is an item of its own under `...#<shard of the acting profile>`, so no
+ * partition key takes more than about 1/32 (3 %) of one target's writes, and a post can take
+ * about 32 × 1,000 likes/s before one key's partition is full. It also bounds the stream shards a
+ * target's counter is folded from (its watermarks, counter-fold.ts). Never changed for a table
+ * that holds data: the shard is part of the key.
+ */
+export const KEY_SHARDS = 32;
+
+/** FNV-1a (32 bit): a stable, well-spread hash of an id (UUIDs may be time-ordered at the front). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The key shard (0 … KEY_SHARDS − 1) of an item under one target, by the id that makes it one of many (the acting profile's, the quote's). */
+export const keyShardOf = (id: string): number => fnv1a(id) % KEY_SHARDS;
+
+const REACTION_SORT_PREFIX = 'REACTION#';
+const FOLLOWER_SORT_PREFIX = 'FOLLOWER#';
+const QUOTE_SORT_PREFIX = 'QUOTE#';
+
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
@@ -69,16 +99,39 @@ export const keys = {
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
   /** The published quotes of a post. */
   postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
-  postReaction: (postId: string, profileId: string) => ({ pk: `POST#${postId}`, sk: `REACTION#${profileId}` }),
+  /** A published quote as the quoted post's quotes_count counts it: in the quoted post's key shard of the quote. */
+  quoteMark: (quotedId: string, quoteId: string) => ({
+    pk: `POST#${quotedId}#QUOTED#${keyShardOf(quoteId)}`,
+    sk: `${QUOTE_SORT_PREFIX}${quoteId}`,
+  }),
+  /** What every quote mark's sort key starts with (the counter fold's stream filter). */
+  quoteSortKeyPrefix: QUOTE_SORT_PREFIX,
+  /** The profile's like of the post: in the post's key shard of the profile. */
+  postReaction: (postId: string, profileId: string) => ({
+    pk: `POST#${postId}#REACTIONS#${keyShardOf(profileId)}`,
+    sk: `${REACTION_SORT_PREFIX}${profileId}`,
+  }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
   commentReaction: (commentId: string, profileId: string) => ({
-    pk: `COMMENT#${commentId}`,
-    sk: `REACTION#${profileId}`,
+    pk: `COMMENT#${commentId}#REACTIONS#${keyShardOf(profileId)}`,
+    sk: `${REACTION_SORT_PREFIX}${profileId}`,
   }),
-  follow: (followerId: string, followedId: string) => ({ pk: `FOLLOW#${followerId}#${followedId}`, sk: 'FOLLOW' }),
+  /** What every reaction item's sort key starts with (the counter fold's stream filter). */
+  reactionSortKeyPrefix: REACTION_SORT_PREFIX,
+  /** The follow: in the followed profile's key shard of the follower. */
+  follow: (followerId: string, followedId: string) => ({
+    pk: `FOLLOWERS#${followedId}#${keyShardOf(followerId)}`,
+    sk: `${FOLLOWER_SORT_PREFIX}${followerId}`,
+  }),
+  /** What every follow item's sort key starts with (the counter fold's stream filter). */
+  followSortKeyPrefix: FOLLOWER_SORT_PREFIX,
   profileFollowers: (profileId: string) => `PROFILE#${profileId}#FOLLOWERS`,
   profileFollowing: (profileId: string) => `PROFILE#${profileId}#FOLLOWING`,
+  /** How many follow the profile, folded from the stream. */
+  followerCount: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'FOLLOWER_COUNT' }),
+  /** How many the profile follows, moved by its own follows. */
+  followingCount: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'FOLLOWING_COUNT' }),
   conversation: (a: string, b: string) => `CONVERSATION#${a}#${b}`,
   messageSortKey: (createdAt: string, id: string) => `MSG#${createdAt}#${id}`,
   /** What every message's sort key starts with (a conversation's messages, `begins_with`). */
@@ -161,6 +214,9 @@ export const entityTags = {
   post: 'post',
   comment: 'comment',
   follow: 'follow',
+  followerCount: 'follower_count',
+  followingCount: 'following_count',
+  quoteMark: 'quote_mark',
   message: 'message',
   grant: 'access_grant',
   grantAccess: 'grant_access',
@@ -179,6 +235,40 @@ export const entityTags = {
   feedLargeAuthors: 'feed_large_authors',
   feedAuthorMode: 'feed_author_mode',
 } as const;
+
+/** What a reaction item's key says, for a stream record that carries only the key (a removal). */
+export type ReactionKeyParts = { target: 'post' | 'comment'; targetId: string; profileId: string };
+/** What a follow item's key says. */
+export type FollowKeyParts = { followerId: string; followedId: string };
+/** What a quote mark's key says. */
+export type QuoteKeyParts = { quotedId: string; quoteId: string };
+
+const REACTION_PARTITION = /^(POST|COMMENT)#([^#]+)#REACTIONS#\d+$/;
+const FOLLOW_PARTITION = /^FOLLOWERS#([^#]+)#\d+$/;
+const QUOTE_PARTITION = /^POST#([^#]+)#QUOTED#\d+$/;
+
+/** The keys above read back: a stream record's `Keys` → what they name (undefined: another kind of item). */
+export const keyParts = {
+  reaction: ({ pk, sk }: { pk: string; sk: string }): ReactionKeyParts | undefined => {
+    const match = REACTION_PARTITION.exec(pk);
+    if (!match || !sk.startsWith(REACTION_SORT_PREFIX)) return undefined;
+    return {
+      target: match[1] === 'POST' ? 'post' : 'comment',
+      targetId: match[2]!,
+      profileId: sk.slice(REACTION_SORT_PREFIX.length),
+    };
+  },
+  follow: ({ pk, sk }: { pk: string; sk: string }): FollowKeyParts | undefined => {
+    const match = FOLLOW_PARTITION.exec(pk);
+    if (!match || !sk.startsWith(FOLLOWER_SORT_PREFIX)) return undefined;
+    return { followedId: match[1]!, followerId: sk.slice(FOLLOWER_SORT_PREFIX.length) };
+  },
+  quote: ({ pk, sk }: { pk: string; sk: string }): QuoteKeyParts | undefined => {
+    const match = QUOTE_PARTITION.exec(pk);
+    if (!match || !sk.startsWith(QUOTE_SORT_PREFIX)) return undefined;
+    return { quotedId: match[1]!, quoteId: sk.slice(QUOTE_SORT_PREFIX.length) };
+  },
+};
 
 /** A sort key that orders by time and stays unique: `<iso timestamp>#<id>`. */
 export const timeSortKey = (iso: string, id: string) => `${iso}#${id}`;

@@ -1,14 +1,15 @@
 import type { OutboxEvent } from '../domain/events.js';
 import type { ReadyMedia } from '../domain/media-attachments.js';
-import { quotedPostNotFound, replyParentNotFound, type PostRecord } from '../domain/posts.js';
+import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
 import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
-import { entities, postListing } from './entities.js';
+import { entities, postListing, type QuoteMarkRecord } from './entities.js';
 import { getItem, putTransactItem, recordOf } from './items.js';
-import { keys } from './keys.js';
+import { keys, type QuoteKeyParts } from './keys.js';
+import type { CounterItem } from './counter-fold.js';
 import { outboxItem } from './outbox.js';
 import { attachPostImages, releasePostImages } from './post-images.js';
 import { indexPage, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
@@ -23,42 +24,60 @@ const changedMeanwhile = () =>
     hint: 'Read the post again and retry.',
   });
 
-type Counter = 'reply_count' | 'quotes_count';
-
 /**
- * One counter of the post replied to or quoted, moved in the same transaction as the reply's or
- * quote's publication (+1) or removal (-1). Counting needs that post published; uncounting only
- * needs it to exist.
+ * The parent's reply_count, moved in the same transaction as the reply's publication (+1) or
+ * removal (-1). Counting needs the parent published; uncounting only needs it to exist.
  */
-const countOn = (postId: string, counter: Counter, delta: 1 | -1): TransactItem => ({
+const countReplyOn = (parentId: string, delta: 1 | -1): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.post(postId),
-    UpdateExpression: 'ADD #counter :d',
+    Key: keys.post(parentId),
+    UpdateExpression: 'ADD reply_count :d',
     ConditionExpression: delta === 1 ? 'attribute_exists(pk) AND #status = :published' : 'attribute_exists(pk)',
     ...(delta === 1
       ? {
-          ExpressionAttributeNames: { '#counter': counter, '#status': 'status' },
+          ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':d': delta, ':published': 'published' },
         }
-      : { ExpressionAttributeNames: { '#counter': counter }, ExpressionAttributeValues: { ':d': delta } }),
+      : { ExpressionAttributeValues: { ':d': delta } }),
   },
 });
 
+/** A published quote's mark: put when it is published, deleted when it is removed (a repeat writes nothing new). */
+const quoteMarkOf = (quote: PostRecord & { quoted_post_id: string }): QuoteMarkRecord => ({
+  quoted_post_id: quote.quoted_post_id,
+  quote_post_id: quote.id,
+  profile_id: quote.profile_id,
+});
+
 /**
- * The counts a post's publication (+1) or removal (-1) moves on the post it replies to or quotes,
- * each with the error to answer when that post is not published: the one place replies and quotes
- * are counted. (A post is a reply or a quote, never both: one transaction cannot update one item twice.)
+ * What a post's publication (+1) or removal (-1) moves for the post it replies to or quotes: the
+ * one place replies and quotes are counted. A reply counts on its parent in the same transaction.
+ * A quote puts or deletes its quote mark, an item of its own in one of the quoted post's key
+ * shards, which the counter fold counts into the quoted post's quotes_count from the table
+ * stream: the quotes of one post never write one item. (The caller has read the quoted post
+ * published.)
  */
 function countsOnRelated(post: PostRecord, delta: 1 | -1): GuardedItem[] {
   if (post.reply_to_post_id) {
-    return [{ item: countOn(post.reply_to_post_id, 'reply_count', delta), refused: replyParentNotFound }];
+    return [{ item: countReplyOn(post.reply_to_post_id, delta), refused: replyParentNotFound }];
   }
   if (post.quoted_post_id) {
-    return [{ item: countOn(post.quoted_post_id, 'quotes_count', delta), refused: quotedPostNotFound }];
+    const mark = quoteMarkOf({ ...post, quoted_post_id: post.quoted_post_id });
+    const item: TransactItem =
+      delta === 1
+        ? putTransactItem(entities.quoteMark, mark, { ifAbsent: false })
+        : { Delete: { TableName: tableName(), Key: entities.quoteMark.key(mark) } };
+    return [{ item, refused: changedMeanwhile }];
   }
   return [];
 }
+
+/** Where the counter fold counts a quote mark: the quoted post's quotes_count. */
+export const quoteCounter = ({ quotedId }: QuoteKeyParts): { item: CounterItem; counter: string } => ({
+  item: { key: keys.post(quotedId) },
+  counter: 'quotes_count',
+});
 
 /**
  * A post's change (item 0) with what it moves on other items (each answering its own error when

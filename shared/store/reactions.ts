@@ -1,69 +1,43 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReactionRecord } from '../domain/posts.js';
-import { tableName } from './client.js';
 import type { ItemKey } from './batch.js';
+import { db, tableName } from './client.js';
+import type { CounterItem } from './counter-fold.js';
 import { entities } from './entities.js';
-import { putTransactItem } from './items.js';
-import { keys } from './keys.js';
-import { transactConditional } from './transact.js';
-import type { TransactItem } from './transact.js';
+import { putItem } from './items.js';
+import { keys, type ReactionKeyParts } from './keys.js';
+import { isConditionFailure } from './transact.js';
 
-export interface ReactionTarget {
-  /** The post or comment item that holds the counter. */
-  key: ItemKey;
-  counter: 'likes_count' | 'reactions_count';
-  /** Extra condition on the target besides existing (e.g. the post is published). */
-  condition?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
-}
-
-export type ReactionOutcome = 'changed' | 'unchanged' | 'target_missing';
+export type ReactionOutcome = 'changed' | 'unchanged';
 
 /**
- * Sets (active) or removes one profile's like on a target, with the counter, in ONE
- * TransactWriteItems: put-if-absent + ADD 1, or delete-if-present + ADD -1. If the reaction item's
- * condition fails, nothing was written: the request was a repeat (idempotent no-op). No read
- * precedes the write, so concurrent likes and unlikes can never lose or double an update.
+ * Sets (active) or removes one profile's reaction: one conditional write of the profile's own
+ * item (put if absent, delete if present), in the target's key shard of the profile. A repeat
+ * writes nothing (idempotent). The target's counter is not written here: the counter fold adds
+ * the change from the table stream (shared/counters/from-stream.ts), so concurrent reactions to
+ * one target never write the same item.
  */
-export async function setReaction(
-  target: ReactionTarget,
-  reactionKey: ItemKey,
-  reaction: ReactionRecord,
-  active: boolean,
-): Promise<ReactionOutcome> {
-  const reactionItem: TransactItem = active
-    ? putTransactItem(entities.reaction(reactionKey), reaction)
-    : { Delete: { TableName: tableName(), Key: reactionKey, ConditionExpression: 'attribute_exists(pk)' } };
-  const condition = target.condition;
-  const counterItem: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: target.key,
-      UpdateExpression: 'ADD #counter :delta',
-      ConditionExpression: condition ? `attribute_exists(pk) AND ${condition.expression}` : 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#counter': target.counter, ...condition?.names },
-      ExpressionAttributeValues: { ':delta': active ? 1 : -1, ...condition?.values },
-    },
-  };
-  const outcome = await transactConditional([reactionItem, counterItem]);
-  if (outcome.ok) return 'changed';
-  return outcome.failed[1] ? 'target_missing' : 'unchanged';
+export async function setReaction(key: ItemKey, reaction: ReactionRecord, active: boolean): Promise<ReactionOutcome> {
+  try {
+    if (active) {
+      await putItem(entities.reaction(key), reaction);
+    } else {
+      await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' }),
+      );
+    }
+    return 'changed';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'unchanged';
+    throw error;
+  }
 }
 
-/** Likes on a post: counted in likes_count; only a published post takes (or loses) likes. */
-export const postReactionTarget = (postId: string): ReactionTarget => ({
-  key: keys.post(postId),
-  counter: 'likes_count',
-  condition: {
-    expression: '#status = :published',
-    names: { '#status': 'status' },
-    values: { ':published': 'published' },
-  },
-});
-
-/** Likes on a comment: counted in reactions_count. */
-export const commentReactionTarget = (commentId: string): ReactionTarget => ({
-  key: keys.comment(commentId),
-  counter: 'reactions_count',
-});
+/** Where the counter fold counts a reaction: the post's likes_count, the comment's reactions_count, on the item itself. */
+export const reactionCounter = ({ target, targetId }: ReactionKeyParts): { item: CounterItem; counter: string } =>
+  target === 'post'
+    ? { item: { key: keys.post(targetId) }, counter: 'likes_count' }
+    : { item: { key: keys.comment(targetId) }, counter: 'reactions_count' };
 
 /** The item of a profile's like on a post: a read batch asks for it to learn the viewer's reaction. */
 export const postReactionKey = (postId: string, profileId: string): ItemKey => keys.postReaction(postId, profileId);

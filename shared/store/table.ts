@@ -17,6 +17,11 @@ export const TABLE = {
   streamView: 'NEW_IMAGE',
   /** A post's copy of its author's profile, so a post reads in one request (refreshed from the profile's stream record). */
   authorCardAttribute: 'author_card',
+  /**
+   * What the names of the stream folds' watermarks start with (`wm_<shard id>`, store/counter-fold.ts),
+   * on the items that hold folded counters.
+   */
+  watermarkPrefix: 'wm_',
 } as const;
 
 export type TableIndexName = (typeof TABLE.indexes)[number]['name'];

@@ -2,14 +2,15 @@
  * The workspace totals, folded from the table stream: every delivery write records the status it
  * left (`prev_status`: null when it created the delivery, equal to `status` when the status did
  * not change), so each stream record (NEW_IMAGE) carries its exact change to the counters. A batch
- * of one shard becomes one conditional UpdateItem per workspace (store/webhook-totals.ts).
+ * of one shard becomes one conditional UpdateItem per workspace (store/counter-fold.ts).
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { DeliveryStatus } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import { entities } from '../store/entities.js';
-import { foldTotals, type CountedChange, type TotalsDelta } from '../store/webhook-totals.js';
+import type { CountedChange, CounterDelta } from '../store/counter-fold.js';
+import { foldTotals } from '../store/webhook-totals.js';
 import { forEachLimit } from './bounded.js';
 import { readImage } from './stream-image.js';
 
@@ -32,7 +33,7 @@ function totalsChangeOf(
   const read = readImage(DeliveryWriteImage, record.dynamodb!.NewImage!);
   if (!read.ok) return read;
   const { workspace_id: workspaceId, status, prev_status: previous } = read.record;
-  const delta: TotalsDelta =
+  const delta: CounterDelta =
     previous === null ? { total: 1, [status]: 1 } : previous === status ? {} : { [previous]: -1, [status]: 1 };
   return { ok: true, workspaceId, change: { sequenceNumber: record.dynamodb!.SequenceNumber!, delta } };
 }

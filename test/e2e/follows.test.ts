@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createApiKey, expectError } from '../support/api.js';
-import { actor, ok, type Actor } from '../support/social.js';
+import { call, createApiKey, createProfile, expectError, signUp } from '../support/api.js';
+import { actor, ok, settledCount, type Actor } from '../support/social.js';
 
 let alice: Actor;
 let bob: Actor;
@@ -92,5 +92,54 @@ describe('follows', () => {
     );
     expectError(await call('GET', `/v1/profiles/${randomUUID()}/followers`), 404, 'not_found');
     expectError(await call('GET', '/v1/profiles/xyz/following'), 400, 'invalid_request');
+  });
+
+  it('counts followers (from the follows behind them) and following (at once), exactly, under concurrent follows', async () => {
+    const counts = async (id: string) => {
+      const { followers_count, following_count } = ok(await call('GET', `/v1/profiles/${id}`));
+      return { followers_count: followers_count as number, following_count: following_count as number };
+    };
+    const star = await actor();
+    const fans = await signUp();
+    const profiles = await Promise.all(Array.from({ length: 30 }, () => createProfile(fans.token)));
+    const { key } = await createApiKey(
+      fans.token,
+      fans.workspace.id,
+      ['follows:write'],
+      profiles.map((p) => p.id),
+    );
+    const as = (profileId: string, method: 'POST' | 'DELETE', followed: string) =>
+      call(method, '/v1/profile-follows', { token: key, profileId, body: { followed_profile_id: followed } });
+    const followers = () => counts(star.profile.id).then((c) => c.followers_count);
+
+    // 30 follow at once, 10 of them twice.
+    const first = await Promise.all([
+      ...profiles.map((p) => as(p.id, 'POST', star.profile.id)),
+      ...profiles.slice(0, 10).map((p) => as(p.id, 'POST', star.profile.id)),
+    ]);
+    for (const response of first) expect(response.status).toBe(201);
+    expect(await settledCount('followers', followers, 30)).toBe(30);
+    // The follower's own count moves with its follow.
+    expect(await counts(profiles[0]!.id)).toEqual({ followers_count: 0, following_count: 1 });
+
+    // 12 unfollow at once (4 of them twice), while 3 of them also follow someone else.
+    const other = await actor();
+    await Promise.all([
+      ...profiles.slice(0, 12).map((p) => as(p.id, 'DELETE', star.profile.id)),
+      ...profiles.slice(0, 4).map((p) => as(p.id, 'DELETE', star.profile.id)),
+      ...profiles.slice(0, 3).map((p) => as(p.id, 'POST', other.profile.id)),
+    ]);
+    expect(await settledCount('followers', followers, 18)).toBe(18);
+    expect(
+      await settledCount('other followers', () => counts(other.profile.id).then((c) => c.followers_count), 3),
+    ).toBe(3);
+    expect(await counts(profiles[0]!.id)).toEqual({ followers_count: 0, following_count: 1 });
+    expect(await counts(profiles[5]!.id)).toEqual({ followers_count: 0, following_count: 0 });
+    expect(await counts(profiles[20]!.id)).toEqual({ followers_count: 0, following_count: 1 });
+
+    // The list agrees with the count.
+    const listed = ok(await call('GET', `/v1/profiles/${star.profile.id}/followers?limit=100`));
+    expect(listed.items).toHaveLength(18);
+    expect(new Set(listed.items.map((i: any) => i.profile.id))).toEqual(new Set(profiles.slice(12).map((p) => p.id)));
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, createApiKey, createProfile, unique } from '../support/api.js';
 import { CLIENT_KINDS, connectMcp, toolData, toolError, type McpConnection } from '../support/mcp.js';
-import { actor, ok, type Actor } from '../support/social.js';
+import { actor, ok, settledCount, type Actor } from '../support/social.js';
 
 let alice: Actor;
 let bob: Actor;
@@ -56,7 +56,13 @@ describe.each(CLIENT_KINDS)('the MCP endpoint with %s', (kind) => {
       await mcp.callTool('react_to_post', { post_id: postId, reaction_type: 'like', active: true }),
     );
     expect(liked).toMatchObject({ likes_count: 1, viewer_reaction: 'like' });
-    expect(ok(await call('GET', `/v1/posts/${postId}`)).post.likes_count).toBe(1);
+    expect(
+      await settledCount(
+        'likes',
+        async () => ok(await call('GET', `/v1/posts/${postId}`)).post.likes_count as number,
+        1,
+      ),
+    ).toBe(1);
 
     for (const text of ['first', 'second', 'third'])
       toolData(await mcp.callTool('create_comment', { post_id: postId, body: text }));

@@ -36,7 +36,7 @@ describe('operations: alarms, topic, concurrency', () => {
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(15);
+    expect(alarms).toHaveLength(18);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
@@ -55,7 +55,7 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it('alarms as soon as anything waits in the deliveries dead-letter queue or a failure queue (fan-out, author cards, media processing, media clean-up)', () => {
+  it('alarms as soon as anything waits in the deliveries dead-letter queue or a failure queue (fan-out, author cards, media processing, media clean-up, counter fold)', () => {
     const { deadLetterQueue, fanOutFailures } = built.stack.webhooks;
     const { processingFailures, cleanUpFailures } = built.stack.media;
     for (const queue of [
@@ -64,6 +64,7 @@ describe('operations: alarms, topic, concurrency', () => {
       built.stack.authorCards.failures,
       processingFailures,
       cleanUpFailures,
+      built.stack.counters.failures,
     ]) {
       const [alarm, ...more] = alarmOn('ApproximateNumberOfMessagesVisible', {
         Name: 'QueueName',
@@ -112,6 +113,20 @@ describe('operations: alarms, topic, concurrency', () => {
     expect(ALARM_THRESHOLDS.feedLagMs).toBe(60_000);
   });
 
+  it('alarms when the counter fold falls a minute behind the table stream (counts may lag 2 s), and on any of its errors', () => {
+    const fold = { Name: 'FunctionName', Value: { Ref: id(built.stack.counters.fn) } };
+    const [age, ...more] = alarmOn('IteratorAge', fold);
+    expect(more).toEqual([]);
+    expect(age!.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Threshold: ALARM_THRESHOLDS.countsIteratorAgeMs,
+      Period: 60,
+    });
+    expect(ALARM_THRESHOLDS.countsIteratorAgeMs).toBe(60_000);
+    expect(alarmOn('Errors', fold)).toHaveLength(1);
+  });
+
   it('alarms on any error or throttle of the sender and the fan-out', () => {
     for (const fn of [built.stack.webhooks.sender, built.stack.webhooks.fanOut]) {
       for (const metric of ['Errors', 'Throttles']) {
@@ -150,7 +165,7 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it("decides every function's concurrency: a reserve for log-in, the sender capped by its event source, the fan-out one per shard", () => {
+  it("decides every function's concurrency: a reserve for log-in, the sender capped by its event source, the fan-out and the counter fold one per shard", () => {
     const login = id(built.stack.httpApi.routeFunctions.get('createSession')!);
     const reserved = Object.entries(built.resources).filter(
       ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined,
@@ -167,6 +182,10 @@ describe('operations: alarms, topic, concurrency', () => {
       ParallelizationFactor: FAN_OUT_PARALLELIZATION,
     });
     expect(FAN_OUT_PARALLELIZATION).toBe(1);
+    built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id(built.stack.counters.fn) },
+      ParallelizationFactor: 1,
+    });
   });
 });
 

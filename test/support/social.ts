@@ -20,3 +20,19 @@ export function ok<T = any>(response: ApiResponse<T>, status = 200): T {
 export async function post(a: Actor, body: Record<string, unknown>) {
   return ok(await call('POST', '/v1/posts', { token: a.key, profileId: a.profile.id, body }), 201);
 }
+
+/**
+ * Reads a count until it shows `expected` and still does a moment later: counts folded from the
+ * table stream (likes_count, reactions_count, followers_count) lag the writes behind them.
+ */
+export async function settledCount(what: string, read: () => Promise<number>, expected: number, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (last !== expected) {
+    if (Date.now() > deadline) throw new Error(`${what}: expected ${expected}, still ${last} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  return read();
+}

@@ -3,7 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { acceptedScopes } from '../../domain/scopes.js';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../domain/events.js';
 import { errorCatalogue, type ErrorCode } from './errors.js';
-import type { NamedRoute, RouteDef } from './route.js';
+import { PUBLIC_CACHE_MAX_AGE_SECONDS, type NamedRoute, type RouteDef } from './route.js';
 import { routeErrorResponses } from './route-errors.js';
 import { ErrorEnvelope, successEnvelope, Timestamp, Uuid } from './schemas/common.js';
 
@@ -84,6 +84,24 @@ const ReplayedHeader = z.object({
     .optional()
     .meta({ description: 'Present when this is the stored first response to the same Idempotency-Key.' }),
 });
+const CacheHeaders = z.object({
+  'Cache-Control': z.string().meta({
+    description: `\`public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}\` when the request carried no credential (any cache may keep the answer that long); \`no-store\` with a credential.`,
+  }),
+  ETag: z
+    .string()
+    .optional()
+    .meta({ description: 'Without a credential: a strong validator of this answer, for If-None-Match.' }),
+  Vary: z
+    .literal('Authorization')
+    .optional()
+    .meta({ description: 'Without a credential: the answer differs with one.' }),
+});
+const IfNoneMatchHeader = z.object({
+  'if-none-match': z.string().optional().meta({
+    description: 'Without a credential: an ETag of an earlier answer; 304 with no body while it is still current.',
+  }),
+});
 const IdempotencyKeyHeader = z.object({
   'idempotency-key': z
     .string()
@@ -136,11 +154,15 @@ function operation(route: NamedRoute): ZodOpenApiOperationObject {
       ? ProfileIdHeader
       : OptionalProfileIdHeader
     : undefined;
-  const header = route.idempotent ? (profileHeader ?? z.object({})).extend(IdempotencyKeyHeader.shape) : profileHeader;
+  const withKey = route.idempotent ? (profileHeader ?? z.object({})).extend(IdempotencyKeyHeader.shape) : profileHeader;
+  const header = route.publicCache ? (withKey ?? z.object({})).extend(IfNoneMatchHeader.shape) : withKey;
+  const cacheNote = route.publicCache
+    ? `\n\nWithout a credential the answer is the same for everyone: \`Cache-Control: public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}\` and a strong \`ETag\` (\`If-None-Match\` → 304, no body), so caches and CDNs may hold it for ${PUBLIC_CACHE_MAX_AGE_SECONDS} s. With a credential it is \`no-store\`.`
+    : '';
   return {
     operationId: route.name,
     summary: route.summary,
-    description: `${route.description ?? route.summary}${scopeNote}${grantNote}`,
+    description: `${route.description ?? route.summary}${scopeNote}${grantNote}${cacheNote}`,
     tags: [route.tag],
     security: security(route),
     requestParams: {
@@ -154,10 +176,19 @@ function operation(route: NamedRoute): ZodOpenApiOperationObject {
         description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'OK.',
         headers: RateLimitHeaders.extend({
           ...(route.idempotent ? ReplayedHeader.shape : {}),
+          ...(route.publicCache ? CacheHeaders.shape : {}),
           ...route.responseHeaders?.shape,
         }),
         content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },
+      ...(route.publicCache
+        ? {
+            '304': {
+              description: 'Not Modified: If-None-Match names the current answer (requests without a credential).',
+              headers: RateLimitHeaders.extend(CacheHeaders.shape),
+            },
+          }
+        : {}),
       ...errorResponses(route),
     },
   };

@@ -4,6 +4,13 @@ import type { GrantPermissionName as GrantPermission } from '../../domain/grants
 import type { RequiredScope } from '../../domain/scopes.js';
 import type { ErrorCode } from './errors.js';
 
+/**
+ * How long a cache may serve the anonymous answer of a `publicCache` read: a few seconds, so a
+ * viral post's readers are answered by caches while its counts stay as fresh as they are
+ * (they lag their writes by up to 2 s themselves).
+ */
+export const PUBLIC_CACHE_MAX_AGE_SECONDS = 5;
+
 /** Routes whose work is expensive enough (scrypt) to get their own, stricter rate limits. */
 export type StrictLimits = 'login' | 'signup';
 
@@ -78,6 +85,12 @@ export interface RouteDef<
   idempotent?: true;
   /** Stricter rate limits per client IP and per email (the scrypt-heavy public routes). */
   strictLimits?: StrictLimits;
+  /**
+   * A public read whose answer to a request without a credential is the same for everyone: any
+   * cache may hold it for PUBLIC_CACHE_MAX_AGE_SECONDS (Cache-Control, ETag, 304 on If-None-Match,
+   * middleware/public-cache.ts). Answers to a credential stay `no-store`.
+   */
+  publicCache?: true;
   /** Error codes this operation can answer with, besides the ones every route shares. */
   errors: readonly ErrorCode[];
   /**

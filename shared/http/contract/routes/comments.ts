@@ -39,6 +39,7 @@ export const routes = {
     query: PageQuery,
     status: 200,
     response: page(CommentWithProfile),
+    publicCache: true,
     errors: ['not_found'],
     mcp: { name: 'list_post_comments', title: 'List the comments of a post' },
   }),
@@ -47,7 +48,9 @@ export const routes = {
     path: '/v1/comments/{comment_id}/reaction',
     handler: 'comments/react-to-comment',
     tag: 'Comments',
-    summary: "Sets or removes the acting profile's like on a comment (idempotent; reactions_count exact).",
+    summary: "Sets or removes the acting profile's like on a comment (idempotent).",
+    description:
+      "Idempotent: liking twice changes nothing. The comment's reactions_count is counted from the likes behind them: it may lag them by up to 2 seconds and is exact after that, under any concurrency. The reactions_count answered is the count read just before the change plus the change; viewer_reaction is exact at once.",
     auth: 'credential',
     scope: 'comments:write',
     actingProfile: { required: true, permission: 'reacting' },

@@ -14,7 +14,10 @@ export const Comment = z
     body: z.string(),
     status: z.enum(['published']),
     replies_count: z.number().int().min(0).meta({ description: 'Direct replies to this comment.' }),
-    reactions_count: z.number().int().min(0),
+    reactions_count: z.number().int().min(0).meta({
+      description:
+        'Likes of this comment. Counted from the likes behind it: may lag them by up to 2 seconds, exact after that.',
+    }),
     viewer_reaction: ViewerReaction,
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -38,11 +38,15 @@ export const Post = z
     status: z.enum(['draft', 'published', 'removed']),
     published_at: Timestamp.nullable(),
     reply_count: z.number().int().min(0).meta({ description: 'Published replies to this post.' }),
-    likes_count: z.number().int().min(0),
+    likes_count: z.number().int().min(0).meta({
+      description:
+        'Likes of this post. Counted from the likes behind it: may lag them by up to 2 seconds, exact after that.',
+    }),
     viewer_reaction: ViewerReaction,
     comments_count: z.number().int().min(0),
     quotes_count: z.number().int().min(0).meta({
-      description: 'Published quotes of this post (a draft quote counts once published, a removed one no longer).',
+      description:
+        'Published quotes of this post (a draft quote counts once published, a removed one no longer). Counted from the quotes behind it: may lag them by up to 2 seconds, exact after that.',
     }),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -45,6 +45,15 @@ export const Profile = z
   })
   .meta({ id: 'Profile' });
 
+/** A profile as its own page shows it: with its follow counts. */
+export const ProfileWithCounts = Profile.extend({
+  followers_count: z.number().int().min(0).meta({
+    description:
+      'How many profiles follow this one. Counted from the follows behind it: may lag them by up to 2 seconds, exact after that.',
+  }),
+  following_count: z.number().int().min(0).meta({ description: 'How many profiles this one follows.' }),
+}).meta({ id: 'ProfileWithCounts' });
+
 export const CreateProfileBody = z.strictObject({
   type: ProfileType,
   username: Username,

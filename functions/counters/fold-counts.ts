@@ -1,0 +1,24 @@
+/**
+ * Lambda: the table stream, filtered to reaction, follow and quote-mark items → the counters they
+ * move (likes_count, reactions_count, followers_count, quotes_count), each record exactly once
+ * (shared/counters/from-stream.ts). The local runtime runs the same handler from its stream
+ * poller, with the watermark keep of a consumer that has no record age bound.
+ */
+import { COUNTS_WATERMARK_KEEP_SECONDS, countedChangeOf, foldCounts } from '../../shared/counters/from-stream.js';
+import { batchResponse, type StreamHandler } from '../../shared/ports/shard-stream-event.js';
+
+export function foldCountsHandler(watermarkKeepSeconds: number): StreamHandler {
+  return async (event) => {
+    if (!event.Records.some((record) => countedChangeOf(record) !== undefined)) return batchResponse(event, []);
+    // Without the shard, a watermark cannot tell a repeated record from a new one of another shard.
+    if (!event.shardId)
+      throw new Error('counted records on a stream event without shardId: the event source needs its tumbling window');
+    const failed = await foldCounts(event.Records, event.shardId, {
+      now: new Date(),
+      keepSeconds: watermarkKeepSeconds,
+    });
+    return batchResponse(event, failed);
+  };
+}
+
+export const handler = foldCountsHandler(COUNTS_WATERMARK_KEEP_SECONDS);

@@ -1,0 +1,29 @@
+/**
+ * The table stream as its Lambda consumers get it, one shard's batch at a time. A deployed event
+ * source with a tumbling window is what makes Lambda name the shard (`shardId`) and ask for a
+ * `state` back; the local poller names it too. The exactly-once counter folds key their
+ * watermarks by it.
+ */
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+
+export type ShardStreamEvent = DynamoDBStreamEvent & {
+  shardId?: string;
+  window?: { start: string; end: string };
+  state?: Record<string, string>;
+};
+
+export type ShardStreamResponse = DynamoDBBatchResponse & { state?: Record<string, string> };
+
+export type StreamHandler = (event: ShardStreamEvent) => Promise<ShardStreamResponse>;
+
+/**
+ * The answer to one batch: the earliest of the failed records (ReportBatchItemFailures: the event
+ * source resumes there, and the records after it come again), and an empty state for a window.
+ */
+export function batchResponse(event: ShardStreamEvent, failedSequenceNumbers: readonly string[]): ShardStreamResponse {
+  const first = [...failedSequenceNumbers].sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
+  return {
+    batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }],
+    ...(event.window ? { state: {} } : {}),
+  };
+}

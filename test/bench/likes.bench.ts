@@ -1,0 +1,244 @@
+/**
+ * `npx tsx test/bench/likes.bench.ts`: likes on one post from 400 profiles, 16 in flight, through
+ * the real local runtime (HTTP → reaction item; stream poller → counter fold), with DynamoDB Local
+ * behind a proxy that asks for ReturnConsumedCapacity=INDEXES on every write and books each
+ * write's units on the partition keys it wrote (capacity-proxy.ts). Reports:
+ * - write units per like: the like's own write, and with the counter fold's writes spread over
+ *   the likes they counted (goal ≤ 3);
+ * - the hottest partition key of the likes and its share of them, and the per-post ceiling on AWS
+ *   that follows: 1,000 WCU/s per partition ÷ the hottest key's units per like (goal ≥ 5,000/s);
+ * - the counter fold: its writes per batch per counter (goal ≤ 1), units per write, and what its
+ *   writes put on the post's partition in AWS, where they follow the stream's batches, not the
+ *   likes; and how long after the last like the count was exact (goal ≤ 2 s).
+ * Not a test: it measures, it asserts nothing.
+ */
+import os from 'node:os';
+import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { startLocalServer } from '../../infra/local/server-process.js';
+import { KEY_SHARDS } from '../../shared/store/keys.js';
+import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
+import { startCapacityProxy, type CountedWrite } from './capacity-proxy.js';
+import { api, percentile, printTable, verdict } from './support.js';
+
+const PROFILES = Number(process.env.BENCH_LIKERS ?? 400);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 16);
+/** API keys carry at most 100 profiles each. */
+const PROFILES_PER_KEY = 100;
+const TABLE_NAME = 'social-network-bench';
+/** What one partition takes on AWS (on-demand tables too). */
+const PARTITION_WCU_PER_SECOND = 1000;
+/** The counter fold's event source in AWS: one batch per stream shard per second at most (infra/counters.ts). */
+const AWS_FOLD_BATCHES_PER_SHARD_PER_SECOND = 1;
+
+const GOALS = { unitsPerLike: 3, likesPerSecond: 5000, foldWritesPerBatch: 1, lagMs: 2000 };
+
+async function seed(base: string) {
+  const email = `likes${Date.now()}@example.com`;
+  const password = 'bench password';
+  const { workspace } = await api(base, 'POST', '/v1/users', { email, password, name: 'Bench' });
+  const { session } = await api(base, 'POST', '/v1/sessions', { email, password });
+  const profiles: string[] = [];
+  for (let i = 0; i < PROFILES + 1; i++) {
+    const profile = await api(
+      base,
+      'POST',
+      '/v1/profiles',
+      { type: 'human', username: `liker_${i}_${Date.now() % 100000}`, name: `Liker ${i}`, call_name: 'L' },
+      session.token,
+    );
+    profiles.push(profile.id as string);
+  }
+  const [author, ...likers] = profiles;
+  const keyOf = new Map<string, string>();
+  for (let i = 0; i < profiles.length; i += PROFILES_PER_KEY) {
+    const slice = profiles.slice(i, i + PROFILES_PER_KEY);
+    const { key } = await api(
+      base,
+      'POST',
+      `/v1/workspaces/${workspace.id}/api-keys`,
+      { name: `likes ${i}`, scopes: ['posts:write', 'posts:read'], profile_ids: slice },
+      session.token,
+    );
+    for (const id of slice) keyOf.set(id, key as string);
+  }
+  const { post } = await api(
+    base,
+    'POST',
+    '/v1/posts',
+    { body: 'A post everyone likes. '.repeat(8) },
+    keyOf.get(author!),
+    author,
+  );
+  return { likers, keyOf, postId: post.id as string };
+}
+
+/** The fold's writes of one counter item: each carries its shard's watermark (`#wm` → `wm_<shard>`, `:mark`). */
+function foldWritesOf(writes: CountedWrite[], pk: string) {
+  const folds = writes.filter((w) => {
+    const key = w.input.Key as { pk?: { S?: string } } | undefined;
+    const names = w.input.ExpressionAttributeNames as Record<string, string> | undefined;
+    return w.operation === 'UpdateItem' && key?.pk?.S === pk && names?.['#wm']?.startsWith('wm_');
+  });
+  const batches = new Set(
+    folds.map((w) => {
+      const names = w.input.ExpressionAttributeNames as Record<string, string>;
+      const mark = (w.input.ExpressionAttributeValues as Record<string, { S?: string }>)[':mark']?.S ?? '';
+      // One batch of one shard: its shard and the last sequence number it counted.
+      return `${names['#wm']}|${mark.slice(0, mark.indexOf('|'))}`;
+    }),
+  );
+  return { writes: folds.length, batches: batches.size, units: folds.reduce((sum, w) => sum + w.units, 0) };
+}
+
+async function main() {
+  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
+  await ensureTable(dynamo.endpoint, TABLE_NAME);
+  const proxy = await startCapacityProxy(dynamo.endpoint);
+  const server = await startLocalServer({ DYNAMODB_ENDPOINT: proxy.endpoint, TABLE_NAME, ...GENEROUS_RATE_LIMITS });
+  try {
+    const base = server.baseUrl;
+    const { likers, keyOf, postId } = await seed(base);
+    const likesCount = async () => (await api(base, 'GET', `/v1/posts/${postId}`)).post.likes_count as number;
+
+    proxy.reset();
+    const latencies: number[] = [];
+    const queue = [...likers];
+    const started = performance.now();
+    let lastAnswered = started;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        for (let liker = queue.shift(); liker; liker = queue.shift()) {
+          const t = performance.now();
+          await api(
+            base,
+            'PUT',
+            `/v1/posts/${postId}/reaction`,
+            { reaction_type: 'like', active: true },
+            keyOf.get(liker),
+            liker,
+          );
+          lastAnswered = performance.now();
+          latencies.push(lastAnswered - t);
+        }
+      }),
+    );
+    const likeSeconds = (lastAnswered - started) / 1000;
+    let count = await likesCount();
+    while (count !== likers.length && performance.now() - lastAnswered < 30_000) {
+      await new Promise((r) => setTimeout(r, 25));
+      count = await likesCount();
+    }
+    const lagMs = performance.now() - lastAnswered;
+    // Whatever the fold writes a moment later is still the likes' (it should write nothing more).
+    await new Promise((r) => setTimeout(r, 500));
+    const likes = likers.length;
+    const book = proxy.partitions();
+    const writes = proxy.writes();
+
+    const postPk = `POST#${postId}`;
+    const reactionKeys = [...book].filter(([key]) => key.startsWith(`${postPk}#REACTIONS#`));
+    const reactionUnits = reactionKeys.reduce((sum, [, e]) => sum + e.units, 0);
+    const [hottestKey, hottest] = reactionKeys.sort((a, b) => b[1].units - a[1].units)[0]!;
+    const fold = foldWritesOf(writes, postPk);
+    const foldIndexUnits = [...book]
+      .filter(([key]) => key.startsWith('gsi'))
+      .filter(([key]) => !key.includes('RATELIMIT'))
+      .reduce((sum, [, e]) => sum + e.units, 0);
+    const bookings = [...book].filter(([key]) => key.startsWith('RATELIMIT#'));
+    const bookingUnits = bookings.reduce((sum, [, e]) => sum + e.units, 0);
+    const unitsPerLike = reactionUnits / likes;
+    const foldPerLike = fold.units / likes;
+    const hottestPerLike = hottest.units / likes;
+    const ceiling = PARTITION_WCU_PER_SECOND / hottestPerLike;
+    const unitsPerFold = fold.units / Math.max(1, fold.writes);
+    const postItem = book.get(postPk) ?? { writes: 0, units: 0 };
+    // In AWS the post's counter takes one write per stream shard its likes come through, per
+    // batch: at most one shard per key shard, one batch per shard per second.
+    const awsFoldWcu =
+      KEY_SHARDS * AWS_FOLD_BATCHES_PER_SHARD_PER_SECOND * (postItem.units / Math.max(1, postItem.writes));
+    latencies.sort((a, b) => a - b);
+
+    const postBook = [...book].filter(([key]) => key === postPk || key.endsWith(`#POSTS`));
+    printTable(
+      `Likes on one post: ${likes} profiles, ${IN_FLIGHT} in flight, over HTTP on the local runtime (${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}); ` +
+        `write units as DynamoDB Local reports them (ReturnConsumedCapacity=INDEXES), booked on the partition keys written; ${KEY_SHARDS} key shards per post`,
+      ['measure', 'value', 'goal', ''],
+      [
+        [
+          'likes answered',
+          `${likes} in ${likeSeconds.toFixed(1)} s (${(likes / likeSeconds).toFixed(0)}/s locally), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+          '',
+          '',
+        ],
+        ['write units per like: its own reaction item', unitsPerLike.toFixed(2), '', ''],
+        [
+          'write units per like, with the counter fold',
+          `${(unitsPerLike + foldPerLike).toFixed(2)} (fold ${foldPerLike.toFixed(2)}: ${fold.writes} writes for ${likes} likes)`,
+          `≤ ${GOALS.unitsPerLike}`,
+          verdict(unitsPerLike + foldPerLike <= GOALS.unitsPerLike),
+        ],
+        [
+          'hottest partition key of the likes',
+          `${hottestKey}: ${hottest.writes} of ${likes} likes (${((100 * hottest.writes) / likes).toFixed(1)} %), ${hottestPerLike.toFixed(3)} units per like of the post`,
+          `a few % (1/${KEY_SHARDS} = ${(100 / KEY_SHARDS).toFixed(1)} % on average)`,
+          '',
+        ],
+        [
+          'per-post ceiling on AWS (1,000 WCU/s ÷ hottest key units per like)',
+          `${Math.round(ceiling).toLocaleString('en-US')} likes/s`,
+          `≥ ${GOALS.likesPerSecond.toLocaleString('en-US')}/s`,
+          verdict(ceiling >= GOALS.likesPerSecond),
+        ],
+        [
+          'counter fold: writes of the post per batch',
+          `${(fold.writes / Math.max(1, fold.batches)).toFixed(2)} (${fold.writes} writes, ${fold.batches} batches)`,
+          `≤ ${GOALS.foldWritesPerBatch}`,
+          verdict(fold.writes <= fold.batches * GOALS.foldWritesPerBatch),
+        ],
+        [
+          'counter fold: units per write of the post (its index copy included)',
+          `${unitsPerFold.toFixed(2)} (${foldIndexUnits.toFixed(1)} of the fold's ${fold.units} on gsi1)`,
+          '',
+          '',
+        ],
+        [
+          "counter fold on the post's partition in AWS (≤ 1 batch/s per stream shard, ≤ 1 shard per key shard, units per write as here)",
+          `≤ ${awsFoldWcu.toFixed(0)} WCU/s of 1,000 (the same on the author's posts index key), whatever the like rate`,
+          '',
+          '',
+        ],
+        [
+          'likes_count exact after the last like answered',
+          `${lagMs.toFixed(0)} ms (count ${count})`,
+          `≤ ${GOALS.lagMs} ms`,
+          verdict(count === likes && lagMs <= GOALS.lagMs),
+        ],
+        [
+          "rate-limit bookings meanwhile (every request books its window; not the like's)",
+          `${bookings.reduce((sum, [, e]) => sum + e.writes, 0)} writes, ${bookingUnits.toFixed(1)} units`,
+          '',
+          '',
+        ],
+      ],
+    );
+    printTable(
+      'Partition keys written during the likes (the post item, its index copy, the 5 busiest reaction keys)',
+      ['partition key', 'writes', 'units', 'units per like'],
+      [...postBook, ...reactionKeys.slice(0, 5)].map(([key, e]) => [
+        key,
+        e.writes,
+        e.units,
+        (e.units / likes).toFixed(3),
+      ]),
+    );
+  } finally {
+    await server.stop();
+    await proxy.close();
+    await dynamo.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
