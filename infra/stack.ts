@@ -26,9 +26,11 @@ export interface SocialNetworkStackProps extends StackProps {
 export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
 /**
  * What the stack may use of that limit today: the rest is room for the routes still to come
- * (each costs 3 resources: function, integration, route). A test holds it.
+ * (each costs 3 resources: function, integration, route). A test holds it. 65 %: the media
+ * pipeline, the home feed and the counter fold took the stack to 306; the next construct of their
+ * size goes into a nested stack (docs/operations.md, "Room to grow").
  */
-export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
+export const RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.65);
 
 /** The whole service in AWS: the table, the HTTP API, the webhook pipeline, the home feed, the counter fold, the media pipeline and the alarms. */
 export class SocialNetworkStack extends Stack {
