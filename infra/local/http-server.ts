@@ -18,6 +18,7 @@ import { MCP_PATH } from '../../shared/mcp/path.js';
 import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
 import { assertBundlesPresent, importBundle, MCP_HANDLER, NOT_FOUND_HANDLER } from './handler-bundles.js';
 import { localContext } from './lambda-context.js';
+import { readCappedBody } from './read-capped-body.js';
 
 import type { HttpLambda } from '../../shared/http/handler.js';
 
@@ -104,19 +105,6 @@ export interface HttpServerOptions {
   media?: LocalPaths;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= GATEWAY_MAX_BODY) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > GATEWAY_MAX_BODY ? 'too_large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
 function toEvent(
   req: IncomingMessage,
@@ -186,7 +174,7 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       // Before the body is read: an upload is larger than an API request, and its route reads it itself.
       const mediaPath = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (options.media?.handles(mediaPath)) return await options.media.serve(req, res);
-      const body = await readBody(req);
+      const body = await readCappedBody(req, GATEWAY_MAX_BODY);
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (isConsolePath(path)) {

@@ -16,6 +16,7 @@ import { deleteExpiredMedia } from '../../shared/store/media.js';
 import { cleanUpMediaHandler } from '../../functions/media-pipeline/clean-up-media-handler.js';
 import { processUploadHandler } from '../../functions/media-pipeline/process-upload-handler.js';
 import { LocalMediaStorage } from './local-media-storage.js';
+import { readCappedBody } from './read-capped-body.js';
 
 /** The uploads "bucket" endpoint: upload forms post here. */
 export const LOCAL_UPLOAD_PATH = '/local-uploads';
@@ -52,22 +53,6 @@ export interface MediaRuntime {
   start(serverUrl: string): Promise<void>;
   /** Stops the reaper and waits for uploads being processed. */
   stop(): Promise<void>;
-}
-
-type Reading = { kind: 'body'; body: Buffer } | { kind: 'too_large' };
-
-/** The request's body, read up to `limit` bytes (the rest is drained, not kept). */
-function readCapped(req: IncomingMessage, limit: number): Promise<Reading> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > limit ? { kind: 'too_large' } : { kind: 'body', body: Buffer.concat(chunks) }));
-    req.on('error', reject);
-  });
 }
 
 /** An error as S3 answers one (XML). */
@@ -137,12 +122,12 @@ export function mediaRuntime(options: MediaRuntimeOptions): MediaRuntime {
   };
 
   async function receiveUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const read = await readCapped(req, MAX_FORM_BYTES);
-    if (read.kind === 'too_large')
+    const body = await readCappedBody(req, MAX_FORM_BYTES);
+    if (body === 'too_large')
       return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
     let form: FormData;
     try {
-      form = await new Response(read.body, {
+      form = await new Response(body, {
         headers: { 'content-type': req.headers['content-type'] ?? '' },
       }).formData();
     } catch {
