@@ -12,10 +12,10 @@ import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import { config } from '../../shared/config.js';
 import { MEDIA_UPLOAD_RETENTION_SECONDS } from '../../shared/domain/media.js';
 import { MEDIA_FILE_CACHE_CONTROL } from '../../shared/ports/media-storage.js';
-import { deleteExpiredMedia } from '../../shared/store/media.js';
 import { cleanUpMediaHandler } from '../../functions/media-pipeline/clean-up-media-handler.js';
 import { processUploadHandler } from '../../functions/media-pipeline/process-upload-handler.js';
 import { LocalMediaStorage } from './local-media-storage.js';
+import { deleteExpiredMedia } from './media-ttl.js';
 import { readCappedBody } from './read-capped-body.js';
 
 /** The uploads "bucket" endpoint: upload forms post here. */

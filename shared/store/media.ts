@@ -9,7 +9,7 @@
  * deletes the files (functions/media-pipeline/clean-up-media.ts). Until then, reads and attaching
  * treat an expired item as gone, so the 24 hours hold to the second.
  */
-import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MediaVariant } from '../domain/entities.js';
 import {
   MEDIA_PROCESSING_LEASE_SECONDS,
@@ -24,7 +24,7 @@ import { keys } from './keys.js';
 import { TABLE } from './table.js';
 import { isConditionFailure, type TransactItem } from './transact.js';
 
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Whether an item's expiry has passed at `now` (DynamoDB may not have deleted it yet). */
 const expired = (item: Record<string, unknown>, now: Date) => {
@@ -170,50 +170,4 @@ export function releaseMediaItem(mediaId: string, now: Date): TransactItem {
 export function mediaIdOfKey(key: { pk?: string; sk?: string }): string | undefined {
   const prefix = keys.media('').pk;
   return key.sk === keys.media('').sk && key.pk?.startsWith(prefix) ? key.pk.slice(prefix.length) : undefined;
-}
-
-/**
- * What DynamoDB's TTL does, for a DynamoDB without it (DynamoDB Local, in the local runtime):
- * deletes every media item whose expiry has passed at `now`, each with a condition on that expiry
- * (an attachment meanwhile wins), so each deletion reaches the stream as the REMOVE that deletes
- * the files. A Scan, off every request path. Returns the ids deleted.
- */
-export async function deleteExpiredMedia(now: Date): Promise<string[]> {
-  const deleted: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'begins_with(pk, :prefix) AND sk = :sk AND #expires <= :now',
-        ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
-        ExpressionAttributeValues: {
-          ':prefix': keys.media('').pk,
-          ':sk': keys.media('').sk,
-          ':now': epochSeconds(now),
-        },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const key = { pk: item.pk as string, sk: item.sk as string };
-      try {
-        await db().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: key,
-            ConditionExpression: '#expires <= :now',
-            ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
-            ExpressionAttributeValues: { ':now': epochSeconds(now) },
-          }),
-        );
-        deleted.push(mediaIdOfKey(key)!);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return deleted;
 }
