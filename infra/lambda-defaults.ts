@@ -50,6 +50,14 @@ export const LAMBDA_NPM_PLATFORM = {
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /**
+ * Node.js 24 LTS, the runtime the tests run on (`npm ci` brings it as the devDependency `node`
+ * where the machine is older; test/unit/runtime.test.ts holds the two together): nodejs22.x leaves
+ * support with Node 22 on 2027-04-30, and AWS SDK releases from January 2027 need Node >= 22. The
+ * one place the runtime is chosen; cdk-nag finds it the latest.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+
+/**
  * One Lambda with the service's shared defaults: the HTTP routes use it, and so must every other
  * function of the stack (webhook fan-out, sender, sweeper), so that runtime, bundling and logging
  * are decided in this one place.
@@ -74,10 +82,7 @@ export function apiFunction(
     handler: 'handler',
     projectRoot: projectPath(),
     depsLockFilePath: projectPath('package-lock.json'),
-    // Node.js 24 LTS, the runtime the tests run on (.ci/run brings it where the machine is older):
-    // nodejs22.x leaves support with Node 22 on 2027-04-30, and AWS SDK releases from January 2027
-    // need Node >= 22. The one place the runtime is chosen; cdk-nag finds it the latest.
-    runtime: Runtime.NODEJS_24_X,
+    runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     // 512 MB: Lambda CPU scales with memory; module init at cold start and scrypt password
     // hashing (sign-up, log-in) are CPU-bound, and at 128-256 MB they take several times longer.

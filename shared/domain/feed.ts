@@ -6,6 +6,7 @@
  * entry's sort key and the profile posts index's sort key alike), so one position says where a
  * page ends in all of them.
  */
+import * as z from 'zod/mini';
 import { invalidCursor } from '../errors.js';
 import type { PostRecord } from './posts.js';
 
@@ -60,6 +61,12 @@ const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[0-9a-f-]{36
 export const encodeFeedCursor = (cursor: { before: string; served: number }): string =>
   Buffer.from(JSON.stringify({ b: cursor.before, n: cursor.served })).toString('base64url');
 
+/** The cursor's JSON, checked whole: an extra or missing field is not a cursor this feed handed out. */
+const FeedCursorJson = z.strictObject({
+  b: z.string().check(z.regex(POSITION)),
+  n: z.int().check(z.minimum(0), z.maximum(FEED_MAX_ENTRIES)),
+});
+
 /** The cursor `next_cursor` handed out, or `invalid_request`; no cursor is the first page. */
 export function decodeFeedCursor(text: string | undefined): FeedCursor {
   if (text === undefined) return { before: undefined, served: 0 };
@@ -69,10 +76,9 @@ export function decodeFeedCursor(text: string | undefined): FeedCursor {
   } catch {
     throw invalidCursor();
   }
-  const { b, n } = (typeof value === 'object' && value !== null ? value : {}) as { b?: unknown; n?: unknown };
-  if (typeof b !== 'string' || !POSITION.test(b)) throw invalidCursor();
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > FEED_MAX_ENTRIES) throw invalidCursor();
-  return { before: b, served: n };
+  const cursor = FeedCursorJson.safeParse(value);
+  if (!cursor.success) throw invalidCursor();
+  return { before: cursor.data.b, served: cursor.data.n };
 }
 
 /** How many entries this page may answer: the limit asked for, within the feed's newest 800. */

@@ -1,10 +1,12 @@
-/** Headless Debian Chromium driven by playwright-core: nothing downloads a browser, nothing leaves the machine. */
+/**
+ * Headless Chromium driven by playwright-core: nothing downloads a browser, nothing leaves the
+ * machine. Which Chromium is resolved once per run by the global setup (test/support/chromium.ts).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { inject } from 'vitest';
 
 /** Keeps Chromium from calling outside hosts (there is no network beyond the registries). */
 const OFFLINE_ARGS = [
@@ -25,7 +27,7 @@ export interface Browser {
 export async function launchBrowser(): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'console-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: inject('chromiumPath'),
     headless: true,
     args: OFFLINE_ARGS,
     viewport: { width: 1280, height: 800 },

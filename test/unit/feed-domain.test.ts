@@ -71,6 +71,8 @@ describe('the feed cursor', () => {
       encode({ b: at(1).position, n: 801 }),
       encode({ b: at(1).position, n: 1.5 }),
       encode({ b: at(1).position }),
+      encode({ b: at(1).position, n: 0, x: 1 }),
+      encode({ b: at(1).position, n: '3' }),
     ]) {
       expect(() => decodeFeedCursor(bad), bad).toThrow(AppError);
       try {
