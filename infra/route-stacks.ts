@@ -19,7 +19,9 @@ export const routeStackId = (group: string) => `Routes-${group}`;
  * integration, route) and the stack two more (API Gateway's invoke role and its policy), so a
  * template stays far below CloudFormation's limit however many routes the API grows.
  * What crosses into it from the parent are parameters CDK derives from references: the API id,
- * the table name, the shared log group and the execution roles of its functions.
+ * the table name, the shared log group, the execution roles of its functions, and for a route with
+ * grants beyond the table what those name (the deliveries queue, the uploads bucket). Nothing goes
+ * back up: the parent reads no output of a route stack.
  */
 export class RouteStack extends NestedStack {
   /** What API Gateway invokes this stack's functions through (a role of the stack's own). */
