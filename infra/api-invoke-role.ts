@@ -10,11 +10,12 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 
 /**
- * The one role API Gateway assumes to invoke the service's functions. CDK's HttpLambdaIntegration
- * adds a resource-based permission to every function instead: one CloudFormation resource per
- * route, which is what filled the stack's budget. Through this role a route costs three resources
- * (function, integration, route); the role's policy names each function's ARN, so the API can invoke
- * those and nothing else in the account.
+ * The role API Gateway assumes to invoke the functions of one template (each route stack has its
+ * own, the parent one for `$default`, `/mcp` and the console). CDK's HttpLambdaIntegration adds a
+ * resource-based permission to every function instead: one CloudFormation resource per route.
+ * Through this role a route costs three resources (function, integration, route); the role's
+ * policy names each function's ARN, so the API can invoke those and nothing else in the account.
+ * The functions are the role's neighbours in the template: no ARN crosses a stack boundary.
  */
 export class ApiInvokeRole extends Construct {
   readonly role: Role;

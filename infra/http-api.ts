@@ -16,6 +16,7 @@ import { MCP_PATH } from '../shared/mcp/path.js';
 import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION } from './lambda-defaults.js';
+import { routeGroupOf, RouteStack } from './route-stacks.js';
 
 export interface Throttle {
   /** Steady-state requests per second across the whole stage. */
@@ -47,6 +48,9 @@ export const MCP_FUNCTION_ID = 'Fn-mcp';
  * The HTTP API: one Lambda and one route for each entry of the route table (shared/http/contract/route-table.ts), and a `$default`
  * route that answers unknown paths and methods with 404/405 in the service's envelope. Routes
  * are never listed here: adding one to the route table is all it takes to deploy it.
+ *
+ * The routes live in nested stacks, one per resource (infra/route-stacks.ts); the API, its
+ * stage, the shared log group, the execution roles, `$default` and `/mcp` stay in the parent.
  */
 export class ServiceHttpApi extends Construct {
   readonly api: HttpApi;
@@ -57,8 +61,10 @@ export class ServiceHttpApi extends Construct {
   readonly functionLogs: LogGroup;
   /** Execution roles per access class, for further HTTP functions of the service. */
   readonly roles: FunctionRoles;
-  /** What API Gateway invokes every function through, for further routes of the service. */
+  /** What API Gateway invokes the parent stack's functions through, for further routes of the service there. */
   readonly invoker: ApiInvokeRole;
+  /** The nested stacks of the route table's routes, one per resource, in the route table's order. */
+  readonly routeStacks: readonly RouteStack[];
   /** The MCP endpoint's function (`/mcp`), which runs the tool routes' handlers in-process. */
   readonly mcpFunction: NodejsFunction;
 
@@ -104,6 +110,7 @@ export class ServiceHttpApi extends Construct {
     this.invoker = new ApiInvokeRole(this, 'Invoker');
 
     const functions = new Map<RouteName, NodejsFunction>();
+    const stacks = new Map<string, RouteStack>();
     const seenKeys = new Set<string>();
     for (const route of routeList) {
       const routeKey = `${route.method} ${route.path}`;
@@ -112,23 +119,27 @@ export class ServiceHttpApi extends Construct {
         throw new Error(`route table: ${routeKey} is declared twice (again as ${route.name})`);
       seenKeys.add(routeKey);
 
+      const group = routeGroupOf(route);
+      let stack = stacks.get(group);
+      if (!stack) stacks.set(group, (stack = new RouteStack(this, group)));
       // Least privilege: a read route cannot change data even if its code is wrong or exploited.
       const access: AccessClass = route.method === 'GET' ? 'read' : 'readWrite';
-      const fn = apiFunction(this, routeFunctionId(route.name), `functions/${route.handler}.ts`, props.environment, {
+      const fn = apiFunction(stack, routeFunctionId(route.name), `functions/${route.handler}.ts`, props.environment, {
         description: routeKey,
         role: dedicated.has(route.name) ? this.roles.dedicated(route.name, access) : this.roles.forClass(access),
         logGroup: this.functionLogs,
         reservedConcurrentExecutions: props.reservedConcurrency?.[route.name],
       });
 
-      new HttpRoute(this, `Route-${route.name}`, {
+      new HttpRoute(stack, `Route-${route.name}`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, ApiMethod[route.method]),
-        integration: this.invoker.integrationFor(`Integration-${route.name}`, fn),
+        integration: stack.invoker.integrationFor(`Integration-${route.name}`, fn),
       });
       functions.set(route.name, fn);
     }
     this.routeFunctions = functions;
+    this.routeStacks = [...stacks.values()];
 
     // Matches only what no route above matched; it needs the route table, not the data.
     const notFound = apiFunction(

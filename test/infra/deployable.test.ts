@@ -1,14 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeStackId } from '../../infra/route-stacks.js';
 import { serviceApp, STACK_NAME } from '../../infra/service-app.js';
 
 interface Finding {
   ruleName: string;
   acknowledgedId?: string;
+  acknowledgedAt?: string;
   reason?: string;
   violatingConstructs: { constructPath: string }[];
 }
@@ -33,7 +35,11 @@ function synthesise(change?: (built: ReturnType<typeof serviceApp>) => void) {
   return {
     error,
     report: JSON.parse(read('validation-report.json')) as ValidationReport,
-    template: () => read(`${STACK_NAME}.template.json`),
+    /** The stack's template and every nested stack's, by file name. */
+    templates: () =>
+      readdirSync(outdir)
+        .filter((file) => file.endsWith('.template.json'))
+        .map((file) => ({ file, body: read(file) })),
   };
 }
 
@@ -43,12 +49,13 @@ const saved: Record<string, string | undefined> = {};
 
 describe('the synthesised app (as cdk synth / cdk deploy build it)', () => {
   let result: ReturnType<typeof synthesise>;
+  let built: ReturnType<typeof serviceApp>;
   beforeAll(() => {
     for (const [name, value] of Object.entries(CLI_ENVIRONMENT)) {
       saved[name] = process.env[name];
       process.env[name] = value;
     }
-    result = synthesise();
+    result = synthesise((app) => (built = app));
   });
   afterAll(() => {
     for (const [name, value] of Object.entries(saved)) {
@@ -71,29 +78,49 @@ describe('the synthesised app (as cdk synth / cdk deploy build it)', () => {
     }
   });
 
-  it('acknowledges findings on the constructs they concern, never on the whole stack (nodejs24.x is the latest runtime)', () => {
-    const atStack = result.report.pluginReports
-      .flatMap((p) => p.suppressedViolations ?? [])
-      .filter((finding) => (finding as { acknowledgedAt?: string }).acknowledgedAt === STACK_NAME)
-      .map((finding) => finding.ruleName);
+  it('acknowledges findings on the constructs they concern, never on the whole stack or a whole nested stack (nodejs24.x is the latest runtime)', () => {
+    const findings = result.report.pluginReports.flatMap((p) => p.suppressedViolations ?? []);
+    const stacks = new Set([STACK_NAME, ...built.stack.httpApi.routeStacks.map((stack) => stack.node.path)]);
+    const atStack = findings.filter((finding) => stacks.has(finding.acknowledgedAt ?? '')).map((f) => f.ruleName);
     expect(atStack).toEqual([]);
   });
 
-  it('pins no region or account even when the CLI sets CDK_DEFAULT_REGION / CDK_DEFAULT_ACCOUNT', () => {
-    const template = result.template();
-    expect(template).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_REGION);
-    expect(template).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_ACCOUNT);
-    expect(template).not.toMatch(
-      /\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|southeast)-\d\b/,
+  it('checks the resources of the nested route stacks as well as the stack’s own', () => {
+    const paths = result.report.pluginReports.flatMap((p) =>
+      (p.suppressedViolations ?? []).flatMap((finding) => finding.violatingConstructs.map((c) => c.constructPath)),
     );
-    // Region-dependent values are references that CloudFormation resolves where it deploys.
-    expect(template).toMatch(/"Ref":\s*"AWS::Region"/);
+    // Every route stack's functions were seen (their findings are acknowledged on the HTTP API construct).
+    for (const stack of built.stack.httpApi.routeStacks)
+      expect(
+        paths.some((path) => path.startsWith(`${stack.node.path}/`)),
+        stack.node.path,
+      ).toBe(true);
   });
 
-  it('fails the synthesis on a finding nobody acknowledged', () => {
+  it('pins no region or account in any template even when the CLI sets CDK_DEFAULT_REGION / CDK_DEFAULT_ACCOUNT', () => {
+    const templates = result.templates();
+    // The stack's and one per resource of the route table.
+    expect(templates).toHaveLength(1 + built.stack.httpApi.routeStacks.length);
+    for (const { file, body } of templates) {
+      expect(body, file).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_REGION);
+      expect(body, file).not.toContain(CLI_ENVIRONMENT.CDK_DEFAULT_ACCOUNT);
+      expect(body, file).not.toMatch(
+        /\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|southeast)-\d\b/,
+      );
+    }
+    // Region-dependent values are references that CloudFormation resolves where it deploys.
+    expect(templates.find(({ file }) => file === `${STACK_NAME}.template.json`)?.body).toMatch(
+      /"Ref":\s*"AWS::Region"/,
+    );
+  });
+
+  it('fails the synthesis on a finding nobody acknowledged, in the stack or in a nested stack', () => {
+    const careless = `${routeStackId('posts')}/Careless`;
     const failed = synthesise(({ stack }) => {
-      // A queue without TLS enforcement and without a dead-letter queue.
+      // A queue without TLS enforcement and without a dead-letter queue, in the stack and in a route stack.
       new Queue(stack, 'Careless', { retentionPeriod: Duration.days(1) });
+      const posts = stack.httpApi.routeStacks.find((s) => s.node.id === routeStackId('posts'))!;
+      new Queue(posts, 'Careless', { retentionPeriod: Duration.days(1) });
     });
     expect(String(failed.error)).toMatch(/ValidationFailed/);
     const rules = failed.report.pluginReports.flatMap((p) => p.violations.map((v) => v.ruleName));
@@ -101,6 +128,8 @@ describe('the synthesised app (as cdk synth / cdk deploy build it)', () => {
     const paths = failed.report.pluginReports.flatMap((p) =>
       p.violations.flatMap((v) => v.violatingConstructs.map((c) => c.constructPath)),
     );
-    expect(new Set(paths)).toEqual(new Set([`${STACK_NAME}/Careless/Resource`]));
+    expect(new Set(paths)).toEqual(
+      new Set([`${STACK_NAME}/Careless/Resource`, `${STACK_NAME}/Http/${careless}/Resource`]),
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { App } from 'aws-cdk-lib';
 import { CachePolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,12 @@ import {
   PROCESSOR_RETRY_ATTEMPTS,
   UPLOAD_SIGNING_ROUTES,
 } from '../../infra/media-pipeline.js';
-import { stackSettings } from '../../infra/settings.js';
-import { SocialNetworkStack } from '../../infra/stack.js';
+import type { SocialNetworkStack } from '../../infra/stack.js';
 import { routes } from '../../shared/http/contract/route-table.js';
 import { MEDIA_FILE_CACHE_CONTROL } from '../../shared/ports/media-storage.js';
 import { keys } from '../../shared/store/keys.js';
 import { TABLE } from '../../shared/store/table.js';
+import { keyOf, type Located, ServiceTemplates } from './service-templates.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
 type Statement = {
@@ -41,6 +40,7 @@ const AROUND_THE_GRANTS = new Set([
 /** Managed cache policy CachingOptimized: minimum 1 s, default 1 day, maximum one year (AWS documentation). */
 const CACHING_OPTIMIZED_MAX_TTL_SECONDS = 31_536_000;
 
+let templates: ServiceTemplates;
 let stack: SocialNetworkStack;
 let template: Template;
 let resources: Record<string, Resource>;
@@ -62,11 +62,11 @@ const objectsOf = (bucketId: string, prefix: string) => ({
   'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${prefix}*`]],
 });
 
+/** The media pipeline is in the stack's own template; the upload route is in the media route stack. */
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SocialNetworkStack(app, 'SocialNetworkApi', stackSettings(app));
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources;
+  templates = new ServiceTemplates();
+  ({ stack } = templates);
+  ({ template, resources } = templates.root);
   id = (construct) => stack.getLogicalId(construct.node.defaultChild as never);
 });
 
@@ -399,34 +399,45 @@ describe('media clean-up (CDK)', () => {
 });
 
 describe('upload signing (CDK)', () => {
+  /** The statements of a function's role, in whichever template defines the role. */
+  const statementsOfFunction = (fn: Located): Statement[] => {
+    const role = templates.target(fn.at, templates.resource(fn)!.Properties.Role);
+    return Object.values(role.at.resources)
+      .filter(
+        (p) => p.Type === 'AWS::IAM::Policy' && p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === role.id),
+      )
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+  };
+
   it('gives the createMedia route the uploads bucket and a role of its own that may PutObject under incoming/ only', () => {
     expect(UPLOAD_SIGNING_ROUTES).toEqual(['createMedia']);
     expect(routes.createMedia.method).toBe('POST');
     // Not an MCP tool: otherwise the MCP function would sign forms too and need this grant on a
     // role of its own (it shares the readWrite class role).
     expect(routes.createMedia.mcp).toBe(false);
-    const fn = stack.httpApi.routeFunctions.get('createMedia')!;
-    const functionId = id(fn);
+    const fn = templates.locate(stack.httpApi.routeFunctions.get('createMedia')!);
     const uploads = id(stack.media.buckets.uploads);
-    expect(resources[functionId]!.Properties.Environment.Variables.MEDIA_UPLOAD_BUCKET).toEqual({ Ref: uploads });
-    const s3 = statementsOfRole(roleOf(functionId)).filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+    // The bucket's name, passed down to the media route stack.
+    const bucket = templates.resource(fn)!.Properties.Environment.Variables.MEDIA_UPLOAD_BUCKET;
+    expect(templates.resolve(fn.at, bucket).value).toEqual({ Ref: uploads });
+    const s3 = statementsOfFunction(fn).filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
     expect(s3).toEqual([{ Effect: 'Allow', Action: 's3:PutObject', Resource: objectsOf(uploads, 'incoming/') }]);
-    // The role is the route's own: no other function shares it.
-    const sharing = ofType('AWS::Lambda::Function').filter(
-      ([, f]) => f.Properties.Role['Fn::GetAtt'][0] === roleOf(functionId),
-    );
-    expect(sharing.map(([logicalId]) => logicalId)).toEqual([functionId]);
+    // The role is the route's own: no other function of any template shares it.
+    const roleOf = (f: Located) => keyOf(templates.target(f.at, templates.resource(f)!.Properties.Role));
+    const sharing = templates.ofType('AWS::Lambda::Function').filter((f) => roleOf(f) === roleOf(fn));
+    expect(sharing.map(keyOf)).toEqual([keyOf(fn)]);
   });
 
   it('grants S3 to the signer, the processor and the clean-up, and to no other function', () => {
-    const withS3 = ofType('AWS::Lambda::Function')
-      .filter(([logicalId]) =>
-        statementsOfRole(roleOf(logicalId)).some((s) => [s.Action].flat().some((a) => a.startsWith('s3:'))),
-      )
-      .map(([logicalId]) => logicalId)
+    const withS3 = templates
+      .ofType('AWS::Lambda::Function')
+      .filter((fn) => statementsOfFunction(fn).some((s) => [s.Action].flat().some((a) => a.startsWith('s3:'))))
+      .map(keyOf)
       .sort();
     expect(withS3).toEqual(
-      [id(stack.httpApi.routeFunctions.get('createMedia')!), id(stack.media.processor), id(stack.media.cleanUp)].sort(),
+      [stack.httpApi.routeFunctions.get('createMedia')!, stack.media.processor, stack.media.cleanUp]
+        .map((fn) => keyOf(templates.locate(fn)))
+        .sort(),
     );
   });
 });

@@ -1,19 +1,16 @@
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS } from '../../infra/alarms.js';
-import { DEFAULT_LOGIN_RESERVED_CONCURRENCY, stackSettings } from '../../infra/settings.js';
-import { SocialNetworkStack } from '../../infra/stack.js';
+import { DEFAULT_LOGIN_RESERVED_CONCURRENCY } from '../../infra/settings.js';
 import { SENDER_MAX_CONCURRENCY } from '../../infra/sender-event-source.js';
 import { FAN_OUT_PARALLELIZATION } from '../../infra/webhook-pipeline.js';
+import { keyOf, type Resource, ServiceTemplates } from './service-templates.js';
 
-type Resource = { Type: string; Properties: Record<string, any> };
-
+/** The stack's own template (alarms, topic, pipelines) and, through `templates`, the route stacks'. */
 function synth(context: Record<string, unknown> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new SocialNetworkStack(app, 'SocialNetworkApi', stackSettings(app));
-  const template = Template.fromStack(stack);
-  return { stack, template, resources: template.toJSON().Resources as Record<string, Resource> };
+  const templates = new ServiceTemplates(context);
+  const { stack, root } = templates;
+  return { templates, stack, template: root.template, resources: root.resources };
 }
 
 describe('operations: alarms, topic, concurrency', () => {
@@ -166,13 +163,14 @@ describe('operations: alarms, topic, concurrency', () => {
   });
 
   it("decides every function's concurrency: a reserve for log-in, the sender capped by its event source, the fan-out and the counter fold one per shard", () => {
-    const login = id(built.stack.httpApi.routeFunctions.get('createSession')!);
-    const reserved = Object.entries(built.resources).filter(
-      ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined,
-    );
-    expect(reserved.map(([logicalId, r]) => [logicalId, r.Properties.ReservedConcurrentExecutions])).toEqual([
-      [login, DEFAULT_LOGIN_RESERVED_CONCURRENCY],
-    ]);
+    const { templates } = built;
+    const login = templates.locate(built.stack.httpApi.routeFunctions.get('createSession')!);
+    // Every function of every template: the route functions are in the route stacks.
+    const reserved = templates
+      .ofType('AWS::Lambda::Function')
+      .map((fn) => [keyOf(fn), templates.resource(fn)!.Properties.ReservedConcurrentExecutions] as const)
+      .filter(([, concurrency]) => concurrency !== undefined);
+    expect(reserved).toEqual([[keyOf(login), DEFAULT_LOGIN_RESERVED_CONCURRENCY]]);
     built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: id(built.stack.webhooks.sender) },
       ScalingConfig: { MaximumConcurrency: SENDER_MAX_CONCURRENCY },
@@ -195,9 +193,9 @@ describe('operations (context)', () => {
     ['0', undefined],
     ['3', 3],
   ])('takes the log-in reserve from context (loginReservedConcurrency=%j)', (value, expected) => {
-    const { stack, resources } = synth({ loginReservedConcurrency: value });
-    const login = stack.getLogicalId(stack.httpApi.routeFunctions.get('createSession')!.node.defaultChild as never);
-    expect(resources[login]!.Properties.ReservedConcurrentExecutions).toBe(expected);
+    const { stack, templates } = synth({ loginReservedConcurrency: value });
+    const login = templates.locate(stack.httpApi.routeFunctions.get('createSession')!);
+    expect(templates.resource(login)!.Properties.ReservedConcurrentExecutions).toBe(expected);
   });
 
   it('subscribes the alarm e-mail address to the topic when given', () => {

@@ -1,76 +1,79 @@
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Role } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList, routes } from '../../shared/http/contract/route-table.js';
 import { CONSOLE_ROUTE_PATHS } from '../../infra/console.js';
-import { DEFAULT_THROTTLE, stackSettings } from '../../infra/settings.js';
-import { CLOUDFORMATION_RESOURCE_LIMIT, RESOURCE_BUDGET, SocialNetworkStack } from '../../infra/stack.js';
+import { routeGroupOf, routeStackId } from '../../infra/route-stacks.js';
+import { DEFAULT_THROTTLE } from '../../infra/settings.js';
+import {
+  CLOUDFORMATION_RESOURCE_LIMIT,
+  ROUTE_GROWTH_GOAL,
+  routeHeadroom,
+  TEMPLATE_RESOURCE_GOAL,
+} from '../../infra/template-budget.js';
 import { TABLE } from '../../shared/store/table.js';
+import { keyOf, type Located, sameResource, ServiceTemplates } from './service-templates.js';
 
-type Resource = {
-  Type: string;
-  Properties: Record<string, any>;
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-};
-
-/** The stack as `cdk synth` builds it from this context, with esbuild bundling skipped. */
-function synth(context: Record<string, unknown> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new SocialNetworkStack(app, 'SocialNetworkApi', stackSettings(app));
-  return { stack, template: Template.fromStack(stack) };
-}
-
-/** Reads the wiring of the synthesised template: route → integration → function → role → policies. */
+/** Reads the wiring of the synthesised templates: route → integration → function → role → policies. */
 class Wiring {
-  readonly resources: Record<string, Resource>;
-  constructor(readonly template: Template) {
-    this.resources = template.toJSON().Resources;
+  constructor(readonly templates: ServiceTemplates) {}
+  private props(located: Located) {
+    return this.templates.resource(located)!.Properties;
   }
-  ofType(type: string): [string, Resource][] {
-    return Object.entries(this.resources).filter(([, r]) => r.Type === type);
+  routes(): Located[] {
+    return this.templates.ofType('AWS::ApiGatewayV2::Route');
   }
-  routesWithKey(routeKey: string): Resource[] {
-    return this.ofType('AWS::ApiGatewayV2::Route')
-      .filter(([, r]) => r.Properties.RouteKey === routeKey)
-      .map(([, r]) => r);
+  routesWithKey(routeKey: string): Located[] {
+    return this.routes().filter((route) => this.props(route).RouteKey === routeKey);
   }
-  /** The logical id of the Lambda function behind a route, asserting the integration on the way. */
-  functionOf(route: Resource): string {
-    const target = route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+  routeOf(route: { method: string; path: string }): Located {
+    const matches = this.routesWithKey(`${route.method} ${route.path}`);
+    expect(matches, `${route.method} ${route.path}`).toHaveLength(1);
+    return matches[0]!;
+  }
+  /** The Lambda function behind a route, asserting the integration on the way (both in the route's template). */
+  functionOf(route: Located): Located {
+    const target = this.props(route).Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
     const [prefix, ref] = target['Fn::Join'][1];
     expect(prefix).toBe('integrations/');
-    const integration = this.resources[ref.Ref]!;
-    expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
-    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-    const [functionId, attribute] = integration.Properties.IntegrationUri['Fn::GetAtt'] as [string, string];
+    const integration = { at: route.at, id: ref.Ref };
+    expect(this.templates.resource(integration)?.Type).toBe('AWS::ApiGatewayV2::Integration');
+    expect(this.props(integration)).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    const [functionId, attribute] = this.props(integration).IntegrationUri['Fn::GetAtt'] as [string, string];
     expect(attribute).toBe('Arn');
-    expect(this.resources[functionId]?.Type).toBe('AWS::Lambda::Function');
-    return functionId;
+    const fn = { at: route.at, id: functionId };
+    expect(this.templates.resource(fn)?.Type).toBe('AWS::Lambda::Function');
+    return fn;
+  }
+  /** The execution role of a function, in whichever template defines it. */
+  roleOf(fn: Located): Located {
+    return this.templates.target(fn.at, this.props(fn).Role);
+  }
+  /** The policies attached to a role (CDK puts them in the role's template). */
+  statementsOf(role: Located): any[] {
+    return Object.values(role.at.resources)
+      .filter((p) => p.Type === 'AWS::IAM::Policy')
+      .filter((p) => p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === role.id))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
   }
   /**
    * Every IAM action granted to the function's role without a condition, with the resources of
-   * the statements, and the statements that carry a condition.
+   * the statements (as the role's template names them), and the statements that carry a condition.
    */
-  permissionsOf(functionId: string): {
+  permissionsOf(fn: Located): {
     actions: Set<string>;
     resources: unknown[];
     conditioned: { Action: unknown; Condition: unknown }[];
   } {
-    const roleId = this.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
     const actions = new Set<string>();
     const resources: unknown[] = [];
     const conditioned: { Action: unknown; Condition: unknown }[] = [];
-    for (const [, policy] of this.ofType('AWS::IAM::Policy')) {
-      if (!policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId)) continue;
-      for (const statement of policy.Properties.PolicyDocument.Statement) {
-        if (statement.Condition) {
-          conditioned.push({ Action: statement.Action, Condition: statement.Condition });
-          continue;
-        }
-        for (const action of [statement.Action].flat()) actions.add(action);
-        resources.push(...[statement.Resource].flat());
+    for (const statement of this.statementsOf(this.roleOf(fn))) {
+      if (statement.Condition) {
+        conditioned.push({ Action: statement.Action, Condition: statement.Condition });
+        continue;
       }
+      for (const action of [statement.Action].flat()) actions.add(action);
+      resources.push(...[statement.Resource].flat());
     }
     return { actions, resources, conditioned };
   }
@@ -88,115 +91,137 @@ const FEED_CLEANING = {
 };
 
 describe('CDK stack (default context)', () => {
-  let stack: SocialNetworkStack;
-  let template: Template;
+  let templates: ServiceTemplates;
   let wiring: Wiring;
-  let tableId: string;
+  let table: Located;
   beforeAll(() => {
-    ({ stack, template } = synth());
-    wiring = new Wiring(template);
-    tableId = stack.getLogicalId(stack.table.node.defaultChild as never);
+    templates = new ServiceTemplates();
+    wiring = new Wiring(templates);
+    table = templates.locate(templates.stack.table);
   });
 
-  it('has exactly one API Gateway route per route-table entry, each on its own Lambda', () => {
+  it('has exactly one API Gateway route per route-table entry, each on its own Lambda, in the nested stack of its resource', () => {
     expect(routeList.length).toBeGreaterThan(0);
-    const functionIds = new Set<string>();
+    const functions = new Set<string>();
+    const apiId = templates.locate(templates.stack.httpApi.api);
     for (const route of routeList) {
-      const matches = wiring.routesWithKey(`${route.method} ${route.path}`);
-      expect(matches, `${route.name}: ${route.method} ${route.path}`).toHaveLength(1);
-      const functionId = wiring.functionOf(matches[0]!);
+      const apiRoute = wiring.routeOf(route);
+      const fn = wiring.functionOf(apiRoute);
       // The function is the one named after the route (stable construct id), not a neighbour's.
-      expect(functionId).toBe(
-        stack.getLogicalId(stack.httpApi.routeFunctions.get(route.name)!.node.defaultChild as never),
-      );
-      expect(wiring.resources[functionId]!.Properties.Description).toBe(`${route.method} ${route.path}`);
-      functionIds.add(functionId);
+      expect(sameResource(fn, templates.locate(templates.stack.httpApi.routeFunctions.get(route.name)!))).toBe(true);
+      expect(templates.resource(fn)!.Properties.Description).toBe(`${route.method} ${route.path}`);
+      // Its template is the route stack of its resource (the handler's folder), on the service's one API.
+      expect(apiRoute.at.stack.node.id, route.name).toBe(routeStackId(routeGroupOf(route)));
+      expect(apiRoute.at.stack.nestedStackParent).toBe(templates.stack);
+      expect(templates.target(apiRoute.at, templates.resource(apiRoute)!.Properties.ApiId)).toEqual(apiId);
+      functions.add(keyOf(fn));
     }
-    expect(functionIds.size).toBe(routeList.length);
+    expect(functions.size).toBe(routeList.length);
+  });
+
+  it('makes one nested stack per resource of the route table, and holds nothing else in them', () => {
+    const groups = [...new Set(routeList.map(routeGroupOf))];
+    const nested = templates.all.filter((t) => t !== templates.root);
+    expect(nested.map((t) => t.stack.node.id)).toEqual(groups.map(routeStackId));
+    for (const at of nested) {
+      const types = [...new Set(Object.values(at.resources).map((r) => r.Type))].sort();
+      expect(types, at.stack.node.id).toEqual([
+        'AWS::ApiGatewayV2::Integration',
+        'AWS::ApiGatewayV2::Route',
+        'AWS::IAM::Policy',
+        'AWS::IAM::Role',
+        'AWS::Lambda::Function',
+      ]);
+    }
   });
 
   it('sends everything else ($default) to the not-found function, which no route shares', () => {
-    const [fallback] = wiring.routesWithKey('$default');
-    expect(wiring.routesWithKey('$default')).toHaveLength(1);
+    const [fallback, ...others] = wiring.routesWithKey('$default');
+    expect(others).toEqual([]);
     const fallbackFn = wiring.functionOf(fallback!);
-    const routeFns = new Set(
-      routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
-    );
-    expect(routeFns.has(fallbackFn)).toBe(false);
-    // Routes, $default, /mcp and the console's (infra/console.ts) and nothing else: no hand-written route can hide in the stack.
-    expect(wiring.ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 2 + CONSOLE_ROUTE_PATHS.length);
+    const routeFns = new Set(routeList.map((route) => keyOf(wiring.functionOf(wiring.routeOf(route)))));
+    expect(routeFns.has(keyOf(fallbackFn))).toBe(false);
+    // Routes, $default, /mcp and the console's (infra/console.ts) and nothing else: no hand-written route can hide in a template.
+    expect(wiring.routes()).toHaveLength(routeList.length + 2 + CONSOLE_ROUTE_PATHS.length);
   });
 
   it('serves /mcp (any method: the function answers 405 itself) from one function of its own with the tool routes’ table access and no queue', () => {
     const matches = wiring.routesWithKey('ANY /mcp');
     expect(matches).toHaveLength(1);
     const mcpFn = wiring.functionOf(matches[0]!);
-    expect(mcpFn).toBe(stack.getLogicalId(stack.httpApi.mcpFunction.node.defaultChild as never));
-    const routeFns = new Set(
-      routeList.map((route) => wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
-    );
-    expect(routeFns.has(mcpFn)).toBe(false);
-    expect(wiring.resources[mcpFn]!.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+    expect(sameResource(mcpFn, templates.locate(templates.stack.httpApi.mcpFunction))).toBe(true);
+    const routeFns = new Set(routeList.map((route) => keyOf(wiring.functionOf(wiring.routeOf(route)))));
+    expect(routeFns.has(keyOf(mcpFn))).toBe(false);
+    expect(templates.resource(mcpFn)!.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
     const mcp = wiring.permissionsOf(mcpFn);
-    const createPost = wiring.permissionsOf(
-      wiring.functionOf(wiring.routesWithKey(`${routes.createPost.method} ${routes.createPost.path}`)[0]!),
-    );
+    const createPost = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(routes.createPost)));
     expect([...mcp.actions].sort()).toEqual([...createPost.actions].sort());
     expect([...mcp.actions].some((action) => action.startsWith('sqs:'))).toBe(false);
   });
 
-  it('lets API Gateway invoke each HTTP function through one role, and nothing else', () => {
-    const routes = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route);
-    const httpFns = new Set(routes.map((route) => wiring.functionOf(route)));
-    const integrations = wiring.ofType('AWS::ApiGatewayV2::Integration').map(([, i]) => i);
-    const roleIds = new Set(
-      integrations.map((i) => i.Properties.CredentialsArn?.['Fn::GetAtt']?.[0] as string | undefined),
+  it("lets API Gateway invoke each HTTP function through one role of its template's own, allowed to invoke that template's functions and nothing else", () => {
+    const withRoutes = templates.all.filter((at) =>
+      Object.values(at.resources).some((r) => r.Type === 'AWS::ApiGatewayV2::Route'),
     );
-    expect([...roleIds]).toHaveLength(1);
-    const [roleId] = [...roleIds];
-    expect(roleId).toBeDefined();
-    expect(wiring.resources[roleId!]!.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-      expect.objectContaining({
-        Action: 'sts:AssumeRole',
-        Effect: 'Allow',
-        Principal: { Service: 'apigateway.amazonaws.com' },
-      }),
-    ]);
-    const statements = wiring
-      .ofType('AWS::IAM::Policy')
-      .filter(([, p]) => p.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
-      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
-    expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
-    const invocable = new Set(
-      [statements[0].Resource].flat().map((r: { 'Fn::GetAtt': [string, string] }) => r['Fn::GetAtt'][0]),
-    );
-    expect(invocable).toEqual(httpFns);
+    expect(withRoutes).toEqual(templates.all);
+    const invokers = new Set<string>();
+    for (const at of withRoutes) {
+      const routesHere = wiring.routes().filter((route) => route.at === at);
+      const httpFns = new Set(routesHere.map((route) => wiring.functionOf(route).id));
+      const integrations = Object.values(at.resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
+      const roleIds = new Set(
+        integrations.map((i) => i.Properties.CredentialsArn?.['Fn::GetAtt']?.[0] as string | undefined),
+      );
+      expect([...roleIds], at.stack.node.path).toHaveLength(1);
+      const [roleId] = [...roleIds];
+      expect(roleId).toBeDefined();
+      const role = { at, id: roleId! };
+      invokers.add(keyOf(role));
+      expect(templates.resource(role)!.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+        expect.objectContaining({
+          Action: 'sts:AssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'apigateway.amazonaws.com' },
+        }),
+      ]);
+      const statements = wiring.statementsOf(role);
+      expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
+      const invocable = new Set(
+        [statements[0].Resource].flat().map((r: { 'Fn::GetAtt': [string, string] }) => r['Fn::GetAtt'][0]),
+      );
+      expect(invocable, at.stack.node.path).toEqual(httpFns);
+    }
+    expect(invokers.size).toBe(templates.all.length);
     // No resource-based permission per function: that would be one more resource per route.
     expect(
-      wiring.ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com'),
+      templates
+        .ofType('AWS::Lambda::Permission')
+        .filter((p) => templates.resource(p)!.Properties.Principal === 'apigateway.amazonaws.com'),
     ).toEqual([]);
   });
 
-  it('builds every Lambda of the stack with the shared defaults', () => {
-    const functions = wiring.ofType('AWS::Lambda::Function');
+  it('builds every Lambda of every template with the shared defaults', () => {
+    const functions = templates.ofType('AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThanOrEqual(routeList.length + 1);
-    for (const [id, fn] of functions) {
-      expect(fn.Properties, id).toMatchObject({
+    for (const fn of functions) {
+      const { Properties: properties } = templates.resource(fn)!;
+      expect(properties, keyOf(fn)).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         LoggingConfig: { LogFormat: 'JSON' },
         Environment: {
           Variables: {
-            TABLE_NAME: { Ref: tableId },
             NODE_OPTIONS: '--enable-source-maps',
             POWERTOOLS_SERVICE_NAME: 'social-network-api',
           },
         },
       });
-      // Logs go to the function's own log group, which expires them.
-      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
-      expect(wiring.resources[logGroupId]).toMatchObject({
+      // The table's name, passed down to a nested stack as a parameter.
+      expect(templates.target(fn.at, properties.Environment.Variables.TABLE_NAME), keyOf(fn)).toEqual(table);
+      // Logs go to a log group that expires them.
+      const logGroup = templates.target(fn.at, properties.LoggingConfig.LogGroup);
+      expect(templates.resource(logGroup)).toMatchObject({
         Type: 'AWS::Logs::LogGroup',
         Properties: { RetentionInDays: 30 },
       });
@@ -204,22 +229,23 @@ describe('CDK stack (default context)', () => {
   });
 
   it('gives HTTP functions 512 MB and 10 seconds', () => {
-    for (const [, route] of wiring.ofType('AWS::ApiGatewayV2::Route')) {
-      const fn = wiring.resources[wiring.functionOf(route)]!;
+    for (const route of wiring.routes()) {
+      const fn = templates.resource(wiring.functionOf(route))!;
       expect(fn.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
     }
   });
 
   it('grants GET routes read-only access to the table and the other routes read-write', () => {
+    const tableArn = { 'Fn::GetAtt': [table.id, 'Arn'] };
     for (const route of routeList) {
-      const functionId = wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!);
-      const { actions, resources } = wiring.permissionsOf(functionId);
+      const fn = wiring.functionOf(wiring.routeOf(route));
+      // The execution roles are the parent's, where the table is.
+      expect(wiring.roleOf(fn).at, route.name).toBe(templates.root);
+      const { actions, resources } = wiring.permissionsOf(fn);
       expect([...actions], route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-      expect(resources, route.name).toContainEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+      expect(resources, route.name).toContainEqual(tableArn);
       // Queries on the GSIs need the index ARNs too.
-      expect(resources, route.name).toContainEqual({
-        'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']],
-      });
+      expect(resources, route.name).toContainEqual({ 'Fn::Join': ['', [tableArn, '/index/*']] });
       for (const action of WRITE_ACTIONS) {
         expect(actions.has(action), `${route.name} (${route.method}) ${action}`).toBe(route.method !== 'GET');
       }
@@ -227,32 +253,31 @@ describe('CDK stack (default context)', () => {
   });
 
   it('gives the not-found function no access to the table beyond counting requests', () => {
-    const functionId = wiring.functionOf(wiring.routesWithKey('$default')[0]!);
-    const { actions, conditioned } = wiring.permissionsOf(functionId);
+    const fn = wiring.functionOf(wiring.routesWithKey('$default')[0]!);
+    const { actions, conditioned } = wiring.permissionsOf(fn);
     expect([...actions].filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
     expect(conditioned).toEqual([RATE_LIMIT_COUNTING]);
   });
 
   it('lets GET routes write rate-limit window items and nothing else; the feed read also its own stale feed items', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
-      const { conditioned } = wiring.permissionsOf(
-        wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
-      );
+      const { conditioned } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
       expect(conditioned, route.name).toEqual(
         route.name === 'getFeed' ? [RATE_LIMIT_COUNTING, FEED_CLEANING] : [RATE_LIMIT_COUNTING],
       );
     }
   });
 
-  it('builds the one table from the shared layout', () => {
-    template.resourceCountIs('AWS::DynamoDB::Table', 1);
-    const [[, table]] = wiring.ofType('AWS::DynamoDB::Table') as [[string, Resource]];
+  it('builds the one table from the shared layout, in the parent stack', () => {
+    expect(templates.ofType('AWS::DynamoDB::Table')).toEqual([table]);
+    expect(table.at).toBe(templates.root);
+    const resource = templates.resource(table)!;
     const keySchema = (hash: string, range: string) => [
       { AttributeName: hash, KeyType: 'HASH' },
       { AttributeName: range, KeyType: 'RANGE' },
     ];
-    expect(table.Properties.KeySchema).toEqual(keySchema(TABLE.partitionKey, TABLE.sortKey));
-    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+    expect(resource.Properties.KeySchema).toEqual(keySchema(TABLE.partitionKey, TABLE.sortKey));
+    expect(resource.Properties.GlobalSecondaryIndexes).toEqual(
       TABLE.indexes.map((index) => ({
         IndexName: index.name,
         KeySchema: keySchema(index.partitionKey, index.sortKey),
@@ -264,24 +289,24 @@ describe('CDK stack (default context)', () => {
       TABLE.sortKey,
       ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
     ];
-    expect(table.Properties.AttributeDefinitions).toEqual(
+    expect(resource.Properties.AttributeDefinitions).toEqual(
       expect.arrayContaining(keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
     );
-    expect(table.Properties.AttributeDefinitions).toHaveLength(keyAttributes.length);
-    expect(table.Properties).toMatchObject({
+    expect(resource.Properties.AttributeDefinitions).toHaveLength(keyAttributes.length);
+    expect(resource.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
       StreamSpecification: { StreamViewType: TABLE.streamView },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
     });
-    expect(table.DeletionPolicy).toBe('Retain');
-    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(resource.DeletionPolicy).toBe('Retain');
+    expect(resource.UpdateReplacePolicy).toBe('Retain');
   });
 
   it('throttles the default stage with the default limits', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    expect(templates.ofType('AWS::ApiGatewayV2::Stage')).toHaveLength(1);
+    templates.root.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: {
@@ -292,21 +317,42 @@ describe('CDK stack (default context)', () => {
   });
 
   it('outputs the API URL and the table name', () => {
-    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const outputs = templates.root.template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(JSON.stringify(outputs.ApiUrl?.Value)).toContain('execute-api');
-    expect(outputs.TableName?.Value).toEqual({ Ref: tableId });
+    expect(outputs.TableName?.Value).toEqual({ Ref: table.id });
   });
 
-  it("keeps within its resource budget: 65 % of CloudFormation's 500 resources per stack", () => {
-    expect(RESOURCE_BUDGET).toBe(Math.floor(0.65 * CLOUDFORMATION_RESOURCE_LIMIT));
-    expect(Object.keys(wiring.resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
+  it(`keeps every template at or below ${TEMPLATE_RESOURCE_GOAL} resources (CloudFormation allows ${CLOUDFORMATION_RESOURCE_LIMIT})`, () => {
+    expect(TEMPLATE_RESOURCE_GOAL).toBeLessThan(CLOUDFORMATION_RESOURCE_LIMIT);
+    const loads = templates.loads();
+    expect(loads).toHaveLength(templates.all.length);
+    for (const load of loads) expect(load.resources, load.path).toBeLessThanOrEqual(TEMPLATE_RESOURCE_GOAL);
+    // Every route of the route table is counted in exactly one template, none in the parent.
+    expect(loads.reduce((sum, load) => sum + load.routes, 0)).toBe(routeList.length);
+    expect(loads[0]).toMatchObject({ path: 'SocialNetworkApi', routes: 0 });
   });
 
-  it('costs three resources per route: function, integration and route', () => {
+  it(`has room for ${ROUTE_GROWTH_GOAL} more routes, spread over the resources as today's are, before any template passes ${TEMPLATE_RESOURCE_GOAL}`, () => {
+    const loads = templates.loads();
+    const headroom = routeHeadroom(loads, 3);
+    expect(headroom).toBeGreaterThanOrEqual(ROUTE_GROWTH_GOAL);
+    // The projection itself: that many more routes, shared out by today's proportions (rounded
+    // up), keep every template within the goal, and the next template to fill is then full.
+    const total = routeList.length;
+    const projected = (extra: number) =>
+      loads.map((load) => load.resources + 3 * Math.ceil((extra * load.routes) / total));
+    expect(Math.max(...projected(headroom))).toBeLessThanOrEqual(TEMPLATE_RESOURCE_GOAL);
+    expect(Math.max(...projected(headroom + 1))).toBeGreaterThan(TEMPLATE_RESOURCE_GOAL);
+    // The projection counts each route stack's fixed part right: its invoke role and that role's policy.
+    for (const load of loads.filter((l) => l.routes > 0)) expect(load.resources - 3 * load.routes, load.path).toBe(2);
+  });
+
+  it('costs three resources per route, all in its route stack: function, integration and route', () => {
     for (const route of routeList) {
+      const at = templates.of(templates.stack.httpApi.routeFunctions.get(route.name)!);
       // Logical ids of a route's resources start with its construct ids (Fn-<name>, Route-<name>…).
-      const own = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
-      const types = Object.entries(wiring.resources)
+      const own = new RegExp(`^(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
+      const types = Object.entries(at.resources)
         .filter(([id]) => own.test(id))
         .map(([, r]) => r.Type)
         .sort();
@@ -315,17 +361,16 @@ describe('CDK stack (default context)', () => {
         'AWS::ApiGatewayV2::Route',
         'AWS::Lambda::Function',
       ]);
+      // Nothing of the route is left in the parent (a dedicated execution role is the parent's, as every role is).
+      const inParent = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
+      expect(Object.keys(templates.root.resources).filter((id) => inParent.test(id))).toEqual([]);
     }
   });
 
   it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media) or clean the feed (read it) have their own', () => {
-    const roleOf = (functionId: string) => wiring.resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
-    const routeRoles = new Map<string, string>(
-      routeList.map((route) => [
-        route.name,
-        roleOf(wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!)),
-      ]),
-    );
+    const roleKey = (route: { method: string; path: string }) =>
+      keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
+    const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const signing = new Set<string>(['createMedia']);
     const cleaning = new Set<string>(['getFeed']);
@@ -335,61 +380,93 @@ describe('CDK stack (default context)', () => {
     const others = routeList.filter((route) => !dedicated.has(route.name));
     const readRoles = new Set(others.filter((r) => r.method === 'GET').map((r) => routeRoles.get(r.name)));
     const writeRoles = new Set(others.filter((r) => r.method !== 'GET').map((r) => routeRoles.get(r.name)));
+    // One role per class across all the route stacks, not one per stack.
     expect(readRoles.size).toBe(1);
     expect(writeRoles.size).toBe(1);
     expect(readRoles).not.toEqual(writeRoles);
     for (const role of dedicatedRoles) expect([...readRoles, ...writeRoles]).not.toContain(role);
-    const notFoundRole = roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!));
+    const notFoundRole = keyOf(wiring.roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!)));
     expect([...readRoles, ...writeRoles, ...dedicatedRoles]).not.toContain(notFoundRole);
     // Only the retry and recovery routes may put deliveries on the queue, only the media upload may write to S3.
     for (const route of routeList) {
-      const { actions } = wiring.permissionsOf(
-        wiring.functionOf(wiring.routesWithKey(`${route.method} ${route.path}`)[0]!),
-      );
+      const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
       expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name));
       expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
     }
   });
 
   it('writes the logs of all HTTP functions to one log group, which only their roles may write to', () => {
-    const httpFunctions = wiring.ofType('AWS::ApiGatewayV2::Route').map(([, route]) => wiring.functionOf(route));
+    const httpFunctions = wiring.routes().map((route) => wiring.functionOf(route));
     const groups = new Set(
-      httpFunctions.map((id) => wiring.resources[id]!.Properties.LoggingConfig.LogGroup.Ref as string),
+      httpFunctions.map((fn) =>
+        keyOf(templates.target(fn.at, templates.resource(fn)!.Properties.LoggingConfig.LogGroup)),
+      ),
     );
     expect(groups.size).toBe(1);
-    const [group] = [...groups];
-    for (const id of httpFunctions) {
-      const { actions, resources } = wiring.permissionsOf(id);
-      expect([...actions].filter((a) => a.startsWith('logs:')).sort(), id).toEqual([
+    const group = templates.target(
+      httpFunctions[0]!.at,
+      templates.resource(httpFunctions[0]!)!.Properties.LoggingConfig.LogGroup,
+    );
+    expect(group.at).toBe(templates.root);
+    for (const fn of httpFunctions) {
+      const { actions, resources } = wiring.permissionsOf(fn);
+      expect([...actions].filter((a) => a.startsWith('logs:')).sort(), keyOf(fn)).toEqual([
         'logs:CreateLogStream',
         'logs:PutLogEvents',
       ]);
-      expect(resources, id).toContainEqual({ 'Fn::GetAtt': [group, 'Arn'] });
+      expect(resources, keyOf(fn)).toContainEqual({ 'Fn::GetAtt': [group.id, 'Arn'] });
       // No managed policy (AWSLambdaBasicExecutionRole would allow every log group of the account).
-      const roleId = wiring.resources[id]!.Properties.Role['Fn::GetAtt'][0] as string;
-      expect(wiring.resources[roleId]!.Properties.ManagedPolicyArns, id).toBeUndefined();
+      expect(templates.resource(wiring.roleOf(fn))!.Properties.ManagedPolicyArns, keyOf(fn)).toBeUndefined();
     }
   });
 
   it('traces every function with X-Ray (active tracing)', () => {
-    for (const [id, fn] of wiring.ofType('AWS::Lambda::Function')) {
-      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
-      expect([...wiring.permissionsOf(id).actions], id).toEqual(
+    for (const fn of templates.ofType('AWS::Lambda::Function')) {
+      expect(templates.resource(fn)!.Properties.TracingConfig, keyOf(fn)).toEqual({ Mode: 'Active' });
+      expect([...wiring.permissionsOf(fn).actions], keyOf(fn)).toEqual(
         expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
       );
+    }
+  });
+
+  it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue or bucket', () => {
+    const { httpApi, webhooks, media } = templates.stack;
+    const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
+    const allowed = new Set(
+      [
+        httpApi.api,
+        templates.stack.table,
+        httpApi.functionLogs,
+        ...roles,
+        webhooks.queue,
+        webhooks.schedulerRole,
+        media.buckets.uploads,
+      ].map((construct) => keyOf(templates.locate(construct))),
+    );
+    for (const at of templates.all.filter((t) => t !== templates.root)) {
+      expect(at.stack.nested).toBe(true);
+      const parameters = Object.keys(at.parameters);
+      expect(parameters.length, at.stack.node.path).toBeGreaterThan(0);
+      for (const parameter of parameters) {
+        const source = templates.target(at, { Ref: parameter });
+        expect(source.at, parameter).toBe(templates.root);
+        expect(allowed.has(keyOf(source)), `${at.stack.node.id} ${parameter}`).toBe(true);
+      }
+      // Nothing goes back up: the parent reads no output of a route stack.
+      expect(at.template.toJSON().Outputs, at.stack.node.path).toBeUndefined();
     }
   });
 });
 
 describe('CDK stack (context)', () => {
   it.each([false, 'false'])('turns deletion protection off when deletionProtection is %j', (value) => {
-    const { template } = synth({ deletionProtection: value });
-    template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+    const { root } = new ServiceTemplates({ deletionProtection: value });
+    root.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
   });
 
   it('takes the stage throttling from context', () => {
-    const { template } = synth({ throttleRateLimit: '7.5', throttleBurstLimit: 13 });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    const { root } = new ServiceTemplates({ throttleRateLimit: '7.5', throttleBurstLimit: 13 });
+    root.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 7.5, ThrottlingBurstLimit: 13 },
     });
   });
@@ -399,6 +476,6 @@ describe('CDK stack (context)', () => {
     ['throttleRateLimit', '-1'],
     ['throttleBurstLimit', '2.5'],
   ])('refuses %s=%j instead of deploying a default', (key, value) => {
-    expect(() => synth({ [key]: value })).toThrow(key);
+    expect(() => new ServiceTemplates({ [key]: value })).toThrow(key);
   });
 });
