@@ -15,6 +15,12 @@ import type { Decoded } from './decode.js';
 import { logMalformedRecord } from './malformed.js';
 import { retry, type RetryPolicy } from './retry.js';
 
+/**
+ * In-process tries of one stream step before it is reported failed: about 0.4 s, then 1.6 s
+ * (jittered), short beside the event source's own retries, long enough for a throttled write.
+ */
+export const STREAM_STEP_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 400, factor: 4 };
+
 interface ConsumerBase<W> {
   /** What the logs call one of its records: 'outbox event' logs "malformed outbox event on the stream". */
   records: string;
