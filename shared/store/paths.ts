@@ -116,6 +116,20 @@ export async function queryPath<
   return items.map((item) => readAs<PathRecord<L, K>>(layout)(item));
 }
 
+/**
+ * Every item on the path's partition (at most `max`), unread: for a partition that holds items of
+ * more than one entity (a delivery and its attempts), which the caller tells apart.
+ */
+export function queryPathItems<L extends EntityLayout<never, object>, N extends keyof PathsOf<L> & string>(
+  layout: L,
+  name: N,
+  params: PathParams<PathsOf<L>[N]>,
+  options: PathQueryOptions & { max?: number } = {},
+): Promise<Item[]> {
+  const { input } = pathQuery(layout, name, params, options);
+  return queryAll(input, options.max === undefined ? {} : { max: options.max });
+}
+
 /** The records on the path's partition page by page (DynamoDB's pages), for partitions of any size. */
 export async function* queryPathPages<
   L extends EntityLayout<never, object>,
