@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { retry, type RetryPolicy } from '../pipeline/retry.js';
 import { db } from './client.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -13,28 +13,38 @@ export interface GuardedItem {
 
 export type TransactOutcome = { ok: true } | { ok: false; failed: boolean[] };
 
-const MAX_ATTEMPTS = 10;
+const reasonsOf = (error: TransactionCanceledException) => error.CancellationReasons ?? [];
+
+/** Cancelled only because another transaction touched the same item at the same moment, or throttled. */
+const cancelledByContention = (error: unknown): boolean =>
+  error instanceof TransactionCanceledException &&
+  !reasonsOf(error).some((r) => r.Code === 'ConditionalCheckFailed') &&
+  reasonsOf(error).some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
+
+/** Up to 10 tries, pauses drawn from [0, 40 ms) doubling to [0, 640 ms). */
+const CONTENTION_RETRY: RetryPolicy = {
+  tries: 10,
+  baseDelayMs: 20,
+  maxDelayMs: 320,
+  jitter: 1,
+  retryable: cancelledByContention,
+};
 
 /**
- * One TransactWriteItems. A transaction cancelled only because another one touched the same item
- * at the same moment (TransactionConflict, e.g. two likes on one post's counter) is sent again
- * with jittered back-off: every item carries its own condition, so a retry cannot apply twice.
- * Returns which items' conditions failed instead of throwing.
+ * One TransactWriteItems. A transaction cancelled only by contention (TransactionConflict, e.g.
+ * two likes on one post's counter) is sent again with jittered back-off: every item carries its
+ * own condition, so a retry cannot apply twice. Returns which items' conditions failed instead of
+ * throwing.
  */
 export async function transactConditional(items: TransactItem[]): Promise<TransactOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return { ok: true };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = items.map((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
-      if (failed.some(Boolean)) return { ok: false, failed };
-      const conflict = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
-      if (!conflict || attempt >= MAX_ATTEMPTS) throw error;
-      await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
-    }
+  try {
+    await retry(() => db().send(new TransactWriteCommand({ TransactItems: items })), CONTENTION_RETRY);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const failed = items.map((_, i) => reasonsOf(error)[i]?.Code === 'ConditionalCheckFailed');
+    if (failed.some(Boolean)) return { ok: false, failed };
+    throw error;
   }
 }
 
