@@ -1,7 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { invalidCursor } from '../errors.js';
 import { db, tableName } from './client.js';
-import { TABLE } from './table.js';
 
 export interface Page<T> {
   items: T[];
@@ -13,14 +12,17 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
-/** The only attributes a cursor (a LastEvaluatedKey) can hold: the table's and the indexes' keys, all strings here. */
-const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([
-  TABLE.partitionKey,
-  TABLE.sortKey,
-  ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
-]);
+/**
+ * Where a cursor may lead: the partition it must name, and the key attributes it holds (the
+ * table's key, and the index's when the list reads one), all of them and no other.
+ */
+export interface CursorScope {
+  partition: Record<string, string>;
+  attributes: readonly string[];
+}
 
-export function decodeCursor(cursor: string, partition: Record<string, string>): Record<string, unknown> {
+/** A position this list handed out as `next_cursor`, checked whole; anything else is `invalid_request`. */
+export function decodeCursor(cursor: string, scope: CursorScope): Record<string, string> {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -28,30 +30,32 @@ export function decodeCursor(cursor: string, partition: Record<string, string>):
     throw invalidCursor();
   }
   if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalidCursor();
-  if (Object.entries(key).some(([attribute, value]) => !KEY_ATTRIBUTES.has(attribute) || typeof value !== 'string'))
+  const entries = Object.entries(key);
+  if (entries.length !== scope.attributes.length) throw invalidCursor();
+  if (entries.some(([attribute, value]) => !scope.attributes.includes(attribute) || typeof value !== 'string'))
     throw invalidCursor();
   // A cursor from another list (another partition) must not read that list.
-  for (const [attribute, value] of Object.entries(partition)) {
+  for (const [attribute, value] of Object.entries(scope.partition)) {
     if ((key as Record<string, unknown>)[attribute] !== value) throw invalidCursor();
   }
-  return key as Record<string, unknown>;
+  return key as Record<string, string>;
 }
 
 /**
- * One page of a Query on a single partition. `partition` names the partition key attribute and
- * value so a cursor cannot be replayed against another partition.
+ * One page of a Query on a single partition. `scope` names the partition and the key attributes,
+ * so a cursor cannot be replayed against another partition or another list.
  */
 export async function queryPage<T>(
   input: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>,
-  partition: Record<string, string>,
+  scope: CursorScope,
   request: PageRequest,
   map: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const startKey = request.cursor ? decodeCursor(request.cursor, partition) : undefined;
+  const startKey = request.cursor ? decodeCursor(request.cursor, scope) : undefined;
   const result = await db()
     .send(new QueryCommand({ ...input, TableName: tableName(), Limit: request.limit, ExclusiveStartKey: startKey }))
     .catch((error: unknown) => {
-      // A well-formed cursor DynamoDB still refuses (key attributes missing or of another index).
+      // A cursor of the right shape whose values DynamoDB still refuses.
       if (startKey && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
       throw error;
     });

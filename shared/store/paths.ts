@@ -7,7 +7,7 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conditionExpression, Placeholders, type Conditions } from './expressions.js';
 import { indexKeyOf, recordOf, type EntityLayout, type PathParams } from './items.js';
-import { queryAll, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
+import { queryAll, queryPage, queryPages, type CursorScope, type Page, type PageRequest } from './pagination.js';
 import { TABLE, type TableIndexName } from './table.js';
 
 type Item = Record<string, unknown>;
@@ -162,5 +162,11 @@ export function pathPage<L extends EntityLayout<never, object>, N extends keyof 
 ): Promise<Page<T>> {
   const query = pathQuery(layout, name, params, options);
   const read = options.read ?? readAs<T>(layout);
-  return queryPage(query.input, query.partition, request, read);
+  return queryPage(query.input, cursorScopeOf(query), request, read);
 }
+
+/** What a cursor of the path's lists holds: its partition, and the table's key with the index's. */
+export const cursorScopeOf = (query: PathQuery): CursorScope => ({
+  partition: query.partition,
+  attributes: [...new Set([TABLE.partitionKey, TABLE.sortKey, query.partitionAttribute, query.sortAttribute])],
+});

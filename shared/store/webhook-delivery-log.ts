@@ -12,7 +12,7 @@ import { entities } from './entities.js';
 import { when } from './expressions.js';
 import { recordOf } from './items.js';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from './pagination.js';
-import { pathQuery, queryPath, type PathQuery } from './paths.js';
+import { cursorScopeOf, pathQuery, queryPath, type PathQuery } from './paths.js';
 import { TABLE } from './table.js';
 
 /** A filtered page reads at most this many times `limit` index entries. */
@@ -60,7 +60,7 @@ export async function listDeliveries(
       ...query.input,
       TableName: tableName(),
       Limit: filtered ? page.limit * FILTER_READ_FACTOR : page.limit,
-      ExclusiveStartKey: page.cursor ? decodeCursor(page.cursor, query.partition) : undefined,
+      ExclusiveStartKey: page.cursor ? decodeCursor(page.cursor, cursorScopeOf(query)) : undefined,
     }),
   );
   const items = result.Items ?? [];
