@@ -3,6 +3,10 @@
  * of the delivery (conditioned on the state it leaves) that also records the status it left
  * (`prev_status`; null when it creates the delivery): the stream consumer folds those records into
  * the workspace totals (webhooks/totals-from-stream.ts), so no write here touches a counter.
+ *
+ * The latest attempt rides on the delivery item (`last_attempt`), written by the same update as its
+ * outcome; it moves to an attempt item of its own only when the next attempt's outcome replaces it.
+ * A delivery that succeeds at its first attempt thus writes no attempt item at all.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
@@ -14,6 +18,7 @@ import {
   entities,
   eventExpiresAt,
   type DeliverySlot,
+  type StoredDelivery,
 } from './entities.js';
 import { TABLE } from './table.js';
 import { getItem, itemOf, putItem, recordOf } from './items.js';
@@ -42,7 +47,7 @@ async function applied(write: () => Promise<unknown>): Promise<boolean> {
 function changeStatus(
   delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
   from: DeliveryStatus,
-  fields: Partial<DeliveryRecord> & { updated_at: string; status: DeliveryStatus },
+  fields: Partial<StoredDelivery> & { updated_at: string; status: DeliveryStatus },
   slot: DeliverySlot,
   condition: string,
   conditionValues: Record<string, unknown>,
@@ -104,7 +109,7 @@ export async function createDelivery(
   return created ? 'created' : 'exists';
 }
 
-export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
+export function getDelivery(id: string): Promise<StoredDelivery | undefined> {
   return getItem(entities.webhookDelivery, keys.webhookDelivery(id), { consistent: true });
 }
 
@@ -118,11 +123,11 @@ export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
  * sweeper's index (already past), where the sweeper tells a stale claim by `claimed_at`; the
  * activity keeps it at its last creation, outcome or restart.
  */
-export async function claimDelivery(
-  delivery: DeliveryRecord,
+export async function claimDelivery<D extends DeliveryRecord>(
+  delivery: D,
   attempt: number,
   now: string,
-): Promise<DeliveryRecord | undefined> {
+): Promise<D | undefined> {
   const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now };
   const claimed = await applied(() =>
     db().send(
@@ -152,18 +157,21 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours. Two
- * writes, in this order, so a crash between them loses nothing and counts nothing twice: the
- * attempt record first (keyed by its number: made again after a released claim, it is simply
- * rewritten), then the outcome, conditioned on the claim (a released claim takes no outcome).
+ * Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours: one
+ * update of the delivery that also keeps the attempt (`last_attempt`), conditioned on the claim (a
+ * released claim takes no outcome). The attempt it replaces is written to its own item first, so
+ * a crash between the two writes loses nothing and counts nothing twice (keyed by its number, the
+ * item is simply rewritten when the attempt's outcome is recorded again).
  */
 export async function completeAttempt(
-  delivery: DeliveryRecord,
+  delivery: StoredDelivery,
   attempt: AttemptRecord,
   outcome: AttemptOutcome,
   now: string,
 ): Promise<boolean> {
-  await putItem(entities.webhookAttempt, attempt, { ifAbsent: false });
+  const previous = delivery.last_attempt;
+  if (previous && previous.number < attempt.number)
+    await putItem(entities.webhookAttempt, previous, { ifAbsent: false });
   return changeStatus(
     delivery,
     'delivering',
@@ -177,6 +185,7 @@ export async function completeAttempt(
       claimed_attempt: null,
       claimed_at: null,
       updated_at: now,
+      last_attempt: attempt,
     },
     deliverySlotOf({
       status: outcome.status,
@@ -274,9 +283,14 @@ export async function getDeliveryWithAttempts(
     ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
     ConsistentRead: true,
   });
-  const delivery = items.find((item) => item.entity === entities.webhookDelivery.entity);
-  const attempts = items.filter((item) => item !== delivery).map((item) => recordOf(entities.webhookAttempt, item));
-  return delivery ? { delivery: recordOf(entities.webhookDelivery, delivery), attempts } : undefined;
+  const item = items.find((found) => found.entity === entities.webhookDelivery.entity);
+  if (!item) return undefined;
+  const { last_attempt: latest, ...delivery } = recordOf(entities.webhookDelivery, item);
+  const attempts = items.filter((found) => found !== item).map((found) => recordOf(entities.webhookAttempt, found));
+  // The latest attempt is on the delivery; its own item exists too once a later outcome replaced it there.
+  if (latest && !attempts.some((a) => a.number === latest.number)) attempts.push(latest);
+  attempts.sort((a, b) => a.number - b.number);
+  return { delivery, attempts };
 }
 
 /**

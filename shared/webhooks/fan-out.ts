@@ -58,9 +58,11 @@ export async function fanOut(
   settings: FanOutSettings,
 ): Promise<string[]> {
   const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
+  // One instant for the event's deliveries: created together, they sort together in the activity.
+  const now = new Date().toISOString();
   const ids: string[] = [];
   await forEachLimit(matching, settings.concurrency, async (endpoint) => {
-    const delivery = newDelivery(event, endpoint, new Date().toISOString());
+    const delivery = newDelivery(event, endpoint, now);
     // On a durable queue the first attempt's message is not lost: no entry in the sweeper's index.
     await createDelivery(delivery, { dueEntry: !ports.queue.durable });
     // Also when it already existed: a redelivered stream record may mean the first enqueue was
