@@ -115,13 +115,14 @@ export function getDelivery(id: string): Promise<StoredDelivery | undefined> {
 
 /**
  * pending → delivering for attempt `attempt`, only if the delivery is pending with exactly
- * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing. Returns the
- * claimed delivery.
+ * `attempt - 1` completed attempts. Returns the delivery as marked. The sender's claim of the
+ * attempt is its lease (store/webhook-send-slots.ts); this marks an attempt that outlasts a moment
+ * as delivering, for the activity, the totals and the sweeper (which tells a stale mark by
+ * `claimed_at`).
  *
- * The claim moves no index key and leaves `updated_at` and the expiry alone: the outcome follows
+ * The mark moves no index key and leaves `updated_at` and the expiry alone: the outcome follows
  * within one attempt timeout and moves them anyway. The delivery stays at its due time in the
- * sweeper's index (already past), where the sweeper tells a stale claim by `claimed_at`; the
- * activity keeps it at its last creation, outcome or restart.
+ * sweeper's index (already past); the activity keeps it at its last creation, outcome or restart.
  */
 export async function claimDelivery<D extends DeliveryRecord>(
   delivery: D,
@@ -150,6 +151,19 @@ export async function claimDelivery<D extends DeliveryRecord>(
   return claimed ? { ...delivery, ...fields } : undefined;
 }
 
+/** The condition under which a write may end the attempt the sender holds: still as the sender left it. */
+function heldBy(delivery: DeliveryRecord, attempt: number): { condition: string; values: Record<string, unknown> } {
+  return delivery.status === 'delivering'
+    ? {
+        condition: '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
+        values: { ':delivering': 'delivering', ':n': attempt, ':claimed': delivery.claimed_at },
+      }
+    : {
+        condition: '#status = :pending AND attempt_count = :done',
+        values: { ':pending': 'pending', ':done': attempt - 1 },
+      };
+}
+
 export interface AttemptOutcome {
   status: 'succeeded' | 'failed' | 'pending';
   nextAttemptAt: string | null;
@@ -157,11 +171,11 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours: one
- * update of the delivery that also keeps the attempt (`last_attempt`), conditioned on the claim (a
- * released claim takes no outcome). The attempt it replaces is written to its own item first, so
- * a crash between the two writes loses nothing and counts nothing twice (keyed by its number, the
- * item is simply rewritten when the attempt's outcome is recorded again).
+ * Records attempt `attempt.number` and moves the delivery (pending, or delivering when the attempt
+ * was marked) to its outcome, if it is still as the sender left it: one update of the delivery that
+ * also keeps the attempt (`last_attempt`). The attempt it replaces is written to its own item
+ * first, so a crash between the two writes loses nothing and counts nothing twice (keyed by its
+ * number, the item is simply rewritten when the attempt's outcome is recorded again).
  */
 export async function completeAttempt(
   delivery: StoredDelivery,
@@ -172,9 +186,10 @@ export async function completeAttempt(
   const previous = delivery.last_attempt;
   if (previous && previous.number < attempt.number)
     await putItem(entities.webhookAttempt, previous, { ifAbsent: false });
+  const held = heldBy(delivery, attempt.number);
   return changeStatus(
     delivery,
-    'delivering',
+    delivery.status,
     {
       status: outcome.status,
       attempt_count: attempt.number,
@@ -193,16 +208,25 @@ export async function completeAttempt(
       claimed_at: null,
       webhook_endpoint_id: delivery.webhook_endpoint_id,
     }),
-    '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
-    { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
+    held.condition,
+    held.values,
   );
 }
 
-/** delivering → failed without an attempt (the endpoint was revoked, disabled or deleted meanwhile). */
-export async function abandonDelivery(delivery: DeliveryRecord, error: string, now: string): Promise<boolean> {
+/**
+ * pending (or delivering) → failed without an attempt for attempt `attempt` (the endpoint was
+ * revoked, disabled or deleted meanwhile, or the event is gone).
+ */
+export async function abandonDelivery(
+  delivery: DeliveryRecord,
+  attempt: number,
+  error: string,
+  now: string,
+): Promise<boolean> {
+  const held = heldBy(delivery, attempt);
   return changeStatus(
     delivery,
-    'delivering',
+    delivery.status,
     {
       status: 'failed',
       last_error: error,
@@ -212,8 +236,8 @@ export async function abandonDelivery(delivery: DeliveryRecord, error: string, n
       updated_at: now,
     },
     { failedOf: delivery.webhook_endpoint_id },
-    '#status = :delivering AND claimed_at = :claimed',
-    { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+    held.condition,
+    held.values,
   );
 }
 

@@ -66,9 +66,10 @@ export async function deliver(
   if (loaded.tag === 'unsendable') return abandon(loaded.delivery, message, loaded.reason, ports, clock);
 
   const gate = await passSendGate(loaded.delivery, loaded.endpoint, message, ports, gateSettings(settings), clock);
+  if (gate.tag === 'taken') return 'not_claimed';
   if (gate.tag === 'deferred') return 'deferred';
-  // The lease holds a place among the POSTs in flight to the receiver: it is given back as soon as
-  // the receiver has answered, beside the attempt's recording, or at once when there is no POST.
+  // The lease holds a place among the POSTs in flight to the receiver (and the attempt's claim):
+  // it is given back as soon as the receiver has answered, beside the attempt's recording.
   let released: Promise<void> | undefined;
   const releaseLease = () => {
     released ??= releaseSendLease(gate.lease);
@@ -77,15 +78,15 @@ export async function deliver(
     return released;
   };
   try {
-    const claimed = await claim(loaded.delivery, message, clock);
-    if (claimed.tag === 'taken') return 'not_claimed';
-    const sent = await sendAttempt(claimed.delivery, loaded.endpoint, loaded.body, message, ports, settings, clock);
+    const mark = claim(loaded.delivery, message, clock);
+    const sent = await sendAttempt(loaded.delivery, loaded.endpoint, loaded.body, message, ports, settings, clock);
+    const claimed = await mark.settle();
     const [recorded] = await Promise.all([
-      recordAttempt(claimed.delivery, loaded.endpoint, sent, settings, ports),
+      recordAttempt(claimed, loaded.endpoint, sent, settings, ports),
       releaseLease(),
     ]);
     if (recorded.tag === 'lost_claim') return 'lost_claim';
-    await scheduleNext(claimed.delivery, recorded, message, ports);
+    await scheduleNext(claimed, recorded, message, ports);
     return recorded.outcome.status;
   } finally {
     await releaseLease();
@@ -137,10 +138,36 @@ async function takeOverStaleClaim(
   return { ...found, status: 'pending', next_attempt_at: at, claimed_attempt: null, claimed_at: null, updated_at: at };
 }
 
-/** The claim stage: pending → delivering for this message's attempt, unless another message claimed it first. */
-export async function claim(delivery: StoredDelivery, message: DeliveryMessage, clock: AttemptClock): Promise<Claimed> {
-  const claimed = await claimDelivery(delivery, message.attempt, clock.now.toISOString());
-  return claimed ? { tag: 'claimed', delivery: claimed } : { tag: 'taken' };
+/**
+ * An attempt that outlasts this is marked `delivering` on the delivery: shorter ones (most) show
+ * as pending until their outcome, and cost no write of the delivery for their claim.
+ */
+export const DELIVERING_MARK_MS = 1000;
+
+/**
+ * The claim stage. The attempt is claimed with its lease (the gate's one write); the delivery
+ * itself is marked delivering only once the attempt has lasted DELIVERING_MARK_MS, so the activity
+ * and the totals show an attempt in flight and the sweeper can tell when its sender died. `settle`
+ * (after the POST) cancels a mark not yet made and returns the delivery the outcome moves on from.
+ */
+export function claim(
+  delivery: StoredDelivery,
+  message: DeliveryMessage,
+  clock: AttemptClock,
+): { settle(): Promise<StoredDelivery> } {
+  let marking: Promise<StoredDelivery> | undefined;
+  const timer = setTimeout(() => {
+    marking = claimDelivery(delivery, message.attempt, clock.now.toISOString()).then(
+      (marked) => marked ?? delivery,
+      () => delivery,
+    );
+  }, DELIVERING_MARK_MS);
+  return {
+    settle: () => {
+      clearTimeout(timer);
+      return marking ?? Promise.resolve(delivery);
+    },
+  };
 }
 
 /** The endpoint is gone, disabled or revoked (or the event is gone): the delivery ends as failed without an attempt. */
@@ -151,9 +178,7 @@ async function abandon(
   ports: DeliveryPorts,
   clock: AttemptClock,
 ): Promise<DeliverResult> {
-  const claimed = await claim(delivery, message, clock);
-  if (claimed.tag === 'taken') return 'not_claimed';
-  await abandonDelivery(claimed.delivery, reason, clock.now.toISOString());
+  if (!(await abandonDelivery(delivery, message.attempt, reason, clock.now.toISOString()))) return 'not_claimed';
   ports.metrics?.abandoned();
   return 'abandoned';
 }

@@ -1,9 +1,11 @@
 /**
- * The gate stage. Fairness at the sender: before an attempt takes a sender, it takes a lease on one
- * of its endpoint's and its workspace's in-flight places, and (for an endpoint with
- * `rate_limit_per_second`) a send slot. When there is none, the attempt is deferred on the queue,
- * never dropped: a hanging receiver holds at most its endpoint's places, a busy workspace at most
- * its own, and the senders stay free for everyone else.
+ * The gate stage, which also claims the attempt. Fairness at the sender: before an attempt takes a
+ * sender, it takes a lease on one of its endpoint's and its workspace's in-flight places, and (for
+ * an endpoint with `rate_limit_per_second`) a send slot. When there is none, the attempt is
+ * deferred on the queue, never dropped: a hanging receiver holds at most its endpoint's places, a
+ * busy workspace at most its own, and the senders stay free for everyone else. The lease carries
+ * the attempt's claim (one conditional write, store/webhook-send-slots.ts): a second message for
+ * an attempt another sender is making finds it `taken`.
  */
 import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
@@ -31,6 +33,7 @@ const MAX_PACING_WAIT_MS = 1000;
 
 export type GateOutcome =
   | { tag: 'open'; lease: SendLease }
+  | { tag: 'taken' }
   | { tag: 'deferred'; reason: 'endpoint in-flight limit' | 'workspace in-flight limit' | 'rate limit' };
 
 const deferSeconds = (timeoutMs: number) => Math.min(5, Math.max(1, timeoutMs / 3000)) * (0.75 + Math.random() / 2);
@@ -53,8 +56,10 @@ export async function passSendGate(
     clock.now,
     new Date(clock.now.getTime() + settings.leaseMs),
     settings.limits,
+    { deliveryId: delivery.id, attempt: message.attempt },
   );
   if (!leased.ok) {
+    if (leased.full === 'claimed') return { tag: 'taken' };
     await defer(delivery, message, ports, clock, deferSeconds(settings.timeoutMs));
     return { tag: 'deferred', reason: `${leased.full} in-flight limit` };
   }
