@@ -5,11 +5,12 @@
  * poller, with the watermark keep of a consumer that has no record age bound.
  */
 import { COUNTS_WATERMARK_KEEP_SECONDS, countedChangeOf, foldCounts } from '../../shared/counters/from-stream.js';
-import { batchResponse, type StreamHandler } from '../../shared/ports/shard-stream-event.js';
+import { streamBatchResponse } from '../../shared/pipeline/batch-failures.js';
+import type { StreamHandler } from '../../shared/ports/shard-stream-event.js';
 
 export function foldCountsHandler(watermarkKeepSeconds: number): StreamHandler {
   return async (event) => {
-    if (!event.Records.some((record) => countedChangeOf(record) !== undefined)) return batchResponse(event, []);
+    if (!event.Records.some((record) => countedChangeOf(record) !== undefined)) return streamBatchResponse(event, []);
     // Without the shard, a watermark cannot tell a repeated record from a new one of another shard.
     if (!event.shardId)
       throw new Error('counted records on a stream event without shardId: the event source needs its tumbling window');
@@ -17,7 +18,7 @@ export function foldCountsHandler(watermarkKeepSeconds: number): StreamHandler {
       now: new Date(),
       keepSeconds: watermarkKeepSeconds,
     });
-    return batchResponse(event, failed);
+    return streamBatchResponse(event, failed);
   };
 }
 

@@ -12,14 +12,14 @@ import type {
 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { config } from '../../shared/config.js';
-import { publishesIntoFeeds } from '../../shared/domain/feed.js';
+import { publishesIntoFeeds, type FeedEntry } from '../../shared/domain/feed.js';
 import { fanOutPost, followIntoFeed, type FeedFanOutSettings } from '../../shared/feed/fan-out.js';
 import { writeFeedMessage } from '../../shared/feed/write-inboxes.js';
-import { logger } from '../../shared/logger.js';
-import { readFeedMessage, type FeedQueue } from '../../shared/ports/feed-queue.js';
+import { decodeImage, type Decoded } from '../../shared/pipeline/decode.js';
+import { queueHandler } from '../../shared/pipeline/sqs-consumer.js';
+import { STREAM_STEP_RETRY, streamHandler } from '../../shared/pipeline/stream-consumer.js';
+import { FeedMessage, type FeedQueue } from '../../shared/ports/feed-queue.js';
 import { entityTags } from '../../shared/store/keys.js';
-import { forEachLimit } from '../../shared/webhooks/bounded.js';
-import { readImage } from '../../shared/webhooks/stream-image.js';
 
 export type FeedStreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 export type FeedQueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -43,44 +43,32 @@ const FollowImage = z.object({
 
 /** Records of one stream batch worked on at once (different posts and follows do not depend on each other). */
 const RECORDS_AT_ONCE = 8;
-/** In-process tries of one record before it is reported failed. */
-const TRIES = 3;
 
 export const feedFanOutSettingsFromConfig = (): FeedFanOutSettings => ({ maxFollowers: config.feedFanOutMaxFollowers });
 
-async function withRetries(work: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await work();
-      return;
-    } catch (error) {
-      if (attempt >= TRIES) throw error;
-      await new Promise((r) => setTimeout(r, 100 * 4 ** attempt * (0.5 + Math.random())));
-    }
-  }
-}
+/** The feed work one stream record asks for. */
+type FeedWork = { kind: 'post'; entry: FeedEntry } | { kind: 'follow'; follow: z.infer<typeof FollowImage> };
 
-/** The feed work one stream record asks for, if any; a record of ours whose image is not what it should be is an error. */
-function workOf(
-  record: DynamoDBRecord,
-  queue: FeedQueue,
-  settings: FeedFanOutSettings,
-): (() => Promise<unknown>) | string | undefined {
+/** The feed work a record asks for, if any; a record of ours whose image is not what it should be is malformed. */
+function feedWorkOf(record: DynamoDBRecord): Decoded<FeedWork> | undefined {
   const image = record.dynamodb?.NewImage;
   const entity = image?.entity?.S;
   if (entity === entityTags.post && (record.eventName === 'INSERT' || record.eventName === 'MODIFY')) {
-    const read = readImage(PostImage, image!);
-    if (!read.ok) return read.reason;
+    const read = decodeImage(PostImage, image);
+    if (!read.ok) return read;
     const post = read.record;
     if (!publishesIntoFeeds(record.eventName, post)) return undefined;
-    const entry = { post_id: post.id, author_id: post.profile_id, published_at: post.published_at! };
-    return () => fanOutPost(entry, queue, settings);
+    return {
+      ok: true,
+      record: {
+        kind: 'post',
+        entry: { post_id: post.id, author_id: post.profile_id, published_at: post.published_at! },
+      },
+    };
   }
   if (entity === entityTags.follow && record.eventName === 'INSERT') {
-    const read = readImage(FollowImage, image!);
-    if (!read.ok) return read.reason;
-    const follow = read.record;
-    return () => followIntoFeed(follow);
+    const read = decodeImage(FollowImage, image);
+    return read.ok ? { ok: true, record: { kind: 'follow', follow: read.record } } : read;
   }
   return undefined;
 }
@@ -95,28 +83,17 @@ export function feedStreamHandler(
   queue: FeedQueue,
   settings: FeedFanOutSettings = feedFanOutSettingsFromConfig(),
 ): FeedStreamHandler {
-  return async (event) => {
-    const failed: string[] = [];
-    const work: { sequenceNumber: string; run: () => Promise<unknown> }[] = [];
-    for (const record of event.Records) {
-      const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
-      const found = workOf(record, queue, settings);
-      if (typeof found === 'string') {
-        logger.error('malformed feed record on the stream', { sequence_number: sequenceNumber, reason: found });
-        failed.push(sequenceNumber);
-      } else if (found) work.push({ sequenceNumber, run: found });
-    }
-    await forEachLimit(work, RECORDS_AT_ONCE, async ({ sequenceNumber, run }) => {
-      try {
-        await withRetries(run);
-      } catch (error) {
-        logger.error('feed fan-out failed', { sequence_number: sequenceNumber, error: error as Error });
-        failed.push(sequenceNumber);
-      }
-    });
-    const first = failed.sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
-    return { batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }] };
-  };
+  return streamHandler<FeedWork>(
+    {
+      records: 'feed record',
+      failure: 'feed fan-out failed',
+      select: feedWorkOf,
+      concurrency: RECORDS_AT_ONCE,
+      retry: STREAM_STEP_RETRY,
+      each: (work) => (work.kind === 'post' ? fanOutPost(work.entry, queue, settings) : followIntoFeed(work.follow)),
+    },
+    { reportBatchItemFailures: true },
+  );
 }
 
 /**
@@ -124,24 +101,10 @@ export function feedStreamHandler(
  * to its dead-letter queue); a body that is not a feed message is logged and reported the same way.
  */
 export function feedQueueHandler(queue: FeedQueue): FeedQueueHandler {
-  return async (event) => {
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    await Promise.all(
-      event.Records.map(async (record) => {
-        const read = readFeedMessage(record.body);
-        if (!read.ok) {
-          logger.error('malformed feed message', { messageId: record.messageId, reason: read.reason });
-          failures.push({ itemIdentifier: record.messageId });
-          return;
-        }
-        try {
-          await writeFeedMessage(read.message, queue);
-        } catch (error) {
-          logger.error('feed inbox write failed', { messageId: record.messageId, error: error as Error });
-          failures.push({ itemIdentifier: record.messageId });
-        }
-      }),
-    );
-    return { batchItemFailures: failures };
-  };
+  return queueHandler({
+    messages: 'feed message',
+    failure: 'feed inbox write failed',
+    schema: FeedMessage,
+    handle: (message) => writeFeedMessage(message, queue),
+  });
 }

@@ -3,18 +3,19 @@
  * entry points wire the AWS adapters, the local runtime (infra/local) its in-process ones, so both
  * run the same code on the same event shapes.
  */
-import type { DynamoDBRecord, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '../../shared/config.js';
 import { WebhookEvent } from '../../shared/domain/webhooks.js';
-import { logger } from '../../shared/logger.js';
 import { entityTags } from '../../shared/store/keys.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
-import { batchResponse, type ShardStreamEvent, type StreamHandler } from '../../shared/ports/shard-stream-event.js';
-import { readMessageBody } from '../../shared/ports/delivery-queue.js';
+import { streamBatchResponse } from '../../shared/pipeline/batch-failures.js';
+import { decodeImage } from '../../shared/pipeline/decode.js';
+import { queueHandler } from '../../shared/pipeline/sqs-consumer.js';
+import { consumeStream, STREAM_STEP_RETRY, type StreamConsumer } from '../../shared/pipeline/stream-consumer.js';
+import type { ShardStreamEvent, StreamHandler } from '../../shared/ports/shard-stream-event.js';
+import { DeliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js';
-import { forEachLimit } from '../../shared/webhooks/bounded.js';
 import { fanOut, type FanOutSettings } from '../../shared/webhooks/fan-out.js';
-import { readImage } from '../../shared/webhooks/stream-image.js';
 import { foldDeliveryTotals, isDeliveryWrite } from '../../shared/webhooks/totals-from-stream.js';
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -35,36 +36,37 @@ export function deliverySettingsFromConfig(): DeliverySettings {
 
 /** Workspaces of one stream batch fanned out at once. */
 const WORKSPACES_AT_ONCE = 4;
-/** In-process tries of one event before its workspace's part of the batch is reported failed. */
-const FAN_OUT_TRIES = 3;
 
 function fanOutSettingsFromConfig(): FanOutSettings {
   return { concurrency: config.webhookFanOutConcurrency };
 }
 
-async function fanOutWithRetries(
-  event: WebhookEvent,
-  ports: Pick<DeliveryPorts, 'queue'>,
-  settings: FanOutSettings,
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await fanOut(event, ports, settings);
-      return;
-    } catch (error) {
-      if (attempt >= FAN_OUT_TRIES) throw error;
-      await new Promise((r) => setTimeout(r, 100 * 4 ** attempt * (0.5 + Math.random())));
-    }
-  }
+/**
+ * The outbox events of a stream batch (INSERTs of items tagged `event`), fanned out in a lane per
+ * workspace: each workspace's events in order, workspaces side by side, so one workspace's slow or
+ * failing fan-out neither delays nor fails another's. An event that still fails after in-process
+ * tries ends its workspace's lane.
+ */
+function outboxEvents(ports: Pick<DeliveryPorts, 'queue'>, settings: FanOutSettings): StreamConsumer<WebhookEvent> {
+  return {
+    records: 'outbox event',
+    failure: 'webhook fan-out failed',
+    select: (record) =>
+      record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === entityTags.event
+        ? decodeImage(WebhookEvent, record.dynamodb.NewImage)
+        : undefined,
+    laneOf: (event) => event.workspace_id,
+    concurrency: WORKSPACES_AT_ONCE,
+    retry: STREAM_STEP_RETRY,
+    each: (event) => fanOut(event, ports, settings),
+    describe: (event) => ({ event_id: event.id, workspace_id: event.workspace_id }),
+  };
 }
 
 /**
- * DynamoDB stream → fan-out and totals. INSERTs of outbox items (entity tag `event`) are events to
- * deliver; writes of deliveries are folded into their workspaces' totals, exactly once per shard
- * (see shared/webhooks/totals-from-stream.ts).
- * The batch is split by workspace: each workspace's events in order, workspaces side by side, so
- * one workspace's slow or failing fan-out neither delays nor fails another's. An event that still
- * fails after in-process tries stops its workspace's part and is reported (ReportBatchItemFailures):
+ * DynamoDB stream → fan-out and totals. Outbox events are delivered (above); writes of deliveries
+ * are folded into their workspaces' totals, exactly once per shard (see
+ * shared/webhooks/totals-from-stream.ts). What still fails is reported (ReportBatchItemFailures):
  * the stream resumes from the earliest such record, and events after it that were already fanned
  * out are replayed idempotently (no second delivery; their queue messages claim nothing). An
  * outbox item that is not an event is logged and reported the same way: after the event source's
@@ -74,41 +76,10 @@ export function fanOutHandler(
   ports: Pick<DeliveryPorts, 'queue'>,
   settings: FanOutSettings = fanOutSettingsFromConfig(),
 ): StreamHandler {
+  const events = outboxEvents(ports, settings);
   return async (event) => {
-    const byWorkspace = new Map<string, { record: DynamoDBRecord; event: WebhookEvent }[]>();
-    const failed: string[] = [];
-    for (const record of event.Records) {
-      const image = record.dynamodb?.NewImage;
-      if (record.eventName !== 'INSERT' || image?.entity?.S !== entityTags.event) continue;
-      const read = readImage(WebhookEvent, image);
-      if (!read.ok) {
-        const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
-        logger.error('malformed outbox event on the stream', { sequence_number: sequenceNumber, reason: read.reason });
-        failed.push(sequenceNumber);
-        continue;
-      }
-      const list = byWorkspace.get(read.record.workspace_id) ?? [];
-      list.push({ record, event: read.record });
-      byWorkspace.set(read.record.workspace_id, list);
-    }
-    const fanOutAll = forEachLimit([...byWorkspace.values()], WORKSPACES_AT_ONCE, async (events) => {
-      for (const { record, event: webhookEvent } of events) {
-        try {
-          await fanOutWithRetries(webhookEvent, ports, settings);
-        } catch (error) {
-          logger.error('webhook fan-out failed', {
-            event_id: webhookEvent.id,
-            workspace_id: webhookEvent.workspace_id,
-            error: error as Error,
-          });
-          failed.push(record.dynamodb?.SequenceNumber ?? '');
-          return;
-        }
-      }
-    });
-    const [, foldFailed] = await Promise.all([fanOutAll, foldTotalsOf(event)]);
-    failed.push(...foldFailed);
-    return batchResponse(event, failed);
+    const [fanOutFailed, foldFailed] = await Promise.all([consumeStream(event.Records, events), foldTotalsOf(event)]);
+    return streamBatchResponse(event, [...fanOutFailed, ...foldFailed]);
   };
 }
 
@@ -127,25 +98,15 @@ async function foldTotalsOf(event: ShardStreamEvent): Promise<string[]> {
  * dead-letter queue.
  */
 export function sendDeliveryHandler(ports: DeliveryPorts, settings: DeliverySettings): SqsHandler {
+  const send = queueHandler({
+    messages: 'webhook delivery message',
+    failure: 'webhook delivery failed to process',
+    schema: DeliveryMessage,
+    handle: (message) => deliver(message, ports, settings),
+  });
   return async (event) => {
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    await Promise.all(
-      event.Records.map(async (record) => {
-        const read = readMessageBody(record.body);
-        if (!read.ok) {
-          logger.error('malformed webhook delivery message', { messageId: record.messageId, reason: read.reason });
-          failures.push({ itemIdentifier: record.messageId });
-          return;
-        }
-        try {
-          await deliver(read.message, ports, settings);
-        } catch (error) {
-          logger.error('webhook delivery failed to process', { messageId: record.messageId, error: error as Error });
-          failures.push({ itemIdentifier: record.messageId });
-        }
-      }),
-    );
+    const response = await send(event);
     ports.metrics?.flush();
-    return { batchItemFailures: failures };
+    return response;
   };
 }

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { SQSRecord } from 'aws-lambda';
+import { mapLimit } from '../../shared/pipeline/concurrency.js';
+import { retry } from '../../shared/pipeline/retry.js';
 import { feedMessageBody, type FeedMessage, type FeedQueue } from '../../shared/ports/feed-queue.js';
-import { forEachLimit } from '../../shared/webhooks/bounded.js';
 import { sqsRecord, type SqsHandler } from './local-delivery-queue.js';
 
 export interface LocalFeedQueueOptions {
@@ -14,6 +14,9 @@ export interface LocalFeedQueueOptions {
   /** Pause before failed messages are handed over again (the visibility timeout), ms. */
   retryAfterMs?: number;
 }
+
+/** Messages the writer failed on; handed over again until the queue's receive count runs out. */
+class Undelivered extends Error {}
 
 /**
  * The local stand-in for the feed queue and its event source: in-process, and `send` resolves
@@ -36,29 +39,38 @@ export class LocalFeedQueue implements FeedQueue {
 
   async send(messages: readonly FeedMessage[]): Promise<void> {
     let pending = messages.map((message) => sqsRecord(feedMessageBody(message), 'feed'));
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      if (attempt > 1) await sleep(this.retryAfterMs);
-      const failed = new Set<string>();
-      const batches: SQSRecord[][] = [];
-      for (let i = 0; i < pending.length; i += this.options.batchSize)
-        batches.push(pending.slice(i, i + this.options.batchSize));
-      await forEachLimit(batches, this.options.maxConcurrency, async (batch) => {
-        try {
-          const response = await this.handler({ Records: batch });
-          for (const failure of response?.batchItemFailures ?? []) failed.add(failure.itemIdentifier);
-        } catch (error) {
-          console.error('local feed queue: handler failed', error);
-          for (const record of batch) failed.add(record.messageId);
-        }
-      });
-      pending = pending
-        .filter((record) => failed.has(record.messageId))
-        .map((record) => ({
-          ...record,
-          attributes: { ...record.attributes, ApproximateReceiveCount: String(attempt + 1) },
-        }));
-      if (pending.length > 0 && attempt >= this.attempts)
-        throw new Error(`local feed queue: ${pending.length} messages failed ${attempt} times`);
-    }
+    await retry(
+      async (delivery) => {
+        const failed = new Set<string>();
+        const batches: SQSRecord[][] = [];
+        for (let i = 0; i < pending.length; i += this.options.batchSize)
+          batches.push(pending.slice(i, i + this.options.batchSize));
+        await mapLimit(batches, this.options.maxConcurrency, async (batch) => {
+          try {
+            const response = await this.handler({ Records: batch });
+            for (const failure of response?.batchItemFailures ?? []) failed.add(failure.itemIdentifier);
+          } catch (error) {
+            console.error('local feed queue: handler failed', error);
+            for (const record of batch) failed.add(record.messageId);
+          }
+        });
+        pending = pending
+          .filter((record) => failed.has(record.messageId))
+          .map((record) => ({
+            ...record,
+            attributes: { ...record.attributes, ApproximateReceiveCount: String(delivery + 1) },
+          }));
+        if (pending.length > 0)
+          throw new Undelivered(`local feed queue: ${pending.length} messages failed ${delivery} times`);
+      },
+      // The visibility timeout: a fixed pause before failed messages are handed over again.
+      {
+        tries: this.attempts,
+        baseDelayMs: this.retryAfterMs,
+        factor: 1,
+        jitter: 0,
+        retryable: (e) => e instanceof Undelivered,
+      },
+    );
   }
 }

@@ -8,10 +8,11 @@
  * uploads older than a day.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
+import type { S3Event } from 'aws-lambda';
 import { config } from '../../shared/config.js';
 import { MEDIA_UPLOAD_RETENTION_SECONDS } from '../../shared/domain/media.js';
 import { MEDIA_FILE_CACHE_CONTROL } from '../../shared/ports/media-storage.js';
+import type { StreamHandler } from '../../shared/ports/shard-stream-event.js';
 import { cleanUpMediaHandler } from '../../functions/media-pipeline/clean-up-media-handler.js';
 import { processUploadHandler } from '../../functions/media-pipeline/process-upload-handler.js';
 import { LocalMediaStorage } from './local-media-storage.js';
@@ -43,7 +44,7 @@ export interface MediaRuntime {
   /** The storage the create-media route presigns with (the local server's HTTP ports). */
   storage: LocalMediaStorage;
   /** The table stream's consumer: media items removed → their files deleted (as the clean-up Lambda). */
-  onStream: (event: DynamoDBStreamEvent) => Promise<void>;
+  onStream: StreamHandler;
   /** Whether a request path is the runtime's (the upload route or a media file). */
   handles(path: string): boolean;
   serve(req: IncomingMessage, res: ServerResponse): Promise<void>;

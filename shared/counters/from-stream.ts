@@ -9,13 +9,13 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { logger } from '../logger.js';
+import { consumeStream } from '../pipeline/stream-consumer.js';
 import { keyId } from '../store/batch.js';
 import { foldCounters, type CountedChange, type CounterItem, type FoldSettings } from '../store/counter-fold.js';
 import { followerCounter } from '../store/follows.js';
 import { keyParts } from '../store/keys.js';
 import { quoteCounter } from '../store/posts.js';
 import { reactionCounter } from '../store/reactions.js';
-import { forEachLimit } from '../webhooks/bounded.js';
 
 /**
  * The deployed fold's event source discards records older than this (Lambda's MaximumRecordAge,
@@ -53,34 +53,35 @@ export function countedChangeOf(record: DynamoDBRecord): { item: CounterItem; ch
 const ITEMS_AT_ONCE = 8;
 
 /**
- * Folds the like, follow and quote records of one shard's batch into their counters. Returns the
- * sequence numbers of the records whose fold failed (to be retried from there); other records
- * of the batch are ignored.
+ * Folds the like, follow and quote records of one shard's batch into their counters, one lane per
+ * counter item. Returns the sequence numbers of the records whose fold failed (to be retried from
+ * there); other records of the batch are ignored.
  */
 export async function foldCounts(
   records: readonly DynamoDBRecord[],
   shardId: string,
   settings: FoldSettings,
 ): Promise<string[]> {
-  const byItem = new Map<string, { item: CounterItem; changes: CountedChange[] }>();
-  for (const record of records) {
-    const counted = countedChangeOf(record);
-    if (!counted) continue;
-    const id = keyId(counted.item.key);
-    const entry = byItem.get(id) ?? { item: counted.item, changes: [] };
-    entry.changes.push(counted.change);
-    byItem.set(id, entry);
-  }
-  const failed: string[] = [];
-  await forEachLimit([...byItem.values()], ITEMS_AT_ONCE, async ({ item, changes }) => {
-    try {
-      const counted = await foldCounters(item, shardId, changes, settings);
+  return consumeStream(records, {
+    records: 'counted record',
+    failure: 'counter fold failed',
+    select: (record) => {
+      const counted = countedChangeOf(record);
+      return counted && { ok: true, record: counted };
+    },
+    laneOf: (counted) => keyId(counted.item.key),
+    concurrency: ITEMS_AT_ONCE,
+    fold: async (lane) => {
+      const { item } = lane[0]!;
+      const counted = await foldCounters(
+        item,
+        shardId,
+        lane.map((c) => c.change),
+        settings,
+      );
       // A like of a post or comment that does not exist: the handlers read the target before writing, so only a bug gets here.
       if (counted === 'item_missing') logger.warn('counted item missing', { pk: item.key.pk, sk: item.key.sk });
-    } catch (error) {
-      logger.error('counter fold failed', { pk: item.key.pk, sk: item.key.sk, error: error as Error });
-      failed.push(...changes.map((c) => c.sequenceNumber));
-    }
+    },
+    describe: (counted) => ({ pk: counted.item.key.pk, sk: counted.item.key.sk }),
   });
-  return failed;
 }

@@ -2,7 +2,7 @@
 import type { FeedMessage, FeedQueue } from '../ports/feed-queue.js';
 import { addLargeAuthor, putFeedEntry } from '../store/feed.js';
 import { followerIdsPage } from '../store/follows.js';
-import { forEachLimit } from '../webhooks/bounded.js';
+import { mapLimit } from '../pipeline/concurrency.js';
 
 /** Followers one walk message covers before it hands the rest on (a message's work stays a few seconds). */
 export const WALK_PAGE = 1000;
@@ -19,6 +19,6 @@ export async function writeFeedMessage(
     return putFeedEntry(message.reader_ids, { post_id, author_id, published_at });
   }
   const page = await followerIdsPage(message.author_id, { limit: settings.walkPage, after: message.after });
-  await forEachLimit(page.ids, WALK_UPDATES_AT_ONCE, (reader) => addLargeAuthor(reader, message.author_id));
+  await mapLimit(page.ids, WALK_UPDATES_AT_ONCE, (reader) => addLargeAuthor(reader, message.author_id));
   if (page.next) await queue.send([{ kind: 'read_time_author', author_id: message.author_id, after: page.next }]);
 }

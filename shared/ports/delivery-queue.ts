@@ -32,18 +32,6 @@ export const messageBody = (message: DeliveryMessage): string =>
     webhook_endpoint_id: message.webhook_endpoint_id,
   });
 
-/** The message in a body from the wire (an SQS record's body), or why there is none: not JSON, or not a message. */
-export function readMessageBody(body: string): { ok: true; message: DeliveryMessage } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return { ok: false, reason: 'not JSON' };
-  }
-  const parsed = DeliveryMessage.safeParse(json);
-  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: z.prettifyError(parsed.error) };
-}
-
 /** SQS's largest DelaySeconds; later retries go through the RetryScheduler. */
 export const MAX_QUEUE_DELAY_SECONDS = 900;
 

@@ -27,18 +27,6 @@ export type FeedMessage = z.infer<typeof FeedMessage>;
 /** The body on the wire (SQS). */
 export const feedMessageBody = (message: FeedMessage): string => JSON.stringify(message);
 
-/** The message in a body from the wire, or why there is none: not JSON, or not a message. */
-export function readFeedMessage(body: string): { ok: true; message: FeedMessage } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return { ok: false, reason: 'not JSON' };
-  }
-  const parsed = FeedMessage.safeParse(json);
-  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, reason: z.prettifyError(parsed.error) };
-}
-
 export interface FeedQueue {
   /** Resolves once every message is on the queue (or, in process, handled); rejects when one could not be. */
   send(messages: readonly FeedMessage[]): Promise<void>;

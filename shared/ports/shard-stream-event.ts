@@ -15,15 +15,3 @@ export type ShardStreamEvent = DynamoDBStreamEvent & {
 export type ShardStreamResponse = DynamoDBBatchResponse & { state?: Record<string, string> };
 
 export type StreamHandler = (event: ShardStreamEvent) => Promise<ShardStreamResponse>;
-
-/**
- * The answer to one batch: the earliest of the failed records (ReportBatchItemFailures: the event
- * source resumes there, and the records after it come again), and an empty state for a window.
- */
-export function batchResponse(event: ShardStreamEvent, failedSequenceNumbers: readonly string[]): ShardStreamResponse {
-  const first = [...failedSequenceNumbers].sort((a, b) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))[0];
-  return {
-    batchItemFailures: first === undefined ? [] : [{ itemIdentifier: first }],
-    ...(event.window ? { state: {} } : {}),
-  };
-}

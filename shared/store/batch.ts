@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { mapLimit } from '../pipeline/concurrency.js';
+import { retry, type RetryPolicy } from '../pipeline/retry.js';
 import { db, tableName } from './client.js';
 
 export interface ItemKey {
@@ -13,9 +14,21 @@ export const keyId = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
 const GET_KEYS_PER_CALL = 100;
 const WRITES_PER_CALL = 25;
 
+/** Part of a batch call DynamoDB left unprocessed (throttled partitions): worth sending again. */
+class Unprocessed extends Error {}
+
+/** Unprocessed items and keys sent again after a jittered, doubling back-off, up to `attempts` calls. */
+const UNPROCESSED_RETRY = (settings: BatchWriteSettings): RetryPolicy => ({
+  tries: settings.attempts,
+  baseDelayMs: settings.backoffMs,
+  factor: 2,
+  retryable: (error) => error instanceof Unprocessed,
+});
+
 /**
  * Items by key in one BatchGetItem per 100 keys, sent side by side (more calls only for
- * UnprocessedKeys), as a map from `keyId(key)` to the raw item; missing items are absent.
+ * UnprocessedKeys, with the back-off and bound of DEFAULT_BATCH_WRITE), as a map from
+ * `keyId(key)` to the raw item; missing items are absent.
  */
 export async function batchGet(
   itemKeys: readonly ItemKey[],
@@ -30,11 +43,14 @@ export async function batchGet(
       let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
         [tableName()]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) },
       };
-      while (request && Object.keys(request).length > 0) {
+      await retry(async (call) => {
         const result = await db().send(new BatchGetCommand({ RequestItems: request }));
         for (const item of result.Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
         request = result.UnprocessedKeys as typeof request;
-      }
+        const left = request?.[tableName()]?.Keys.length ?? 0;
+        if (left > 0)
+          throw new Unprocessed(`BatchGetItem left ${left} of ${keys.length} keys unprocessed after ${call} calls`);
+      }, UNPROCESSED_RETRY(DEFAULT_BATCH_WRITE));
     }),
   );
   return found;
@@ -76,28 +92,14 @@ export async function batchWrite(
 ): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += WRITES_PER_CALL) batches.push(requests.slice(i, i + WRITES_PER_CALL));
-  const writeBatch = async (batch: WriteRequest[]) => {
+  await mapLimit(batches, settings.concurrency, async (batch) => {
     let pending = batch;
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      if (attempt > 1) await sleep(settings.backoffMs * 2 ** (attempt - 2) * (0.5 + Math.random()));
+    await retry(async (call) => {
       pending = await send(pending);
-      if (pending.length > 0 && attempt >= settings.attempts)
-        throw new Error(
-          `BatchWriteItem left ${pending.length} of ${batch.length} writes unprocessed after ${attempt} calls`,
+      if (pending.length > 0)
+        throw new Unprocessed(
+          `BatchWriteItem left ${pending.length} of ${batch.length} writes unprocessed after ${call} calls`,
         );
-    }
-  };
-  // `concurrency` lanes, each taking the next batch; a failure stops the lanes taking more.
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (!failed && next < batches.length) {
-      const batch = batches[next++]!;
-      await writeBatch(batch).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(settings.concurrency, batches.length) }, lane));
+    }, UNPROCESSED_RETRY(settings));
+  });
 }

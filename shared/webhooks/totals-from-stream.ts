@@ -7,12 +7,11 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { DeliveryStatus } from '../domain/webhooks.js';
-import { logger } from '../logger.js';
+import { consumeStream } from '../pipeline/stream-consumer.js';
+import { decodeImage, type Decoded } from '../pipeline/decode.js';
 import { entities } from '../store/entities.js';
 import type { CountedChange, CounterDelta } from '../store/counter-fold.js';
 import { foldTotals } from '../store/webhook-totals.js';
-import { forEachLimit } from './bounded.js';
-import { readImage } from './stream-image.js';
 
 /** What a delivery write's image tells the totals: the workspace, the status the write left and the one it set. */
 const DeliveryWriteImage = z.object({
@@ -26,54 +25,52 @@ export const isDeliveryWrite = (record: DynamoDBRecord): boolean =>
   (record.eventName === 'INSERT' || record.eventName === 'MODIFY') &&
   record.dynamodb?.NewImage?.entity?.S === entities.webhookDelivery.entity;
 
+/** A delivery write's change to its workspace's totals. */
+interface TotalsChange {
+  workspaceId: string;
+  change: CountedChange;
+}
+
 /** The change a delivery write makes to its workspace's totals (a zero delta when it kept the status). */
-function totalsChangeOf(
-  record: DynamoDBRecord,
-): { ok: true; workspaceId: string; change: CountedChange } | { ok: false; reason: string } {
-  const read = readImage(DeliveryWriteImage, record.dynamodb!.NewImage!);
+function totalsChangeOf(record: DynamoDBRecord): Decoded<TotalsChange> {
+  const read = decodeImage(DeliveryWriteImage, record.dynamodb?.NewImage);
   if (!read.ok) return read;
   const { workspace_id: workspaceId, status, prev_status: previous } = read.record;
   const delta: CounterDelta =
     previous === null ? { total: 1, [status]: 1 } : previous === status ? {} : { [previous]: -1, [status]: 1 };
-  return { ok: true, workspaceId, change: { sequenceNumber: record.dynamodb!.SequenceNumber!, delta } };
+  return { ok: true, record: { workspaceId, change: { sequenceNumber: record.dynamodb!.SequenceNumber!, delta } } };
 }
 
 /** Workspaces of one batch folded at once. */
 const WORKSPACES_AT_ONCE = 4;
 
 /**
- * Folds the delivery records of one shard's batch into their workspaces' totals. Returns the
- * sequence numbers of the records of workspaces whose fold failed (to be retried from there), and
- * of records whose image is not a delivery write's (logged).
+ * Folds the delivery records of one shard's batch into their workspaces' totals, one lane per
+ * workspace. Returns the sequence numbers of the records of workspaces whose fold failed (to be
+ * retried from there), and of records whose image is not a delivery write's (logged).
  */
 export async function foldDeliveryTotals(
   records: readonly DynamoDBRecord[],
   shardId: string,
   now = new Date(),
 ): Promise<string[]> {
-  const byWorkspace = new Map<string, CountedChange[]>();
-  const failed: string[] = [];
-  for (const record of records.filter(isDeliveryWrite)) {
-    const counted = totalsChangeOf(record);
-    if (!counted.ok) {
-      const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
-      logger.error('malformed delivery record on the stream', {
-        sequence_number: sequenceNumber,
-        reason: counted.reason,
-      });
-      failed.push(sequenceNumber);
-      continue;
-    }
-    if (Object.keys(counted.change.delta).length === 0) continue;
-    byWorkspace.set(counted.workspaceId, [...(byWorkspace.get(counted.workspaceId) ?? []), counted.change]);
-  }
-  await forEachLimit([...byWorkspace], WORKSPACES_AT_ONCE, async ([workspaceId, changes]) => {
-    try {
-      await foldTotals(workspaceId, shardId, changes, now);
-    } catch (error) {
-      logger.error('webhook totals fold failed', { workspace_id: workspaceId, error: error as Error });
-      failed.push(...changes.map((c) => c.sequenceNumber));
-    }
+  return consumeStream<TotalsChange>(records, {
+    records: 'delivery record',
+    failure: 'webhook totals fold failed',
+    select: (record) => {
+      if (!isDeliveryWrite(record)) return undefined;
+      const counted = totalsChangeOf(record);
+      return counted.ok && Object.keys(counted.record.change.delta).length === 0 ? undefined : counted;
+    },
+    laneOf: (counted) => counted.workspaceId,
+    concurrency: WORKSPACES_AT_ONCE,
+    fold: (lane) =>
+      foldTotals(
+        lane[0]!.workspaceId,
+        shardId,
+        lane.map((counted) => counted.change),
+        now,
+      ),
+    describe: (counted) => ({ workspace_id: counted.workspaceId }),
   });
-  return failed;
 }
