@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { retry } from '../pipeline/retry.js';
 import { db, tableName } from './client.js';
 import { entityTags, keys } from './keys.js';
 import { isConditionFailure } from './transact.js';
@@ -105,7 +106,7 @@ export async function acquireSendLease(
   };
   const lease: SendLease = { workspaceId, endpointId, token, ...(claimed ? { claim: claimed } : {}) };
   const key = keys.webhookWorkspaceSending(workspaceId);
-  for (let round = 0; ; round++) {
+  const take = async (): Promise<{ ok: true } | { ok: false; item: Record<string, RawValue> }> => {
     try {
       await db().send(
         new UpdateCommand({
@@ -129,23 +130,33 @@ export async function acquireSendLease(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { ok: true, lease };
+      return { ok: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const item = (error as { Item?: Record<string, RawValue> }).Item ?? {};
-      const holder = claimed && stringOf(item[claimed.attribute]);
-      const full: 'endpoint' | 'workspace' | 'claimed' =
-        claim && holder !== undefined && holder >= attemptPrefix(claim.attempt) && expiryOf(holder) > now.getTime()
-          ? 'claimed'
-          : tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint
-            ? 'endpoint'
-            : 'workspace';
-      const expired = expiredOn(item, now);
-      if (round > 0 || full === 'claimed' || (expired.sets.length === 0 && expired.claims.length === 0))
-        return { ok: false, full };
-      if (!(await dropExpired(key, expired))) return { ok: false, full };
+      return { ok: false, item: (error as { Item?: Record<string, RawValue> }).Item ?? {} };
     }
-  }
+  };
+  const refusal = (item: Record<string, RawValue>): Extract<LeaseOutcome, { ok: false }> => {
+    const holder = claimed && stringOf(item[claimed.attribute]);
+    const live =
+      claim !== undefined &&
+      holder !== undefined &&
+      holder >= attemptPrefix(claim.attempt) &&
+      expiryOf(holder) > now.getTime();
+    if (live) return { ok: false, full: 'claimed' };
+    const full = tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
+    return { ok: false, full };
+  };
+
+  const first = await take();
+  if (first.ok) return { ok: true, lease };
+  const refused = refusal(first.item);
+  const expired = expiredOn(first.item, now);
+  if (refused.full === 'claimed' || (expired.sets.length === 0 && expired.claims.length === 0)) return refused;
+  // Leases (or a claim) of senders that died: dropped, then one more try.
+  if (!(await dropExpired(key, expired))) return refused;
+  const second = await take();
+  return second.ok ? { ok: true, lease } : refusal(second.item);
 }
 
 function expiredOn(item: Record<string, RawValue>, now: Date): Expired {
@@ -219,10 +230,11 @@ export async function reserveSendSlot(
   maxWaitMs: number,
 ): Promise<PaceOutcome> {
   const key = keys.webhookEndpointSending(endpointId);
+  // Compare-and-set on the endpoint's booked slot; a refusal says which slot is booked, the next try builds on it.
   let condition = 'attribute_not_exists(next_send_at) OR next_send_at <= :now';
   let values: Record<string, unknown> = { ':now': now.toISOString() };
   let sendAt = now;
-  for (let round = 0; round < 5; round++) {
+  const book = async (): Promise<PaceOutcome> => {
     try {
       await db().send(
         new UpdateCommand({
@@ -244,17 +256,20 @@ export async function reserveSendSlot(
       const item = (error as { Item?: Record<string, { S?: string } | string> }).Item;
       const raw = item?.next_send_at;
       const taken = typeof raw === 'string' ? raw : raw?.S;
-      if (!taken) continue;
-      const takenAt = new Date(taken);
-      if (takenAt.getTime() <= now.getTime()) {
-        sendAt = now;
-      } else {
+      if (taken) {
+        const takenAt = new Date(taken);
         if (takenAt.getTime() - now.getTime() > maxWaitMs) return { ok: false, freeAt: takenAt };
-        sendAt = takenAt;
+        sendAt = takenAt.getTime() <= now.getTime() ? now : takenAt;
+        condition = 'next_send_at = :taken';
+        values = { ':taken': taken };
       }
-      condition = 'next_send_at = :taken';
-      values = { ':taken': taken };
+      throw error;
     }
+  };
+  try {
+    return await retry(book, { tries: 5, baseDelayMs: 0, retryable: isConditionFailure });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return { ok: false, freeAt: new Date(now.getTime() + spacingMs) };
   }
-  return { ok: false, freeAt: new Date(now.getTime() + spacingMs) };
 }

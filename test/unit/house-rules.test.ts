@@ -91,9 +91,8 @@ describe('one way to retry (shared/pipeline/retry.ts)', () => {
     /while\s*\([^)]*(requests?|pending)\b[^)]*\)[^]*?Unprocessed(Items|Keys)/,
   ];
   const exempt: Record<string, string> = {
-    // Until the delivery rewrite: conditional writes re-read and tried again after a refusal.
+    // Until the counter fold moves onto retry(): its watermark refusal rounds.
     'shared/store/counter-fold.ts': 'watermark refusal rounds',
-    'shared/store/webhook-send-slots.ts': 'lease and send-slot refusal rounds',
     // Until the store-paths change lands: the transaction's conflict retry and the sessions' batch delete.
     'shared/store/transact.ts': 'TransactionConflict retry',
     'shared/store/sessions.ts': 'BatchWriteItem UnprocessedItems loop',
