@@ -48,7 +48,7 @@ export class AuthorCards extends Construct {
         filters: [newImagesOf(entityTags.profile, 'MODIFY')],
       }),
     );
-    // Read the profile, find its posts on gsi1, update their cards: nothing else.
+    // Read the profile, find its posts by their author's path, update their cards: nothing else.
     props.table.grant(this.fn, 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
   }
 }

@@ -1,12 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from '../domain/entities.js';
-import { db, tableName } from './client.js';
+import { db } from './client.js';
+import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
+import { updateItem, updateRequest, when } from './expressions.js';
 import { getItem, putItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import type { ReadBatch } from './read-batch.js';
-import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { isConditionFailure, type TransactItem } from './transact.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage } from './paths.js';
+import type { TransactItem } from './transact.js';
 
 export async function putApiKey(apiKey: ApiKeyRecord): Promise<void> {
   await putItem(entities.apiKey, apiKey);
@@ -17,37 +20,35 @@ export function getApiKey(id: string, reads?: ReadBatch): Promise<ApiKeyRecord |
 }
 
 export function listApiKeys(workspaceId: string, request: PageRequest): Promise<Page<ApiKeyRecord>> {
-  return indexPage(entities.apiKey, 'gsi1', keys.workspaceApiKeys(workspaceId), request, 'newest_first');
+  return pathPage(entities.apiKey, 'byWorkspace', { workspace_id: workspaceId }, request, { order: 'newest_first' });
 }
+
+const notRevoked = when.is('revoked_at', null);
 
 /** Sets revoked_at once; revoking again returns the key as it is. Undefined when not in this workspace. */
 export async function revokeApiKey(id: string, workspaceId: string, at: string): Promise<ApiKeyRecord | undefined> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiKey(id),
-        UpdateExpression: 'SET revoked_at = :at',
-        ConditionExpression: 'attribute_exists(pk) AND workspace_id = :ws AND revoked_at = :null',
-        ExpressionAttributeValues: { ':at': at, ':ws': workspaceId, ':null': null },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOrUndefined(entities.apiKey, Attributes);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await getApiKey(id);
-    return existing?.workspace_id === workspaceId ? existing : undefined;
-  }
+  const outcome = await conditionOutcome(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.apiKey(id),
+          set: { revoked_at: at },
+          when: [when.exists(), when.is('workspace_id', workspaceId), notRevoked],
+          returns: 'ALL_NEW',
+        }),
+      ),
+    ),
+  );
+  if (outcome.held) return recordOrUndefined(entities.apiKey, outcome.result.Attributes);
+  const existing = await getApiKey(id);
+  return existing?.workspace_id === workspaceId ? existing : undefined;
 }
 
 /** Attaches a profile to a key, as part of the transaction that creates the profile. */
 export const attachProfileItem = (apiKeyId: string, profileId: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.apiKey(apiKeyId),
-    UpdateExpression: 'SET profile_ids = list_append(profile_ids, :p)',
-    ConditionExpression: 'attribute_exists(pk) AND revoked_at = :null',
-    ExpressionAttributeValues: { ':p': [profileId], ':null': null },
-  },
+  Update: updateRequest({
+    key: keys.apiKey(apiKeyId),
+    append: { profile_ids: [profileId] },
+    when: [when.exists(), notRevoked],
+  }),
 });

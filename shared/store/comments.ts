@@ -2,12 +2,13 @@ import type { OutboxEvent } from '../domain/events.js';
 import type { CommentRecord } from '../domain/posts.js';
 import { AppError, notFound } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { tableName } from './client.js';
 import { entities } from './entities.js';
 import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { indexPage, type Page, type PageRequest } from './pagination.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage } from './paths.js';
+import { updateRequest, when } from './expressions.js';
 import type { ReadBatch } from './read-batch.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
@@ -20,25 +21,20 @@ export async function createComment(comment: CommentRecord, events: OutboxEvent[
   const items: TransactItem[] = [
     putTransactItem(entities.comment, comment),
     {
-      Update: {
-        TableName: tableName(),
-        Key: keys.post(comment.post_id),
-        UpdateExpression: 'ADD comments_count :one',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :published',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':published': 'published' },
-      },
+      Update: updateRequest({
+        key: keys.post(comment.post_id),
+        add: { comments_count: 1 },
+        when: [when.exists(), when.is('status', 'published')],
+      }),
     },
   ];
   if (comment.parent_comment_id) {
     items.push({
-      Update: {
-        TableName: tableName(),
-        Key: keys.comment(comment.parent_comment_id),
-        UpdateExpression: 'ADD replies_count :one',
-        ConditionExpression: 'attribute_exists(pk) AND post_id = :post',
-        ExpressionAttributeValues: { ':one': 1, ':post': comment.post_id },
-      },
+      Update: updateRequest({
+        key: keys.comment(comment.parent_comment_id),
+        add: { replies_count: 1 },
+        when: [when.exists(), when.is('post_id', comment.post_id)],
+      }),
     });
   }
   items.push(...events.map(outboxItem));
@@ -59,7 +55,7 @@ export function getComment(id: string, consistent = false, reads?: ReadBatch): P
 
 /** A post's comments and nested replies, oldest first. */
 export function listComments(postId: string, request: PageRequest): Promise<Page<CommentRecord>> {
-  return indexPage(entities.comment, 'gsi1', keys.postComments(postId), request, 'oldest_first');
+  return pathPage(entities.comment, 'byPost', { post_id: postId }, request);
 }
 
 /** Which of `commentIds` the viewer likes. */

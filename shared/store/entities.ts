@@ -1,6 +1,6 @@
 /**
  * Every entity's place in the table, declared once from the key layout in keys.ts: its tag, key,
- * index attributes and TTL. Claims and reactions, whose key is not in the record, take it as an
+ * named access paths (the index attributes of its items follow from them) and TTL. Claims and reactions, whose key is not in the record, take it as an
  * argument. Stores write items with `itemOf`/`putItem` and read them back with
  * `recordOf`/`getItem` through these declarations.
  */
@@ -21,8 +21,11 @@ import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../do
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
-import { entityLayout } from './items.js';
+import { entityLayout, pathAttributes } from './items.js';
 import { entityTags, keys, timeSortKey } from './keys.js';
+
+const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
+  keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
@@ -48,16 +51,23 @@ export const eventExpiresAt = (fromIso: string) => {
  */
 export type DeliverySlot = { due: string } | { failedOf: string } | null;
 
+/** What a delivery's access paths read of it: its place follows from its status. */
+type DeliveryPlacement = Pick<
+  DeliveryRecord,
+  'id' | 'workspace_id' | 'updated_at' | 'status' | 'next_attempt_at' | 'claimed_at' | 'webhook_endpoint_id'
+>;
+
 /** Index attributes of a delivery: activity by updated_at, and its slot in the second index. */
 export function deliveryIndexes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 'updated_at'>, slot: DeliverySlot) {
-  return {
-    gsi1pk: keys.workspaceWebhookDeliveries(d.workspace_id),
-    gsi1sk: timeSortKey(d.updated_at, d.id),
-    ...(slot && 'due' in slot ? { gsi2pk: keys.webhookDueShard(d.id), gsi2sk: timeSortKey(slot.due, d.id) } : {}),
-    ...(slot && 'failedOf' in slot
-      ? { gsi2pk: keys.endpointFailedDeliveries(slot.failedOf), gsi2sk: timeSortKey(d.updated_at, d.id) }
-      : {}),
+  // The fields of a record whose slot (deliverySlotOf) is `slot`: its paths place it there.
+  const placement: DeliveryPlacement = {
+    ...d,
+    status: slot === null ? 'succeeded' : 'due' in slot ? 'pending' : 'failed',
+    next_attempt_at: slot && 'due' in slot ? slot.due : null,
+    claimed_at: null,
+    webhook_endpoint_id: slot && 'failedOf' in slot ? slot.failedOf : '',
   };
+  return pathAttributes(entities.webhookDelivery.paths, placement);
 }
 
 /** A delivery as stored: its record and its latest attempt (store/webhook-deliveries.ts). */
@@ -76,21 +86,9 @@ export const deliverySlotOf = (
 /** Deliveries and their attempts expire this long after their last change (DynamoDB TTL). */
 export const deliveryExpiresAt = (updatedAt: string) => epochSeconds(updatedAt) + config.webhookRetentionDays * 86_400;
 
-/**
- * The index keys of a post: in its author's list and, for a quote, in the quoted post's list of
- * quotes; listed only while published.
- */
-export const postListing = (
-  post: Pick<PostRecord, 'id' | 'profile_id' | 'status' | 'published_at' | 'quoted_post_id'>,
-) => {
-  if (post.status !== 'published' || !post.published_at) return {};
-  const sortKey = timeSortKey(post.published_at, post.id);
-  return {
-    gsi1pk: keys.profilePosts(post.profile_id),
-    gsi1sk: sortKey,
-    ...(post.quoted_post_id ? { gsi2pk: keys.postQuotes(post.quoted_post_id), gsi2sk: sortKey } : {}),
-  };
-};
+/** A post's place in its lists (its author's, the quoted post's quotes): only while published, by publication time. */
+const listedAt = (post: Pick<PostRecord, 'id' | 'status' | 'published_at'>) =>
+  post.status === 'published' && post.published_at ? timeSortKey(post.published_at, post.id) : undefined;
 
 /** The claim of a post on a media it shows as an image. */
 export interface PostImageClaim {
@@ -118,92 +116,168 @@ export interface QuoteMarkRecord {
 }
 
 export const entities = {
-  user: entityLayout<UserRecord>({ entity: entityTags.user, key: (u) => keys.user(u.id) }),
+  user: entityLayout<UserRecord>()({ entity: entityTags.user, key: (u) => keys.user(u.id) }),
   /** The unique claim on an email address, holding the credential. */
-  email: (email: string) => entityLayout<EmailCredential>({ entity: entityTags.email, key: () => keys.email(email) }),
-  workspace: entityLayout<WorkspaceRecord>({ entity: entityTags.workspace, key: (w) => keys.workspace(w.id) }),
-  membership: entityLayout<MembershipRecord>({
+  email: (email: string) => entityLayout<EmailCredential>()({ entity: entityTags.email, key: () => keys.email(email) }),
+  workspace: entityLayout<WorkspaceRecord>()({ entity: entityTags.workspace, key: (w) => keys.workspace(w.id) }),
+  membership: entityLayout<MembershipRecord>()({
     entity: entityTags.membership,
     key: (m) => keys.membership(m.workspace_id, m.user_id),
-    indexes: (m) => ({ gsi1pk: keys.userWorkspaces(m.user_id), gsi1sk: timeSortKey(m.created_at, m.workspace_id) }),
+    paths: {
+      /** A user's workspaces, by when they joined. */
+      byUser: {
+        index: 'gsi1',
+        partition: (m: Pick<MembershipRecord, 'user_id'>) => keys.userWorkspaces(m.user_id),
+        sort: (m) => timeSortKey(m.created_at, m.workspace_id),
+      },
+    },
   }),
-  session: entityLayout<SessionRecord>({
+  session: entityLayout<SessionRecord>()({
     entity: entityTags.session,
     key: (s) => keys.session(s.id),
-    // A user's sessions, so that a password change or "log out everywhere" can end them.
-    indexes: (s) => ({ gsi1pk: keys.userSessions(s.user_id), gsi1sk: timeSortKey(s.created_at, s.id) }),
+    paths: {
+      /** A user's sessions, so that a password change or "log out everywhere" can end them. */
+      byUser: {
+        index: 'gsi1',
+        partition: (s: Pick<SessionRecord, 'user_id'>) => keys.userSessions(s.user_id),
+        sort: (s) => timeSortKey(s.created_at, s.id),
+      },
+    },
     // DynamoDB's TTL removes it some time after expiry; reads still check expires_at.
     expiresAt: (s) => epochSeconds(s.expires_at),
   }),
-  apiKey: entityLayout<ApiKeyRecord>({
+  apiKey: entityLayout<ApiKeyRecord>()({
     entity: entityTags.apiKey,
     key: (k) => keys.apiKey(k.id),
-    indexes: (k) => ({ gsi1pk: keys.workspaceApiKeys(k.workspace_id), gsi1sk: timeSortKey(k.created_at, k.id) }),
+    paths: {
+      byWorkspace: {
+        index: 'gsi1',
+        partition: (k: Pick<ApiKeyRecord, 'workspace_id'>) => keys.workspaceApiKeys(k.workspace_id),
+        sort: (k) => timeSortKey(k.created_at, k.id),
+      },
+    },
   }),
-  profile: entityLayout<ProfileRecord>({
+  profile: entityLayout<ProfileRecord>()({
     entity: entityTags.profile,
     key: (p) => keys.profile(p.id),
-    indexes: (p) => ({ gsi1pk: keys.workspaceProfiles(p.workspace_id), gsi1sk: timeSortKey(p.created_at, p.id) }),
+    paths: {
+      byWorkspace: {
+        index: 'gsi1',
+        partition: (p: Pick<ProfileRecord, 'workspace_id'>) => keys.workspaceProfiles(p.workspace_id),
+        sort: (p) => timeSortKey(p.created_at, p.id),
+      },
+    },
   }),
   /** The unique claim on a username (lowercase). */
   username: (username: string) =>
-    entityLayout<{ profile_id: string }>({ entity: entityTags.username, key: () => keys.username(username) }),
-  post: entityLayout<PostRecord>({ entity: entityTags.post, key: (p) => keys.post(p.id), indexes: postListing }),
-  comment: entityLayout<CommentRecord>({
+    entityLayout<{ profile_id: string }>()({ entity: entityTags.username, key: () => keys.username(username) }),
+  post: entityLayout<PostRecord>()({
+    entity: entityTags.post,
+    key: (p) => keys.post(p.id),
+    paths: {
+      /** A profile's published posts. */
+      byAuthor: {
+        index: 'gsi1',
+        partition: (p: Pick<PostRecord, 'profile_id'>) => keys.profilePosts(p.profile_id),
+        sort: listedAt,
+      },
+      /** A post's published quotes. */
+      quotesOf: {
+        index: 'gsi2',
+        partition: (p: { quoted_post_id: string }) => keys.postQuotes(p.quoted_post_id),
+        params: (p) => (p.quoted_post_id ? { quoted_post_id: p.quoted_post_id } : undefined),
+        sort: listedAt,
+      },
+    },
+  }),
+  comment: entityLayout<CommentRecord>()({
     entity: entityTags.comment,
     key: (c) => keys.comment(c.id),
-    indexes: (c) => ({ gsi1pk: keys.postComments(c.post_id), gsi1sk: timeSortKey(c.created_at, c.id) }),
+    paths: {
+      /** A post's comments and their replies. */
+      byPost: {
+        index: 'gsi1',
+        partition: (c: Pick<CommentRecord, 'post_id'>) => keys.postComments(c.post_id),
+        sort: (c) => timeSortKey(c.created_at, c.id),
+      },
+    },
   }),
-  follow: entityLayout<FollowRecord>({
+  follow: entityLayout<FollowRecord>()({
     entity: entityTags.follow,
     key: (f) => keys.follow(f.follower_profile_id, f.followed_profile_id),
-    indexes: (f) => ({
-      gsi1pk: keys.profileFollowers(f.followed_profile_id),
-      gsi1sk: timeSortKey(f.created_at, f.follower_profile_id),
-      gsi2pk: keys.profileFollowing(f.follower_profile_id),
-      gsi2sk: timeSortKey(f.created_at, f.followed_profile_id),
-    }),
+    paths: {
+      /** Who follows a profile. */
+      followersOf: {
+        index: 'gsi1',
+        partition: (f: Pick<FollowRecord, 'followed_profile_id'>) => keys.profileFollowers(f.followed_profile_id),
+        sort: (f) => timeSortKey(f.created_at, f.follower_profile_id),
+      },
+      /** Whom a profile follows. */
+      followedBy: {
+        index: 'gsi2',
+        partition: (f: Pick<FollowRecord, 'follower_profile_id'>) => keys.profileFollowing(f.follower_profile_id),
+        sort: (f) => timeSortKey(f.created_at, f.followed_profile_id),
+      },
+    },
   }),
-  message: entityLayout<MessageRecord>({
+  message: entityLayout<MessageRecord>()({
     entity: entityTags.message,
-    key: (m) => ({
-      pk: keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id)),
-      sk: keys.messageSortKey(m.created_at, m.id),
-    }),
+    key: (m) => ({ pk: conversationOf(m), sk: keys.messageSortKey(m.created_at, m.id) }),
+    paths: {
+      /** The messages between two profiles, both directions. */
+      conversation: { partition: conversationOf, sortPrefix: keys.messageSortKeyPrefix },
+    },
   }),
-  grant: entityLayout<GrantRecord>({
+  grant: entityLayout<GrantRecord>()({
     entity: entityTags.grant,
     key: (g) => keys.grant(g.id),
-    indexes: (g) => ({ gsi1pk: keys.profileGrants(g.profile_id), gsi1sk: timeSortKey(g.created_at, g.id) }),
+    paths: {
+      /** The grants over a managed profile. */
+      byProfile: {
+        index: 'gsi1',
+        partition: (g: Pick<GrantRecord, 'profile_id'>) => keys.profileGrants(g.profile_id),
+        sort: (g) => timeSortKey(g.created_at, g.id),
+      },
+    },
   }),
-  grantAccess: entityLayout<GrantAccessRecord>({
+  grantAccess: entityLayout<GrantAccessRecord>()({
     entity: entityTags.grantAccess,
     key: (a) => keys.grantAccess(a.managed_profile_id, a.manager_profile_id),
+    paths: {
+      /** The accepted grants over a managed profile: its managers. */
+      managersOf: {
+        partition: (a: Pick<GrantAccessRecord, 'managed_profile_id'>) => keys.grantManagers(a.managed_profile_id),
+      },
+    },
   }),
-  event: entityLayout<OutboxEvent>({
+  event: entityLayout<OutboxEvent>()({
     entity: entityTags.event,
     key: (e) => keys.event(e.id),
     expiresAt: (e) => eventExpiresAt(e.created_at),
   }),
   /** A published quote, counted into the quoted post's quotes_count (store/posts.ts). */
-  quoteMark: entityLayout<QuoteMarkRecord>({
+  quoteMark: entityLayout<QuoteMarkRecord>()({
     entity: entityTags.quoteMark,
     key: (m) => keys.quoteMark(m.quoted_post_id, m.quote_post_id),
   }),
   /** A like on a post or comment: the key names the target and the profile. */
-  reaction: (key: ItemKey) => entityLayout<ReactionRecord>({ entity: entityTags.reaction, key: () => key }),
+  reaction: (key: ItemKey) => entityLayout<ReactionRecord>()({ entity: entityTags.reaction, key: () => key }),
   /** One post in one reader's inbox (the key names the reader); gone with its post's 30 days. */
   feedEntry: (readerId: string) =>
-    entityLayout<FeedEntry>({
+    entityLayout<FeedEntry>()({
       entity: entityTags.feedEntry,
       key: (e) => keys.feedEntry(readerId, e.published_at, e.post_id),
+      paths: {
+        /** A reader's inbox, by publication time. */
+        inbox: { partition: (r: { reader_id: string }) => keys.feedInbox(r.reader_id) },
+      },
       expiresAt: (e) => epochSeconds(e.published_at) + FEED_ENTRY_DAYS * 86_400,
     }),
-  feedAuthorMode: entityLayout<FeedAuthorModeRecord>({
+  feedAuthorMode: entityLayout<FeedAuthorModeRecord>()({
     entity: entityTags.feedAuthorMode,
     key: (m) => keys.feedAuthorMode(m.author_id),
   }),
-  media: entityLayout<MediaRecord>({
+  media: entityLayout<MediaRecord>()({
     entity: entityTags.media,
     key: (m) => keys.media(m.id),
     // As created: never attached. Attaching removes the expiry, a replacement sets it again
@@ -211,25 +285,52 @@ export const entities = {
     expiresAt: (m) => epochSeconds(m.created_at) + MEDIA_UNATTACHED_TTL_SECONDS,
   }),
   /** Which post shows a media as an image: a media is on one post at a time (its removal releases the media). */
-  postImageClaim: entityLayout<PostImageClaim>({
+  postImageClaim: entityLayout<PostImageClaim>()({
     entity: entityTags.postImageClaim,
     key: (c) => keys.postImageClaim(c.media_id),
   }),
-  webhookEndpoint: entityLayout<WebhookEndpointRecord>({
+  webhookEndpoint: entityLayout<WebhookEndpointRecord>()({
     entity: entityTags.webhookEndpoint,
     key: (e) => keys.webhookEndpoint(e.id),
-    indexes: (e) => ({
-      gsi1pk: keys.workspaceWebhookEndpoints(e.workspace_id),
-      gsi1sk: timeSortKey(e.created_at, e.id),
-    }),
+    paths: {
+      byWorkspace: {
+        index: 'gsi1',
+        partition: (e: Pick<WebhookEndpointRecord, 'workspace_id'>) => keys.workspaceWebhookEndpoints(e.workspace_id),
+        sort: (e) => timeSortKey(e.created_at, e.id),
+      },
+    },
   }),
-  webhookDelivery: entityLayout<StoredDelivery>({
+  webhookDelivery: entityLayout<StoredDelivery>()({
     entity: entityTags.webhookDelivery,
     key: (d) => keys.webhookDelivery(d.id),
-    indexes: (d) => deliveryIndexes(d, deliverySlotOf(d)),
+    paths: {
+      /** A workspace's delivery activity, by last change. */
+      activity: {
+        index: 'gsi1',
+        partition: (d: Pick<DeliveryRecord, 'workspace_id'>) => keys.workspaceWebhookDeliveries(d.workspace_id),
+        sort: (d: DeliveryPlacement) => timeSortKey(d.updated_at, d.id),
+      },
+      /** The sweeper's shards of pending and delivering deliveries, by due time (a claim keeps the time it was due). */
+      due: {
+        index: 'gsi2',
+        partition: (s: { due_shard: string }) => s.due_shard,
+        params: (d: DeliveryPlacement) => ({ due_shard: keys.webhookDueShard(d.id) }),
+        sort: (d: DeliveryPlacement) => {
+          const slot = deliverySlotOf(d);
+          return slot && 'due' in slot ? timeSortKey(slot.due, d.id) : undefined;
+        },
+      },
+      /** An endpoint's failed deliveries, by last change (recovery, the failed filter). */
+      failedOf: {
+        index: 'gsi2',
+        partition: (d: Pick<DeliveryRecord, 'webhook_endpoint_id'>) =>
+          keys.endpointFailedDeliveries(d.webhook_endpoint_id),
+        sort: (d: DeliveryPlacement) => (d.status === 'failed' ? timeSortKey(d.updated_at, d.id) : undefined),
+      },
+    },
     expiresAt: (d) => deliveryExpiresAt(d.updated_at),
   }),
-  webhookAttempt: entityLayout<AttemptRecord>({
+  webhookAttempt: entityLayout<AttemptRecord>()({
     entity: entityTags.webhookAttempt,
     key: (a) => keys.webhookAttempt(a.delivery_id, a.number),
     expiresAt: (a) => deliveryExpiresAt(a.started_at),

@@ -3,7 +3,7 @@
  * set of followed authors a reader's feed merges at read time, and the mark of such an author.
  * Posts, reactions and follows are read through their own stores' keys.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { FeedCandidate, FeedEntry, SourceRead } from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
@@ -11,12 +11,14 @@ import { batchGet, batchWrite, keyId, type BatchWriteSettings, type WriteRequest
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { followKey } from './follows.js';
-import { itemOf, recordOf } from './items.js';
+import { conditionHeld } from './conditional.js';
+import { updateItem, when } from './expressions.js';
+import { itemOf, putItem, recordOf } from './items.js';
 import { entityTags, keys } from './keys.js';
 import { postReactionKey } from './reactions.js';
 import type { ReadBatch } from './read-batch.js';
+import { pathQuery, type PathQuery } from './paths.js';
 import { TABLE } from './table.js';
-import { isConditionFailure } from './transact.js';
 
 /** Puts the entry into each reader's inbox (BatchWriteItem, with retries of what DynamoDB leaves unprocessed). */
 export function putFeedEntry(readerIds: readonly string[], entry: FeedEntry, settings?: BatchWriteSettings) {
@@ -63,31 +65,20 @@ export async function isReadTimeAuthor(authorId: string): Promise<boolean> {
 }
 
 /** Marks the author as merged at read time; false when it already was (another run marked it). */
-export async function markReadTimeAuthor(authorId: string, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: itemOf(entities.feedAuthorMode, { author_id: authorId, since: now.toISOString() }),
-        ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})`,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function markReadTimeAuthor(authorId: string, now: Date): Promise<boolean> {
+  return conditionHeld(putItem(entities.feedAuthorMode, { author_id: authorId, since: now.toISOString() }));
 }
 
 /** Adds the author to the reader's set of authors merged at read time (idempotent). */
 export async function addLargeAuthor(readerId: string, authorId: string): Promise<void> {
   await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.feedLargeAuthors(readerId),
-      UpdateExpression: 'ADD author_ids :author SET entity = :entity',
-      ExpressionAttributeValues: { ':author': new Set([authorId]), ':entity': entityTags.feedLargeAuthors },
-    }),
+    new UpdateCommand(
+      updateItem({
+        key: keys.feedLargeAuthors(readerId),
+        set: { entity: entityTags.feedLargeAuthors },
+        add: { author_ids: new Set([authorId]) },
+      }),
+    ),
   );
 }
 
@@ -95,12 +86,7 @@ export async function addLargeAuthor(readerId: string, authorId: string): Promis
 export async function removeLargeAuthors(readerId: string, authorIds: readonly string[]): Promise<void> {
   if (authorIds.length === 0) return;
   await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.feedLargeAuthors(readerId),
-      UpdateExpression: 'DELETE author_ids :authors',
-      ExpressionAttributeValues: { ':authors': new Set(authorIds) },
-    }),
+    new UpdateCommand(updateItem({ key: keys.feedLargeAuthors(readerId), delete: { author_ids: new Set(authorIds) } })),
   );
 }
 
@@ -110,49 +96,37 @@ export async function largeAuthorsOf(readerId: string, reads: ReadBatch): Promis
   return [...((item?.author_ids as Set<string> | undefined) ?? [])].sort();
 }
 
+/** How a source is read newest first below `before`, at most `size` items: the options of its path query. */
+const sourceWindow = (before: string | undefined, size: number) =>
+  ({ order: 'newest_first', pageSize: size, ...(before ? { range: { below: before } } : {}) }) as const;
+
 /**
- * A source read newest first below `before`, at most `size` items, none published before `oldest`:
- * what it returned, and how far down it is complete when it has more (see SourceRead).
+ * A source read (its path query, newest first below a position, at most `size` items), none
+ * published before `oldest`: what it returned, and how far down it is complete when it has more
+ * (see SourceRead).
  */
 async function readSource(
-  query: {
-    IndexName?: string;
-    key: string;
-    position: string;
-    FilterExpression?: string;
-    names?: Record<string, string>;
-    values?: Record<string, unknown>;
-  },
-  before: string | undefined,
-  size: number,
+  query: PathQuery | undefined,
   oldest: string,
-  candidate: (item: Record<string, unknown>) => FeedCandidate,
+  candidate: (item: Record<string, unknown>, position: string) => FeedCandidate,
 ): Promise<SourceRead> {
-  if (size <= 0) return { items: [], coveredTo: undefined };
-  const pk = query.IndexName ? 'gsi1pk' : TABLE.partitionKey;
-  const result = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...(query.IndexName ? { IndexName: query.IndexName } : {}),
-      KeyConditionExpression: before ? `#pk = :pk AND #position < :before` : '#pk = :pk',
-      ...(query.FilterExpression ? { FilterExpression: query.FilterExpression } : {}),
-      ExpressionAttributeNames: { '#pk': pk, ...(before ? { '#position': query.position } : {}), ...query.names },
-      ExpressionAttributeValues: { ':pk': query.key, ...(before ? { ':before': before } : {}), ...query.values },
-      ScanIndexForward: false,
-      Limit: size,
-    }),
-  );
-  const items = (result.Items ?? []).map(candidate);
+  if (!query) return { items: [], coveredTo: undefined };
+  const result = await db().send(new QueryCommand({ ...query.input, TableName: tableName() }));
+  const items = (result.Items ?? []).map((item) => candidate(item, item[query.sortAttribute] as string));
   const recent = items.filter((c) => c.published_at >= oldest);
   // Past the window's start there is nothing more to answer, whatever the source still holds.
   const more = result.LastEvaluatedKey !== undefined && recent.length === items.length;
-  return { items: recent, coveredTo: more ? (result.LastEvaluatedKey![query.position] as string) : undefined };
+  return { items: recent, coveredTo: more ? (result.LastEvaluatedKey![query.sortAttribute] as string) : undefined };
 }
 
 /** The reader's inbox below `before` (see readSource). */
 export function readInbox(readerId: string, before: string | undefined, size: number, oldest: string) {
-  return readSource({ key: keys.feedInbox(readerId), position: TABLE.sortKey }, before, size, oldest, (item) => ({
-    position: item[TABLE.sortKey] as string,
+  const query =
+    size > 0
+      ? pathQuery(entities.feedEntry(readerId), 'inbox', { reader_id: readerId }, sourceWindow(before, size))
+      : undefined;
+  return readSource(query, oldest, (item, position) => ({
+    position,
     post_id: item.post_id as string,
     author_id: item.author_id as string,
     published_at: item.published_at as string,
@@ -160,28 +134,24 @@ export function readInbox(readerId: string, before: string | undefined, size: nu
   }));
 }
 
-/** The author's published posts (replies left out) below `before`, from the profile posts index (see readSource). */
+/** The author's published posts (replies left out) below `before`, from their posts' path (see readSource). */
 export function readAuthorPosts(authorId: string, before: string | undefined, size: number, oldest: string) {
-  return readSource(
-    {
-      IndexName: 'gsi1',
-      key: keys.profilePosts(authorId),
-      position: 'gsi1sk',
-      FilterExpression: '#kind = :post',
-      names: { '#kind': 'kind' },
-      values: { ':post': 'post' },
-    },
-    before,
-    size,
-    oldest,
-    (item) => ({
-      position: item.gsi1sk as string,
-      post_id: item.id as string,
-      author_id: item.profile_id as string,
-      published_at: item.published_at as string,
-      source: 'author',
-    }),
-  );
+  const query =
+    size > 0
+      ? pathQuery(
+          entities.post,
+          'byAuthor',
+          { profile_id: authorId },
+          { ...sourceWindow(before, size), filter: when.is('kind', 'post') },
+        )
+      : undefined;
+  return readSource(query, oldest, (item, position) => ({
+    position,
+    post_id: item.id as string,
+    author_id: item.profile_id as string,
+    published_at: item.published_at as string,
+    source: 'author',
+  }));
 }
 
 /** Up to `max` of the author's published posts (not replies) since `oldest`, newest first: a new follower's backfill. */

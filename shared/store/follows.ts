@@ -2,14 +2,15 @@ import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { FollowRecord } from '../domain/social.js';
 import { batchGet, keyId } from './batch.js';
-import { tableName } from './client.js';
 import type { CounterItem } from './counter-fold.js';
 import { entities } from './entities.js';
 import { putTransactItem } from './items.js';
 import { entityTags, keys, type FollowKeyParts } from './keys.js';
 import { outboxItem } from './outbox.js';
 import type { ItemKey } from './batch.js';
-import { indexPage, queryAll, queryPage, type Page, type PageRequest } from './pagination.js';
+import { conditionRequest, updateRequest, when } from './expressions.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage, queryPath } from './paths.js';
 import { getProfile, getProfiles } from './profiles.js';
 import type { ReadBatch } from './read-batch.js';
 import { transactConditional, type TransactItem } from './transact.js';
@@ -20,12 +21,11 @@ import { transactConditional, type TransactItem } from './transact.js';
  * profile would write, is folded from the table stream instead (followerCounter).
  */
 const moveFollowingCount = (followerId: string, delta: 1 | -1): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.followingCount(followerId),
-    UpdateExpression: 'SET entity = :entity ADD following_count :delta',
-    ExpressionAttributeValues: { ':entity': entityTags.followingCount, ':delta': delta },
-  },
+  Update: updateRequest({
+    key: keys.followingCount(followerId),
+    set: { entity: entityTags.followingCount },
+    add: { following_count: delta },
+  }),
 });
 
 /**
@@ -46,13 +46,7 @@ export async function follow(record: FollowRecord, events: OutboxEvent[]): Promi
 /** Returns whether there was a follow to delete. */
 export async function unfollow(followerId: string, followedId: string): Promise<boolean> {
   const outcome = await transactConditional([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.follow(followerId, followedId),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
+    { Delete: { ...conditionRequest(when.exists()), Key: keys.follow(followerId, followedId) } },
     moveFollowingCount(followerId, -1),
   ]);
   return outcome.ok;
@@ -91,12 +85,16 @@ export async function getFollowCounts(profileId: string, reads?: ReadBatch): Pro
 
 /** Who follows the profile, most recent first. */
 export function listFollowers(profileId: string, request: PageRequest): Promise<Page<FollowRecord>> {
-  return indexPage(entities.follow, 'gsi1', keys.profileFollowers(profileId), request, 'newest_first');
+  return pathPage(entities.follow, 'followersOf', { followed_profile_id: profileId }, request, {
+    order: 'newest_first',
+  });
 }
 
 /** Whom the profile follows, most recent first. */
 export function listFollowing(profileId: string, request: PageRequest): Promise<Page<FollowRecord>> {
-  return indexPage(entities.follow, 'gsi2', keys.profileFollowing(profileId), request, 'newest_first');
+  return pathPage(entities.follow, 'followedBy', { follower_profile_id: profileId }, request, {
+    order: 'newest_first',
+  });
 }
 
 export interface FollowListItem {
@@ -136,17 +134,15 @@ export const followingOf = (profileId: string, request: PageRequest) =>
 /** The item that exists while `followerId` follows `followedId`: a read batch asks for it to learn whether it still does. */
 export const followKey = (followerId: string, followedId: string): ItemKey => keys.follow(followerId, followedId);
 
-const followersQuery = (profileId: string) => ({
-  IndexName: 'gsi1',
-  KeyConditionExpression: 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': keys.profileFollowers(profileId) },
-  ProjectionExpression: 'follower_profile_id',
-});
-
 /** The ids of up to `max` of the profile's followers, newest follow first. */
 export async function followerIds(profileId: string, max: number): Promise<string[]> {
-  const items = await queryAll({ ...followersQuery(profileId), ScanIndexForward: false }, { max });
-  return items.map((item) => item.follower_profile_id as string);
+  const follows = await queryPath(
+    entities.follow,
+    'followersOf',
+    { followed_profile_id: profileId },
+    { order: 'newest_first', attributes: ['follower_profile_id'], max },
+  );
+  return follows.map((f) => f.follower_profile_id);
 }
 
 /** One page of the profile's followers' ids, oldest follow first; `next` continues it (as `after`). */
@@ -154,12 +150,12 @@ export async function followerIdsPage(
   profileId: string,
   request: { limit: number; after?: string | undefined },
 ): Promise<{ ids: string[]; next: string | undefined }> {
-  const query = followersQuery(profileId);
-  const page = await queryPage(
-    query,
-    { gsi1pk: query.ExpressionAttributeValues[':pk'] },
+  const page = await pathPage(
+    entities.follow,
+    'followersOf',
+    { followed_profile_id: profileId },
     { limit: request.limit, cursor: request.after },
-    (item) => item.follower_profile_id as string,
+    { attributes: ['follower_profile_id'], read: (item) => item.follower_profile_id as string },
   );
   return { ids: page.items, next: page.next_cursor ?? undefined };
 }

@@ -1,8 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { invalidCursor } from '../errors.js';
 import { db, tableName } from './client.js';
-import { recordOf, type EntityLayout } from './items.js';
-import { TABLE, type TableIndexName } from './table.js';
+import { TABLE } from './table.js';
 
 export interface Page<T> {
   items: T[];
@@ -103,30 +102,4 @@ export async function queryAll(input: QueryInput, options: { max?: number } = {}
   const items: Record<string, unknown>[] = [];
   for await (const page of queryPages(input, options)) items.push(...page);
   return items;
-}
-
-/**
- * One page of a secondary index's partition, ordered by its sort key (time-ordered in this
- * table), as records of one entity: the shape of every list the API pages through.
- */
-export function indexPage<T>(
-  layout: EntityLayout<T>,
-  index: TableIndexName,
-  partition: string,
-  request: PageRequest,
-  order: 'oldest_first' | 'newest_first',
-): Promise<Page<T>> {
-  const attribute = TABLE.indexes.find((i) => i.name === index)!.partitionKey;
-  return queryPage(
-    {
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': attribute },
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: order === 'oldest_first',
-    },
-    { [attribute]: partition },
-    request,
-    (item) => recordOf(layout, item),
-  );
 }

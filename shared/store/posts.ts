@@ -6,14 +6,17 @@ import { batchGet, keyId } from './batch.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { db, tableName } from './client.js';
-import { entities, postListing, type QuoteMarkRecord } from './entities.js';
-import { getItem, putTransactItem, recordOf } from './items.js';
+import { conditionHeld } from './conditional.js';
+import { entities, type QuoteMarkRecord } from './entities.js';
+import { updateItem, updateRequest, when } from './expressions.js';
+import { getItem, indexAttributes, indexChanges, putTransactItem, recordOf } from './items.js';
 import { keys, type QuoteKeyParts } from './keys.js';
 import type { CounterItem } from './counter-fold.js';
 import { outboxItem } from './outbox.js';
 import { attachPostImages, releasePostImages } from './post-images.js';
-import { indexPage, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
-import { isConditionFailure, transact, type GuardedItem } from './transact.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage, queryPathPages } from './paths.js';
+import { transact, type GuardedItem } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
@@ -29,18 +32,11 @@ const changedMeanwhile = () =>
  * removal (-1). Counting needs the parent published; uncounting only needs it to exist.
  */
 const countReplyOn = (parentId: string, delta: 1 | -1): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.post(parentId),
-    UpdateExpression: 'ADD reply_count :d',
-    ConditionExpression: delta === 1 ? 'attribute_exists(pk) AND #status = :published' : 'attribute_exists(pk)',
-    ...(delta === 1
-      ? {
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':d': delta, ':published': 'published' },
-        }
-      : { ExpressionAttributeValues: { ':d': delta } }),
-  },
+  Update: updateRequest({
+    key: keys.post(parentId),
+    add: { reply_count: delta },
+    when: delta === 1 ? [when.exists(), when.is('status', 'published')] : when.exists(),
+  }),
 });
 
 /** A published quote's mark: put when it is published, deleted when it is removed (a repeat writes nothing new). */
@@ -170,34 +166,25 @@ export async function getPostWithReaction(
  */
 export async function refreshAuthorCards(profile: ProfileRecord): Promise<number> {
   let refreshed = 0;
-  const pages = queryPages({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.profilePosts(profile.id) },
-    ProjectionExpression: 'pk, sk',
-  });
+  const pages = queryPathPages(entities.post, 'byAuthor', { profile_id: profile.id }, { attributes: ['id'] });
+  const olderCard = when.compare(`${TABLE.authorCardAttribute}.updated_at`, '<=', profile.updated_at);
   for await (const page of pages) {
     const results = await Promise.all(
-      page.map(async (item) => {
-        try {
-          await db().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: { pk: item.pk as string, sk: item.sk as string },
-              UpdateExpression: 'SET #card = :card',
-              ConditionExpression: 'attribute_exists(pk) AND #card.updated_at <= :at',
-              ExpressionAttributeNames: { '#card': TABLE.authorCardAttribute },
-              ExpressionAttributeValues: { ':card': profile, ':at': profile.updated_at },
-            }),
-          );
-          return 1;
-        } catch (error) {
-          if (isConditionFailure(error)) return 0;
-          throw error;
-        }
-      }),
+      page.map((post) =>
+        conditionHeld(
+          db().send(
+            new UpdateCommand(
+              updateItem({
+                key: keys.post(post.id),
+                set: { [TABLE.authorCardAttribute]: profile },
+                when: [when.exists(), olderCard],
+              }),
+            ),
+          ),
+        ),
+      ),
     );
-    refreshed += results.reduce<number>((a, b) => a + b, 0);
+    refreshed += results.filter(Boolean).length;
   }
   return refreshed;
 }
@@ -219,38 +206,24 @@ export async function updatePost(
   updatedAt: string,
   events: OutboxEvent[],
 ): Promise<PostRecord> {
-  const names: Record<string, string> = { '#status': 'status', '#updated_at': 'updated_at' };
-  const values: Record<string, unknown> = { ':expected': before.status, ':updated_at': updatedAt };
-  const sets = ['#updated_at = :updated_at'];
-  if (changes.body !== undefined) {
-    names['#body'] = 'body';
-    values[':body'] = changes.body;
-    sets.push('#body = :body');
-  }
-  if (changes.publishAt) {
-    values[':published'] = 'published';
-    values[':published_at'] = changes.publishAt;
-    sets.push('#status = :published', 'published_at = :published_at');
-    const listing = postListing({ ...before, status: 'published', published_at: changes.publishAt });
-    for (const [attribute, value] of Object.entries(listing)) {
-      values[`:${attribute}`] = value;
-      sets.push(`${attribute} = :${attribute}`);
-    }
-    if (changes.author) {
-      names['#card'] = TABLE.authorCardAttribute;
-      values[':card'] = changes.author;
-      sets.push('#card = :card');
-    }
-  }
+  const published = changes.publishAt
+    ? ({ ...before, status: 'published', published_at: changes.publishAt } as const)
+    : undefined;
   const change: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: keys.post(before.id),
-      UpdateExpression: 'SET ' + sets.join(', '),
-      ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
+    Update: updateRequest({
+      key: keys.post(before.id),
+      set: {
+        updated_at: updatedAt,
+        body: changes.body,
+        ...(published && {
+          status: published.status,
+          published_at: published.published_at,
+          ...indexAttributes(entities.post, published),
+          [TABLE.authorCardAttribute]: changes.author,
+        }),
+      },
+      when: [when.exists(), when.is('status', before.status)],
+    }),
   };
   await transactPostChange(change, changes.publishAt ? countsOnRelated(before, 1) : [], events);
   return (await getPost(before.id, true))!;
@@ -262,15 +235,15 @@ export async function updatePost(
  * days later, so pages that still show them keep working meanwhile).
  */
 export async function removePost(before: PostRecord, updatedAt: string): Promise<PostRecord> {
+  const removed = { ...before, status: 'removed', updated_at: updatedAt } as const;
   const change: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: keys.post(before.id),
-      UpdateExpression: 'SET #status = :removed, #updated_at = :at REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :expected',
-      ExpressionAttributeNames: { '#status': 'status', '#updated_at': 'updated_at' },
-      ExpressionAttributeValues: { ':removed': 'removed', ':at': updatedAt, ':expected': before.status },
-    },
+    Update: updateRequest({
+      key: keys.post(before.id),
+      set: { status: removed.status, updated_at: removed.updated_at },
+      // Off every list it was on.
+      remove: indexChanges(entities.post, removed).remove,
+      when: [when.exists(), when.is('status', before.status)],
+    }),
   };
   const counts = before.status === 'published' ? countsOnRelated(before, -1) : [];
   await transactPostChange(change, counts, [], releasePostImages(before, new Date(updatedAt)));
@@ -279,21 +252,13 @@ export async function removePost(before: PostRecord, updatedAt: string): Promise
 
 /** A profile's published posts, newest first. */
 export function listProfilePosts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
-  return indexPage(entities.post, 'gsi1', keys.profilePosts(profileId), request, 'newest_first');
+  return pathPage(entities.post, 'byAuthor', { profile_id: profileId }, request, { order: 'newest_first' });
 }
 
 /** The published quotes of a post, newest first, each with its author's card. */
 export function listPostQuotes(postId: string, request: PageRequest): Promise<Page<PostWithCard>> {
-  const partition = keys.postQuotes(postId);
-  return queryPage(
-    {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-    },
-    { gsi2pk: partition },
-    request,
-    withCard,
-  );
+  return pathPage(entities.post, 'quotesOf', { quoted_post_id: postId }, request, {
+    order: 'newest_first',
+    read: withCard,
+  });
 }

@@ -1,13 +1,16 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
-import { db, tableName } from './client.js';
+import { db } from './client.js';
+import { conditionOutcome } from './conditional.js';
+import { updateItem, when } from './expressions.js';
 import { entities } from './entities.js';
 import { batchGetItems, getItem, putTransactItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { ReadBatch } from './read-batch.js';
-import { indexPage, type Page, type PageRequest } from './pagination.js';
-import { isConditionFailure, transact, type TransactItem } from './transact.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage } from './paths.js';
+import { transact, type TransactItem } from './transact.js';
 
 const usernameTaken = () =>
   new AppError('username_taken', { hint: 'Usernames are unique regardless of case; choose another username.' });
@@ -51,27 +54,22 @@ export async function updateProfile(
   changes: ProfileChanges,
   updatedAt: string,
 ): Promise<ProfileRecord | undefined> {
-  const entries = Object.entries({ ...changes, updated_at: updatedAt }).filter(([, value]) => value !== undefined);
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.profile(id),
-        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOrUndefined(entities.profile, Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const outcome = await conditionOutcome(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.profile(id),
+          set: { ...changes, updated_at: updatedAt },
+          when: when.exists(),
+          returns: 'ALL_NEW',
+        }),
+      ),
+    ),
+  );
+  return outcome.held ? recordOrUndefined(entities.profile, outcome.result.Attributes) : undefined;
 }
 
 /** A workspace's profiles, oldest first. */
 export function listWorkspaceProfiles(workspaceId: string, request: PageRequest): Promise<Page<ProfileRecord>> {
-  return indexPage(entities.profile, 'gsi1', keys.workspaceProfiles(workspaceId), request, 'oldest_first');
+  return pathPage(entities.profile, 'byWorkspace', { workspace_id: workspaceId }, request);
 }

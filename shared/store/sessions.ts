@@ -1,18 +1,12 @@
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord } from '../domain/entities.js';
+import { batchWrite } from './batch.js';
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { getItem, putItem } from './items.js';
 import { keys } from './keys.js';
-import { queryAll } from './pagination.js';
+import { queryPath } from './paths.js';
 import type { ReadBatch } from './read-batch.js';
-
-type BatchWriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 export async function putSession(session: SessionRecord): Promise<void> {
   await putItem(entities.session, session, { ifAbsent: false });
@@ -33,23 +27,8 @@ export async function deleteSession(id: string): Promise<void> {
  * same instant may be missed, so callers delete the one they know by id themselves.
  */
 export async function endUserSessions(userId: string, keep?: string): Promise<number> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userSessions(userId) },
-    ProjectionExpression: 'id',
-  });
-  const ids = items.map((item) => item.id as string).filter((id) => id !== keep);
-  for (let i = 0; i < ids.length; i += 25) {
-    let requests: BatchWriteRequest[] | undefined = ids
-      .slice(i, i + 25)
-      .map((id) => ({ DeleteRequest: { Key: keys.session(id) } }));
-    while (requests && requests.length > 0) {
-      const result: BatchWriteCommandOutput = await db().send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
-      );
-      requests = result.UnprocessedItems?.[tableName()];
-    }
-  }
+  const sessions = await queryPath(entities.session, 'byUser', { user_id: userId }, { attributes: ['id'] });
+  const ids = sessions.map((s) => s.id).filter((id) => id !== keep);
+  await batchWrite(ids.map((id) => ({ DeleteRequest: { Key: keys.session(id) } })));
   return ids.length;
 }

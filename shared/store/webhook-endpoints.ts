@@ -2,13 +2,15 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent } from '../domain/webhooks.js';
-import { db, tableName } from './client.js';
+import { db } from './client.js';
+import { conditionHeld, conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
-import { batchGetItems, getItem, putItem, putTransactItem, recordOf, recordOrUndefined } from './items.js';
+import { updateItem, updateRequest, when, type Condition } from './expressions.js';
+import { batchGetItems, getItem, putItem, putTransactItem, recordOrUndefined } from './items.js';
 import { entityTags, keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { queryAll } from './pagination.js';
-import { isConditionFailure, transact, transactConditional, type TransactItem } from './transact.js';
+import { queryPath } from './paths.js';
+import { transact, transactConditional, type TransactItem } from './transact.js';
 
 export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
   await putItem(entities.webhookEndpoint, endpoint);
@@ -21,17 +23,12 @@ export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void
  */
 function activeCountUpdate(workspaceId: string, delta: 1 | -1, cap?: number): TransactItem {
   return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.webhookActiveEndpoints(workspaceId),
-      UpdateExpression: 'SET entity = :entity ADD active :delta',
-      ...(cap === undefined ? {} : { ConditionExpression: 'attribute_not_exists(active) OR active < :cap' }),
-      ExpressionAttributeValues: {
-        ':entity': entityTags.webhookActiveEndpoints,
-        ':delta': delta,
-        ...(cap === undefined ? {} : { ':cap': cap }),
-      },
-    },
+    Update: updateRequest({
+      key: keys.webhookActiveEndpoints(workspaceId),
+      set: { entity: entityTags.webhookActiveEndpoints },
+      add: { active: delta },
+      when: cap === undefined ? undefined : when.any(when.lacks('active'), when.compare('active', '<', cap)),
+    }),
   };
 }
 
@@ -66,25 +63,13 @@ export async function changeEndpointStatus(
   changes: EndpointChanges & { updated_at: string },
   options: { maxActive?: number; event?: OutboxEvent } = {},
 ): Promise<StatusChange> {
-  const entries = Object.entries({ ...changes, status: to }).filter(([, value]) => value !== undefined);
   const items: TransactItem[] = [
     {
-      Update: {
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(endpoint.id),
-        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression: '#status = :from AND #updated = :seen',
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          '#updated': 'updated_at',
-          ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-        },
-        ExpressionAttributeValues: {
-          ':from': endpoint.status,
-          ':seen': endpoint.updated_at,
-          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        },
-      },
+      Update: updateRequest({
+        key: keys.webhookEndpoint(endpoint.id),
+        set: { ...changes, status: to },
+        when: [when.is('status', endpoint.status), when.is('updated_at', endpoint.updated_at)],
+      }),
     },
   ];
   const entering = to === 'active' && endpoint.status !== 'active';
@@ -99,33 +84,23 @@ export async function changeEndpointStatus(
 
 /** Starts the failure streak at `since` unless one is running (no write while it runs). */
 export async function markEndpointFailing(id: string, since: string): Promise<void> {
-  await updateHealth(id, since, 'attribute_not_exists(failing_since) OR failing_since = :none', { ':none': null });
+  await updateHealth(id, since, when.any(when.lacks('failing_since'), when.is('failing_since', null)));
 }
 
 /** Ends the streak that started at `since` (a success); a newer streak is left alone. */
 export async function markEndpointHealthy(id: string, since: string): Promise<void> {
-  await updateHealth(id, null, 'failing_since = :seen', { ':seen': since });
+  await updateHealth(id, null, when.is('failing_since', since));
 }
 
-async function updateHealth(
-  id: string,
-  value: string | null,
-  condition: string,
-  values: Record<string, unknown>,
-): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(id),
-        UpdateExpression: 'SET failing_since = :value',
-        ConditionExpression: `attribute_exists(pk) AND (${condition})`,
-        ExpressionAttributeValues: { ':value': value, ...values },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+/** Sets the streak's start if `streak` holds; otherwise another change got there first and nothing is written. */
+async function updateHealth(id: string, value: string | null, streak: Condition): Promise<void> {
+  await conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({ key: keys.webhookEndpoint(id), set: { failing_since: value }, when: [when.exists(), streak] }),
+      ),
+    ),
+  );
 }
 
 export function getEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
@@ -133,13 +108,8 @@ export function getEndpoint(id: string): Promise<WebhookEndpointRecord | undefin
 }
 
 /** Every endpoint of a workspace, oldest first: one key query (a workspace has few endpoints). */
-export async function listWorkspaceEndpoints(workspaceId: string): Promise<WebhookEndpointRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.workspaceWebhookEndpoints(workspaceId) },
-  });
-  return items.map((item) => recordOf(entities.webhookEndpoint, item));
+export function listWorkspaceEndpoints(workspaceId: string): Promise<WebhookEndpointRecord[]> {
+  return queryPath(entities.webhookEndpoint, 'byWorkspace', { workspace_id: workspaceId });
 }
 
 export type EndpointChanges = Partial<
@@ -171,41 +141,24 @@ export async function updateEndpointIf(
   fromStatuses: readonly EndpointStatus[],
   changes: EndpointChanges,
 ): Promise<WebhookEndpointRecord | undefined> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const statusValues = Object.fromEntries(fromStatuses.map((s, i) => [`:s${i}`, s]));
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(id),
-        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(statusValues).join(', ')})`,
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-        },
-        ExpressionAttributeValues: {
-          ...statusValues,
-          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOrUndefined(entities.webhookEndpoint, Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const outcome = await conditionOutcome(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.webhookEndpoint(id),
+          set: changes,
+          when: [when.exists(), when.oneOf('status', fromStatuses)],
+          returns: 'ALL_NEW',
+        }),
+      ),
+    ),
+  );
+  return outcome.held ? recordOrUndefined(entities.webhookEndpoint, outcome.result.Attributes) : undefined;
 }
 
 /** Every profile of the workspace (the endpoint form's choices), oldest first. */
-export async function allWorkspaceProfiles(workspaceId: string): Promise<ProfileRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.workspaceProfiles(workspaceId) },
-  });
-  return items.map((item) => recordOf(entities.profile, item));
+export function allWorkspaceProfiles(workspaceId: string): Promise<ProfileRecord[]> {
+  return queryPath(entities.profile, 'byWorkspace', { workspace_id: workspaceId });
 }
 
 /** Endpoint names by id (deleted ones are absent), for delivery activity. */

@@ -1,10 +1,10 @@
 import type { MembershipRecord, WorkspaceRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
-import { tableName } from './client.js';
 import { entities } from './entities.js';
-import { getItem, putTransactItem, recordOf } from './items.js';
+import { conditionRequest, when } from './expressions.js';
+import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
-import { queryAll } from './pagination.js';
+import { queryPath } from './paths.js';
 import type { ReadBatch } from './read-batch.js';
 import { transact, type TransactItem } from './transact.js';
 
@@ -22,13 +22,7 @@ export async function addMember(member: MembershipRecord): Promise<void> {
     [
       membershipItem(member),
       // The workspace must still exist when the membership is written.
-      {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: keys.workspace(member.workspace_id),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
-      },
+      { ConditionCheck: { ...conditionRequest(when.exists()), Key: keys.workspace(member.workspace_id) } },
     ],
     (index) =>
       index === 0
@@ -53,11 +47,6 @@ export function getMembership(
 }
 
 /** Every workspace of a user (a person belongs to few; no pagination). */
-export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userWorkspaces(userId) },
-  });
-  return items.map((item) => recordOf(entities.membership, item));
+export function listMemberships(userId: string): Promise<MembershipRecord[]> {
+  return queryPath(entities.membership, 'byUser', { user_id: userId });
 }

@@ -93,9 +93,8 @@ describe('one way to retry (shared/pipeline/retry.ts)', () => {
   const exempt: Record<string, string> = {
     // Until the counter fold moves onto retry(): its watermark refusal rounds.
     'shared/store/counter-fold.ts': 'watermark refusal rounds',
-    // Until the store-paths change lands: the transaction's conflict retry and the sessions' batch delete.
+    // Until it moves onto retry(): the transaction's conflict retry.
     'shared/store/transact.ts': 'TransactionConflict retry',
-    'shared/store/sessions.ts': 'BatchWriteItem UnprocessedItems loop',
   };
   const holdsRetryLoop = (file: string) => {
     const text = readFileSync(join(root, file), 'utf8');
@@ -114,5 +113,42 @@ describe('one way to retry (shared/pipeline/retry.ts)', () => {
 
   it('lists only exemptions that still hold a loop (remove one once its file is moved onto retry())', () => {
     expect(Object.keys(exempt).filter((file) => !holdsRetryLoop(file))).toEqual([]);
+  });
+});
+
+describe('the store names its indexes in one place', () => {
+  /** An index's name (`gsi1`), its key attributes (`gsi1pk`), or a request naming one. */
+  const namesAnIndex = /\bgsi\d|\bIndexName\b/;
+  /** The table layout (table, keys, entity layouts with their access paths) and the query module. */
+  const layout = [
+    'shared/store/table.ts',
+    'shared/store/keys.ts',
+    'shared/store/entities.ts',
+    'shared/store/paths.ts',
+    'shared/store/create-table-input.ts',
+  ];
+  /** Until the delivery rewrite adopts named paths. */
+  const awaitingNamedPaths = [
+    'shared/store/webhook-deliveries.ts',
+    'shared/store/webhook-send-slots.ts',
+    'shared/store/webhook-delivery-context.ts',
+    'shared/store/webhook-delivery-deferral.ts',
+    'shared/store/webhook-totals.ts',
+    'shared/store/counter-fold.ts',
+  ];
+  const naming = (dirs: string[]) =>
+    dirs
+      .flatMap(sourceFiles)
+      .filter((file) => namesAnIndex.test(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')));
+
+  it('finds index names at all (the check itself works)', () => {
+    expect(naming(['shared/store'])).toEqual(expect.arrayContaining(['shared/store/table.ts']));
+  });
+
+  it('lets no file outside the table layout and the query module name an index: queries call paths by name', () => {
+    const outside = naming(['shared', 'functions', 'infra']).filter(
+      (file) => !layout.includes(file) && !awaitingNamedPaths.includes(file),
+    );
+    expect(outside).toEqual([]);
   });
 });
