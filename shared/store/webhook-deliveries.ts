@@ -11,71 +11,45 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import {
-  deliveryExpiresAt,
-  deliveryIndexes,
-  deliverySlotOf,
-  entities,
-  eventExpiresAt,
-  type DeliverySlot,
-  type StoredDelivery,
-} from './entities.js';
-import { TABLE } from './table.js';
-import { getItem, itemOf, putItem, recordOf } from './items.js';
+import { conditionHeld } from './conditional.js';
+import { deliveryExpiresAt, entities, eventExpiresAt, type StoredDelivery } from './entities.js';
+import { conditionRequest, updateItem, when, type Condition } from './expressions.js';
+import { getItem, indexChanges, itemOf, pathAttributes, putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { queryAll } from './pagination.js';
-import { isConditionFailure } from './transact.js';
+import { queryPath } from './paths.js';
+import { TABLE } from './table.js';
 
 /** The attribute that tells the stream consumer which status a write left. */
 export const PREV_STATUS = 'prev_status';
 
-/** Runs a conditional write: true when applied, false when its condition did not hold. */
-async function applied(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /**
- * A status change `from` → `fields.status`: SET the given fields, `prev_status` and the index slot
- * (REMOVE the second index when the slot is null), if `condition` holds.
+ * A status change `from` → `fields.status`: SET the given fields and `prev_status`, and move the
+ * delivery on its access paths (entities.ts: the activity by `updated_at`, the due shard or its
+ * endpoint's failed list by its new status), if `conditions` hold.
  */
 function changeStatus(
-  delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
+  delivery: StoredDelivery,
   from: DeliveryStatus,
   fields: Partial<StoredDelivery> & { updated_at: string; status: DeliveryStatus },
-  slot: DeliverySlot,
-  condition: string,
-  conditionValues: Record<string, unknown>,
+  conditions: readonly Condition[],
 ): Promise<boolean> {
-  const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, slot);
-  const set = Object.entries({
-    ...fields,
-    [PREV_STATUS]: from,
-    ...index,
-    [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
-  });
-  return applied(() =>
+  const placed = indexChanges(entities.webhookDelivery, { ...delivery, ...fields });
+  return conditionHeld(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(delivery.id),
-        UpdateExpression:
-          'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
-        ConditionExpression: condition,
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ...conditionValues,
-          ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])),
-        },
-      }),
+      new UpdateCommand(
+        updateItem({
+          key: keys.webhookDelivery(delivery.id),
+          set: {
+            ...fields,
+            [PREV_STATUS]: from,
+            ...placed.set,
+            [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
+          },
+          remove: placed.remove,
+          when: conditions,
+        }),
+      ),
     ),
   );
 }
@@ -86,25 +60,18 @@ export type CreateResult = 'created' | 'exists';
  * Creates a pending delivery, once: a redelivered stream record creates nothing twice. The fan-out
  * read the endpoint as active just before; an endpoint revoked or disabled in between is caught by
  * the sender, which ends such a delivery as failed without sending it. `dueEntry: false` leaves it
- * out of the sweeper's index (its first message is on a durable queue).
+ * off the sweeper's due path (its first message is on a durable queue).
  */
 export async function createDelivery(
   delivery: DeliveryRecord,
   options: { dueEntry?: boolean } = {},
 ): Promise<CreateResult> {
   const item: Record<string, unknown> = { ...itemOf(entities.webhookDelivery, delivery), [PREV_STATUS]: null };
-  if (options.dueEntry === false) {
-    delete item.gsi2pk;
-    delete item.gsi2sk;
-  }
-  const created = await applied(() =>
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})`,
-      }),
-    ),
+  if (options.dueEntry === false)
+    for (const attribute of Object.keys(pathAttributes({ due: entities.webhookDelivery.paths.due }, delivery)))
+      delete item[attribute];
+  const created = await conditionHeld(
+    db().send(new PutCommand({ ...conditionRequest(when.absent()), Item: item, TableName: tableName() })),
   );
   return created ? 'created' : 'exists';
 }
@@ -130,39 +97,25 @@ export async function claimDelivery<D extends DeliveryRecord>(
   now: string,
 ): Promise<D | undefined> {
   const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now };
-  const claimed = await applied(() =>
+  const claimed = await conditionHeld(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(delivery.id),
-        UpdateExpression: 'SET #status = :delivering, #prev = :pending, claimed_attempt = :n, claimed_at = :now',
-        ConditionExpression: '#status = :pending AND attempt_count = :done',
-        ExpressionAttributeNames: { '#status': 'status', '#prev': PREV_STATUS },
-        ExpressionAttributeValues: {
-          ':delivering': 'delivering',
-          ':pending': 'pending',
-          ':n': attempt,
-          ':now': now,
-          ':done': attempt - 1,
-        },
-      }),
+      new UpdateCommand(
+        updateItem({
+          key: keys.webhookDelivery(delivery.id),
+          set: { ...fields, [PREV_STATUS]: 'pending' },
+          when: [when.is('status', 'pending'), when.is('attempt_count', attempt - 1)],
+        }),
+      ),
     ),
   );
   return claimed ? { ...delivery, ...fields } : undefined;
 }
 
-/** The condition under which a write may end the attempt the sender holds: still as the sender left it. */
-function heldBy(delivery: DeliveryRecord, attempt: number): { condition: string; values: Record<string, unknown> } {
-  return delivery.status === 'delivering'
-    ? {
-        condition: '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
-        values: { ':delivering': 'delivering', ':n': attempt, ':claimed': delivery.claimed_at },
-      }
-    : {
-        condition: '#status = :pending AND attempt_count = :done',
-        values: { ':pending': 'pending', ':done': attempt - 1 },
-      };
-}
+/** The conditions under which a write may end the attempt the sender holds: the delivery still as the sender left it. */
+const heldBy = (delivery: DeliveryRecord, attempt: number): Condition[] =>
+  delivery.status === 'delivering'
+    ? [when.is('status', 'delivering'), when.is('claimed_attempt', attempt), when.is('claimed_at', delivery.claimed_at)]
+    : [when.is('status', 'pending'), when.is('attempt_count', attempt - 1)];
 
 export interface AttemptOutcome {
   status: 'succeeded' | 'failed' | 'pending';
@@ -186,7 +139,6 @@ export async function completeAttempt(
   const previous = delivery.last_attempt;
   if (previous && previous.number < attempt.number)
     await putItem(entities.webhookAttempt, previous, { ifAbsent: false });
-  const held = heldBy(delivery, attempt.number);
   return changeStatus(
     delivery,
     delivery.status,
@@ -202,14 +154,7 @@ export async function completeAttempt(
       updated_at: now,
       last_attempt: attempt,
     },
-    deliverySlotOf({
-      status: outcome.status,
-      next_attempt_at: outcome.nextAttemptAt,
-      claimed_at: null,
-      webhook_endpoint_id: delivery.webhook_endpoint_id,
-    }),
-    held.condition,
-    held.values,
+    heldBy(delivery, attempt.number),
   );
 }
 
@@ -218,12 +163,11 @@ export async function completeAttempt(
  * revoked, disabled or deleted meanwhile, or the event is gone).
  */
 export async function abandonDelivery(
-  delivery: DeliveryRecord,
+  delivery: StoredDelivery,
   attempt: number,
   error: string,
   now: string,
 ): Promise<boolean> {
-  const held = heldBy(delivery, attempt);
   return changeStatus(
     delivery,
     delivery.status,
@@ -235,26 +179,22 @@ export async function abandonDelivery(
       claimed_at: null,
       updated_at: now,
     },
-    { failedOf: delivery.webhook_endpoint_id },
-    held.condition,
-    held.values,
+    heldBy(delivery, attempt),
   );
 }
 
 /** delivering → pending for a claim the sweeper found abandoned; the same attempt is made again. */
-export async function releaseClaim(delivery: DeliveryRecord, now: string): Promise<boolean> {
+export async function releaseClaim(delivery: StoredDelivery, now: string): Promise<boolean> {
   return changeStatus(
     delivery,
     'delivering',
     { status: 'pending', next_attempt_at: now, claimed_attempt: null, claimed_at: null, updated_at: now },
-    { due: now },
-    '#status = :delivering AND claimed_at = :claimed',
-    { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+    [when.is('status', 'delivering'), when.is('claimed_at', delivery.claimed_at)],
   );
 }
 
 /** failed → pending (manual retry): numbering continues, the webhook-id stays. Returns the delivery as restarted, or undefined when it was no longer failed. */
-export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
+export async function restartDelivery(delivery: StoredDelivery, now: string): Promise<StoredDelivery | undefined> {
   const fields = {
     status: 'pending' as const,
     next_attempt_at: now,
@@ -262,17 +202,10 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
     updated_at: now,
     restarted_at: now,
   };
-  const restarted = await changeStatus(
-    delivery,
-    'failed',
-    fields,
-    { due: now },
-    '#status = :failed AND attempt_count = :done',
-    {
-      ':failed': 'failed',
-      ':done': delivery.attempt_count,
-    },
-  );
+  const restarted = await changeStatus(delivery, 'failed', fields, [
+    when.is('status', 'failed'),
+    when.is('attempt_count', delivery.attempt_count),
+  ]);
   if (!restarted) return undefined;
   await extendEventExpiry(delivery.webhook_event_id, now);
   return { ...delivery, ...fields };
@@ -284,16 +217,16 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
  * and never writes an event item that is gone.
  */
 async function extendEventExpiry(eventId: string, now: string): Promise<void> {
-  await applied(() =>
+  const expiresAt = eventExpiresAt(now);
+  await conditionHeld(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.event(eventId),
-        UpdateExpression: 'SET #ttl = :ttl',
-        ConditionExpression: 'attribute_exists(pk) AND #ttl < :ttl',
-        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ':ttl': eventExpiresAt(now) },
-      }),
+      new UpdateCommand(
+        updateItem({
+          key: keys.event(eventId),
+          set: { [TABLE.ttlAttribute]: expiresAt },
+          when: [when.exists(), when.compare(TABLE.ttlAttribute, '<', expiresAt)],
+        }),
+      ),
     ),
   );
 }
@@ -325,15 +258,13 @@ export async function getDeliveryWithAttempts(
 export async function listDueDeliveries(before: string, limit = 500): Promise<DeliveryRecord[]> {
   const shards = await Promise.all(
     keys.webhookDueShards.map((shard) =>
-      queryAll(
-        {
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
-          ExpressionAttributeValues: { ':pk': shard, ':before': `${before}#~` },
-        },
-        { max: limit },
+      queryPath(
+        entities.webhookDelivery,
+        'due',
+        { due_shard: shard },
+        { range: { atMost: `${before}#~` }, max: limit },
       ),
     ),
   );
-  return shards.flat().map((item) => recordOf(entities.webhookDelivery, item));
+  return shards.flat();
 }
