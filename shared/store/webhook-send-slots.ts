@@ -14,9 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { retry } from '../pipeline/retry.js';
-import { db, tableName } from './client.js';
+import type { ItemKey } from './batch.js';
+import { db } from './client.js';
+import { conditionHeld, conditionOutcome } from './conditional.js';
+import { updateItem, when, type Condition } from './expressions.js';
 import { entityTags, keys } from './keys.js';
-import { isConditionFailure } from './transact.js';
 
 export interface SendLease {
   workspaceId: string;
@@ -67,17 +69,11 @@ const expiryOf = (token: string): number => {
   return parseInt(parts[parts.length - 2] ?? '0', 36) * 1000;
 };
 
-type RawValue = { SS?: string[]; S?: string } | Set<string> | string[] | string | undefined;
-const tokensOf = (value: RawValue): string[] =>
-  !value || typeof value === 'string'
-    ? []
-    : value instanceof Set
-      ? [...value]
-      : Array.isArray(value)
-        ? value
-        : (value.SS ?? []);
-const stringOf = (value: RawValue): string | undefined =>
-  typeof value === 'string' ? value : value && !Array.isArray(value) && !(value instanceof Set) ? value.S : undefined;
+/** The tokens of a set attribute and the value of a string one, as a refused update returns them. */
+const tokensOf = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : []);
+const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+type Item = Record<string, unknown>;
 
 /** What to drop from the item: tokens from sets, and claims (each only if it still holds that value). */
 interface Expired {
@@ -106,37 +102,37 @@ export async function acquireSendLease(
   };
   const lease: SendLease = { workspaceId, endpointId, token, ...(claimed ? { claim: claimed } : {}) };
   const key = keys.webhookWorkspaceSending(workspaceId);
-  const take = async (): Promise<{ ok: true } | { ok: false; item: Record<string, RawValue> }> => {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: `SET entity = :entity${claimed ? ', #c = :claim' : ''} ADD leases :token, #ep :token`,
-          ConditionExpression:
-            (claimed ? '(attribute_not_exists(#c) OR #c < :attempt) AND ' : '') +
-            '(attribute_not_exists(leases) OR size(leases) < :perWorkspace) AND (attribute_not_exists(#ep) OR size(#ep) < :perEndpoint)',
-          ExpressionAttributeNames: {
-            '#ep': endpointAttribute(endpointId),
-            ...(claimed ? { '#c': claimed.attribute } : {}),
-          },
-          ExpressionAttributeValues: {
-            ':entity': entityTags.webhookSending,
-            ':token': new Set([token]),
-            ':perWorkspace': limits.perWorkspace,
-            ':perEndpoint': limits.perEndpoint,
-            ...(claimed && claim ? { ':claim': claimed.value, ':attempt': attemptPrefix(claim.attempt) } : {}),
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return { ok: true };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      return { ok: false, item: (error as { Item?: Record<string, RawValue> }).Item ?? {} };
-    }
+  const endpointSet = endpointAttribute(endpointId);
+  const fits: Condition[] = [
+    when.any(when.lacks('leases'), when.size('leases', '<', limits.perWorkspace)),
+    when.any(when.lacks(endpointSet), when.size(endpointSet, '<', limits.perEndpoint)),
+  ];
+  const take = async (): Promise<{ ok: true } | { ok: false; item: Item }> => {
+    const outcome = await conditionOutcome(
+      db().send(
+        new UpdateCommand(
+          updateItem({
+            key,
+            set: { entity: entityTags.webhookSending, ...(claimed ? { [claimed.attribute]: claimed.value } : {}) },
+            add: { leases: new Set([token]), [endpointSet]: new Set([token]) },
+            when:
+              claimed && claim
+                ? [
+                    when.any(
+                      when.lacks(claimed.attribute),
+                      when.compare(claimed.attribute, '<', attemptPrefix(claim.attempt)),
+                    ),
+                    ...fits,
+                  ]
+                : fits,
+            returnOnRefusal: 'ALL_OLD',
+          }),
+        ),
+      ),
+    );
+    return outcome.held ? { ok: true } : { ok: false, item: outcome.item ?? {} };
   };
-  const refusal = (item: Record<string, RawValue>): Extract<LeaseOutcome, { ok: false }> => {
+  const refusal = (item: Item): Extract<LeaseOutcome, { ok: false }> => {
     const holder = claimed && stringOf(item[claimed.attribute]);
     const live =
       claim !== undefined &&
@@ -159,7 +155,7 @@ export async function acquireSendLease(
   return second.ok ? { ok: true, lease } : refusal(second.item);
 }
 
-function expiredOn(item: Record<string, RawValue>, now: Date): Expired {
+function expiredOn(item: Item, now: Date): Expired {
   const entries = Object.entries(item);
   return {
     sets: entries
@@ -174,34 +170,19 @@ function expiredOn(item: Record<string, RawValue>, now: Date): Expired {
 }
 
 /** Drops tokens and claims; false when a claim to drop changed meanwhile (nothing is dropped then). */
-async function dropExpired(key: Record<string, string>, { sets, claims }: Expired): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: [
-          claims.length ? 'REMOVE ' + claims.map((_, i) => `#c${i}`).join(', ') : '',
-          sets.length ? 'DELETE ' + sets.map((_, i) => `#s${i} :t${i}`).join(', ') : '',
-        ]
-          .filter(Boolean)
-          .join(' '),
-        ...(claims.length ? { ConditionExpression: claims.map((_, i) => `#c${i} = :c${i}`).join(' AND ') } : {}),
-        ExpressionAttributeNames: {
-          ...Object.fromEntries(sets.map(([name], i) => [`#s${i}`, name])),
-          ...Object.fromEntries(claims.map(([name], i) => [`#c${i}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(sets.map(([, tokens], i) => [`:t${i}`, new Set(tokens)])),
-          ...Object.fromEntries(claims.map(([, value], i) => [`:c${i}`, value])),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+async function dropExpired(key: ItemKey, { sets, claims }: Expired): Promise<boolean> {
+  return conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key,
+          remove: claims.map(([name]) => name),
+          delete: Object.fromEntries(sets.map(([name, tokens]) => [name, new Set(tokens)])),
+          when: claims.map(([name, value]) => when.is(name, value)),
+        }),
+      ),
+    ),
+  );
 }
 
 /** Gives the lease (and its claim, while it is still this lease's) back: one small write. */
@@ -231,45 +212,41 @@ export async function reserveSendSlot(
 ): Promise<PaceOutcome> {
   const key = keys.webhookEndpointSending(endpointId);
   // Compare-and-set on the endpoint's booked slot; a refusal says which slot is booked, the next try builds on it.
-  let condition = 'attribute_not_exists(next_send_at) OR next_send_at <= :now';
-  let values: Record<string, unknown> = { ':now': now.toISOString() };
+  let booked: Condition = when.any(when.lacks('next_send_at'), when.compare('next_send_at', '<=', now.toISOString()));
   let sendAt = now;
   const book = async (): Promise<PaceOutcome> => {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET entity = :entity, next_send_at = :next',
-          ConditionExpression: condition,
-          ExpressionAttributeValues: {
-            ...values,
-            ':entity': entityTags.webhookSending,
-            ':next': new Date(sendAt.getTime() + spacingMs).toISOString(),
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return { ok: true, sendAt };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const item = (error as { Item?: Record<string, { S?: string } | string> }).Item;
-      const raw = item?.next_send_at;
-      const taken = typeof raw === 'string' ? raw : raw?.S;
-      if (taken) {
-        const takenAt = new Date(taken);
-        if (takenAt.getTime() - now.getTime() > maxWaitMs) return { ok: false, freeAt: takenAt };
-        sendAt = takenAt.getTime() <= now.getTime() ? now : takenAt;
-        condition = 'next_send_at = :taken';
-        values = { ':taken': taken };
-      }
-      throw error;
+    const outcome = await conditionOutcome(
+      db().send(
+        new UpdateCommand(
+          updateItem({
+            key,
+            set: {
+              entity: entityTags.webhookSending,
+              next_send_at: new Date(sendAt.getTime() + spacingMs).toISOString(),
+            },
+            when: booked,
+            returnOnRefusal: 'ALL_OLD',
+          }),
+        ),
+      ),
+    );
+    if (outcome.held) return { ok: true, sendAt };
+    const taken = stringOf(outcome.item?.next_send_at);
+    if (taken) {
+      const takenAt = new Date(taken);
+      if (takenAt.getTime() - now.getTime() > maxWaitMs) return { ok: false, freeAt: takenAt };
+      sendAt = takenAt.getTime() <= now.getTime() ? now : takenAt;
+      booked = when.is('next_send_at', taken);
     }
+    throw new SlotTaken();
   };
   try {
-    return await retry(book, { tries: 5, baseDelayMs: 0, retryable: isConditionFailure });
+    return await retry(book, { tries: 5, baseDelayMs: 0, retryable: (error) => error instanceof SlotTaken });
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!(error instanceof SlotTaken)) throw error;
     return { ok: false, freeAt: new Date(now.getTime() + spacingMs) };
   }
 }
+
+/** Another sender booked the slot this try aimed at: tried again from the slot it booked. */
+class SlotTaken extends Error {}
