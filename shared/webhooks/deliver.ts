@@ -52,8 +52,6 @@ export type Loaded =
   | { tag: 'unsendable'; delivery: StoredDelivery; reason: string }
   | { tag: 'ready'; delivery: StoredDelivery; endpoint: WebhookEndpointRecord; body: string };
 
-export type Claimed = { tag: 'claimed'; delivery: StoredDelivery } | { tag: 'taken' };
-
 export async function deliver(
   message: DeliveryMessage,
   ports: DeliveryPorts,
@@ -68,23 +66,17 @@ export async function deliver(
   const gate = await passSendGate(loaded.delivery, loaded.endpoint, message, ports, gateSettings(settings), clock);
   if (gate.tag === 'taken') return 'not_claimed';
   if (gate.tag === 'deferred') return 'deferred';
-  // The lease holds a place among the POSTs in flight to the receiver (and the attempt's claim):
-  // it is given back as soon as the receiver has answered, beside the attempt's recording.
+  // The lease holds a place among the POSTs in flight to the receiver and the attempt's claim: it is
+  // given back once the outcome is recorded (a duplicate message then finds the attempt made), before
+  // the next attempt is scheduled, or at the end when the attempt fails on the way.
   let released: Promise<void> | undefined;
-  const releaseLease = () => {
-    released ??= releaseSendLease(gate.lease);
-    // Awaited later (with the outcome, or below); until then a failure must not go unhandled.
-    released.catch(() => undefined);
-    return released;
-  };
+  const releaseLease = () => (released ??= releaseSendLease(gate.lease));
   try {
     const mark = claim(loaded.delivery, message, clock);
     const sent = await sendAttempt(loaded.delivery, loaded.endpoint, loaded.body, message, ports, settings, clock);
     const claimed = await mark.settle();
-    const [recorded] = await Promise.all([
-      recordAttempt(claimed, loaded.endpoint, sent, settings, ports),
-      releaseLease(),
-    ]);
+    const recorded = await recordAttempt(claimed, loaded.endpoint, sent, settings, ports);
+    await releaseLease();
     if (recorded.tag === 'lost_claim') return 'lost_claim';
     await scheduleNext(claimed, recorded, message, ports);
     return recorded.outcome.status;
