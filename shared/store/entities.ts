@@ -304,6 +304,10 @@ export const entities = {
     entity: entityTags.webhookDelivery,
     key: (d) => keys.webhookDelivery(d.id),
     paths: {
+      /** The delivery and its attempts: one partition (read with queryPathItems, two entities). */
+      withAttempts: {
+        partition: (d: Pick<DeliveryRecord, 'id'>) => keys.webhookDeliveryPartition(d.id),
+      },
       /** A workspace's delivery activity, by last change. */
       activity: {
         index: 'gsi1',

@@ -7,12 +7,12 @@ import {
   type GrantStatus,
 } from '../domain/grants.js';
 import { AppError } from '../errors.js';
-import { tableName } from './client.js';
 import { entities } from './entities.js';
-import { batchGetItems, getItem, putItem, putTransactItem, recordOf } from './items.js';
+import { conditionRequest, updateRequest, when } from './expressions.js';
+import { batchGetItems, getItem, putItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { outboxItem } from './outbox.js';
-import { queryAll } from './pagination.js';
+import { queryPath } from './paths.js';
 import { transactConditional } from './transact.js';
 import type { TransactItem } from './transact.js';
 
@@ -50,19 +50,15 @@ export async function transitionGrant(
 ): Promise<GrantRecord> {
   if (!ALLOWED_FROM[action].includes(before.status)) throw invalidState(action);
   const target = TARGET[action];
-  const update = target
-    ? { expression: `SET #status = :target, ${target}_at = :at, updated_at = :at`, values: { ':target': target } }
-    : { expression: 'SET resent_at = :at, updated_at = :at ADD resend_count :one', values: { ':one': 1 } };
   const items: TransactItem[] = [
     {
-      Update: {
-        TableName: tableName(),
-        Key: keys.grant(before.id),
-        UpdateExpression: update.expression,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':from': before.status, ':at': at, ...update.values },
-      },
+      Update: updateRequest({
+        key: keys.grant(before.id),
+        ...(target
+          ? { set: { status: target, [`${target}_at`]: at, updated_at: at } }
+          : { set: { resent_at: at, updated_at: at }, add: { resend_count: 1 } }),
+        when: when.is('status', before.status),
+      }),
     },
   ];
   const accessKey = keys.grantAccess(before.profile_id, before.manager_profile_id);
@@ -79,12 +75,7 @@ export async function transitionGrant(
   }
   if (action === 'revoke' && before.status === 'accepted') {
     items.push({
-      Delete: {
-        TableName: tableName(),
-        Key: accessKey,
-        ConditionExpression: 'attribute_not_exists(pk) OR grant_id = :grant',
-        ExpressionAttributeValues: { ':grant': before.id },
-      },
+      Delete: { ...conditionRequest(when.any(when.absent(), when.is('grant_id', before.id))), Key: accessKey },
     });
   }
   items.push(...events.map(outboxItem));
@@ -110,10 +101,6 @@ export async function grantAccessFor(managedId: string, managerIds: readonly str
 }
 
 /** Every accepted grant over `managedId` (a profile has few managers): one Query on its partition. */
-export async function grantAccessAll(managedId: string): Promise<GrantAccessRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.grantManagers(managedId) },
-  });
-  return items.map((item) => recordOf(entities.grantAccess, item));
+export function grantAccessAll(managedId: string): Promise<GrantAccessRecord[]> {
+  return queryPath(entities.grantAccess, 'managersOf', { managed_profile_id: managedId });
 }

@@ -1,7 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client.js';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from './client.js';
+import { conditionHeld, conditionOutcome } from './conditional.js';
+import { conditionRequest, updateItem, when } from './expressions.js';
 import { keys } from './keys.js';
-import { isConditionFailure } from './transact.js';
+import { TABLE } from './table.js';
 
 /** What is kept of the first response, to answer a retry with it. */
 export interface StoredResponse {
@@ -28,72 +30,64 @@ export interface ClaimRequest {
 }
 
 /**
- * Claims a key with one conditional PutItem. A key already held answers with what is stored
- * (one consistent GetItem, only on that path): still running, or the first response.
+ * Claims a key with one conditional PutItem. A key already held answers with what is stored, which
+ * the refusal itself returns: still running, or the first response.
  */
 export async function claimIdempotencyKey(claim: ClaimRequest): Promise<IdempotencyClaim> {
   const nowMs = claim.now.getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
-  const key = keys.idempotencyKey(claim.scope, claim.keyHash);
-  try {
-    await db().send(
+  // The key is free, or held by a claim that expired, or by this same request whose run died.
+  const free = when.absent();
+  const expired = when.compare(TABLE.ttlAttribute, '<=', nowSeconds);
+  const abandonedBySameRequest = when.all(
+    when.is('status', 'in_progress'),
+    when.compare('lease_until', '<=', nowMs),
+    when.is('fingerprint', claim.fingerprint),
+  );
+  const outcome = await conditionOutcome(
+    db().send(
       new PutCommand({
-        TableName: tableName(),
+        ...conditionRequest(when.any(free, expired, abandonedBySameRequest)),
         Item: {
-          ...key,
+          ...keys.idempotencyKey(claim.scope, claim.keyHash),
           status: 'in_progress',
           fingerprint: claim.fingerprint,
           lease_until: nowMs + claim.leaseSeconds * 1000,
-          expires_at_epoch: nowSeconds + claim.keepSeconds,
+          [TABLE.ttlAttribute]: nowSeconds + claim.keepSeconds,
         },
-        ConditionExpression:
-          'attribute_not_exists(pk) OR expires_at_epoch <= :now OR (#status = :running AND lease_until <= :nowMs AND fingerprint = :fp)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':now': nowSeconds,
-          ':nowMs': nowMs,
-          ':running': 'in_progress',
-          ':fp': claim.fingerprint,
-        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
-    );
-    return { kind: 'claimed' };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  // Released between the two calls: the caller may simply retry.
-  if (!Item) return { kind: 'in_progress', fingerprint: claim.fingerprint };
-  const fingerprint = Item.fingerprint as string;
-  if (Item.status === 'completed') return { kind: 'completed', fingerprint, response: Item.response as StoredResponse };
+    ),
+  );
+  if (outcome.held) return { kind: 'claimed' };
+  const held = outcome.item;
+  // Released meanwhile (only a refusal without an item): the caller may simply retry.
+  if (!held) return { kind: 'in_progress', fingerprint: claim.fingerprint };
+  const fingerprint = held.fingerprint as string;
+  if (held.status === 'completed') return { kind: 'completed', fingerprint, response: held.response as StoredResponse };
   return { kind: 'in_progress', fingerprint };
 }
 
 export async function completeIdempotencyKey(scope: string, keyHash: string, response: StoredResponse): Promise<void> {
   await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.idempotencyKey(scope, keyHash),
-      UpdateExpression: 'SET #status = :done, #response = :response REMOVE lease_until',
-      ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: { ':done': 'completed', ':response': response },
-    }),
+    new UpdateCommand(
+      updateItem({
+        key: keys.idempotencyKey(scope, keyHash),
+        set: { status: 'completed', response },
+        remove: ['lease_until'],
+      }),
+    ),
   );
 }
 
 /** Frees a key whose request failed, so that the same key can be sent again once the cause is fixed. */
 export async function releaseIdempotencyKey(scope: string, keyHash: string): Promise<void> {
-  try {
-    await db().send(
+  await conditionHeld(
+    db().send(
       new DeleteCommand({
-        TableName: tableName(),
+        ...conditionRequest(when.is('status', 'in_progress')),
         Key: keys.idempotencyKey(scope, keyHash),
-        ConditionExpression: '#status = :running',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':running': 'in_progress' },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

@@ -57,14 +57,14 @@ type ValidPath<R, A> = A extends { index: string }
 
 export type ValidPaths<R, Ps> = { [N in keyof Ps]: RecordSide<R> & ValidPath<R, Ps[N]> };
 
+/** No access paths. */
+type NoPaths = Record<never, never>;
+
 /**
  * How one entity sits in the table: its `entity` tag, its key, its named access paths, and its
  * TTL. Declared once per entity (see entities.ts); every write and read of that entity goes
  * through it.
  */
-/** No access paths. */
-type NoPaths = Record<never, never>;
-
 export interface EntityLayout<R, Ps = NoPaths> {
   entity: string;
   key: (record: R) => ItemKey;
@@ -95,8 +95,8 @@ const isIndexPath = (path: unknown): path is IndexPath<unknown, unknown> =>
 export const indexKeyOf = (index: TableIndexName) => TABLE.indexes.find((i) => i.name === index)!;
 
 /**
- * The index attributes that place `record` on `paths` (an entity's, or some of them). Two paths
- * of one index placing the same record is a declaration error.
+ * The index attributes that place `record` on `paths` (an entity's; `record` holds at least what
+ * they read). Two paths of one index placing the same record is a declaration error.
  */
 export function pathAttributes<R>(paths: Record<string, unknown>, record: R): Record<string, string> {
   const attributes: Record<string, string> = {};

@@ -18,11 +18,13 @@ import {
   type MediaRecord,
 } from '../domain/media.js';
 import { db, tableName } from './client.js';
+import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
+import { updateItem, updateRequest, when } from './expressions.js';
 import { putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
-import { isConditionFailure, type TransactItem } from './transact.js';
+import type { TransactItem } from './transact.js';
 
 export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -57,29 +59,25 @@ export async function getMedia(id: string, now: Date = new Date()): Promise<Medi
  */
 export async function claimMediaForProcessing(id: string, now: Date): Promise<MediaRecord | undefined> {
   const staleBefore = new Date(now.getTime() - MEDIA_PROCESSING_LEASE_SECONDS * 1000).toISOString();
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.media(id),
-        UpdateExpression: 'SET #status = :processing, updated_at = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND (#status = :awaiting OR (#status = :processing AND updated_at < :staleBefore))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':processing': 'processing',
-          ':awaiting': 'awaiting_upload',
-          ':now': now.toISOString(),
-          ':staleBefore': staleBefore,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOf(entities.media, Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const outcome = await conditionOutcome(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.media(id),
+          set: { status: 'processing', updated_at: now.toISOString() },
+          when: [
+            when.exists(),
+            when.any(
+              when.is('status', 'awaiting_upload'),
+              when.all(when.is('status', 'processing'), when.compare('updated_at', '<', staleBefore)),
+            ),
+          ],
+          returns: 'ALL_NEW',
+        }),
+      ),
+    ),
+  );
+  return outcome.held ? recordOf(entities.media, outcome.result.Attributes!) : undefined;
 }
 
 /** How processing ended. */
@@ -101,30 +99,19 @@ export async function finishMediaProcessing(
     outcome.status === 'ready'
       ? { status: 'ready', urls: outcome.urls, width: outcome.width, height: outcome.height }
       : { status: 'failed', error_code: outcome.errorCode, error_message: outcome.errorMessage };
-  const fields = { ...changes, updated_at: now.toISOString() };
-  const names = Object.fromEntries(Object.keys(fields).map((field) => [`#${field}`, field]));
-  const values = Object.fromEntries(Object.entries(fields).map(([field, value]) => [`:${field}`, value]));
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.media(claimed.id),
-        UpdateExpression:
-          'SET ' +
-          Object.keys(fields)
-            .map((field) => `#${field} = :${field}`)
-            .join(', '),
-        ConditionExpression: 'attribute_exists(pk) AND #status = :processing AND #updated_at = :claimedAt',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...values, ':processing': 'processing', ':claimedAt': claimed.updated_at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOf(entities.media, Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const finished = await conditionOutcome(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.media(claimed.id),
+          set: { ...changes, updated_at: now.toISOString() },
+          when: [when.exists(), when.is('status', 'processing'), when.is('updated_at', claimed.updated_at)],
+          returns: 'ALL_NEW',
+        }),
+      ),
+    ),
+  );
+  return finished.held ? recordOf(entities.media, finished.result.Attributes!) : undefined;
 }
 
 /**
@@ -134,15 +121,16 @@ export async function finishMediaProcessing(
  */
 export function attachMediaItem(media: MediaRecord, now: Date): TransactItem {
   return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.media(media.id),
-      UpdateExpression: 'REMOVE #expires',
-      ConditionExpression:
-        'attribute_exists(pk) AND #status = :ready AND profile_id = :profile AND (attribute_not_exists(#expires) OR #expires > :now)',
-      ExpressionAttributeNames: { '#status': 'status', '#expires': TABLE.ttlAttribute },
-      ExpressionAttributeValues: { ':ready': 'ready', ':profile': media.profile_id, ':now': epochSeconds(now) },
-    },
+    Update: updateRequest({
+      key: keys.media(media.id),
+      remove: [TABLE.ttlAttribute],
+      when: [
+        when.exists(),
+        when.is('status', 'ready'),
+        when.is('profile_id', media.profile_id),
+        when.any(when.lacks(TABLE.ttlAttribute), when.compare(TABLE.ttlAttribute, '>', epochSeconds(now))),
+      ],
+    }),
   };
 }
 
@@ -156,13 +144,10 @@ export function attachMediaItem(media: MediaRecord, now: Date): TransactItem {
  */
 export function releaseMediaItem(mediaId: string, now: Date): TransactItem {
   return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.media(mediaId),
-      UpdateExpression: 'SET #expires = :expires',
-      ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
-      ExpressionAttributeValues: { ':expires': epochSeconds(now) + MEDIA_REPLACED_TTL_SECONDS },
-    },
+    Update: updateRequest({
+      key: keys.media(mediaId),
+      set: { [TABLE.ttlAttribute]: epochSeconds(now) + MEDIA_REPLACED_TTL_SECONDS },
+    }),
   };
 }
 

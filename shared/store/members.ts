@@ -1,6 +1,6 @@
 import type { MembershipRecord, WorkspaceRole } from '../domain/entities.js';
 import { AppError, notFound } from '../errors.js';
-import { tableName } from './client.js';
+import { conditionRequest, updateRequest, when } from './expressions.js';
 import { keys } from './keys.js';
 import { transact, type TransactItem } from './transact.js';
 import { getMembership } from './workspaces.js';
@@ -11,15 +11,15 @@ function callerStillManages(caller: MembershipRecord, target: MembershipRecord):
   return [
     {
       ConditionCheck: {
-        TableName: tableName(),
+        ...conditionRequest(when.oneOf('role', ['owner', 'admin'])),
         Key: keys.membership(caller.workspace_id, caller.user_id),
-        ConditionExpression: '#role IN (:owner, :admin)',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':owner': 'owner', ':admin': 'admin' },
       },
     },
   ];
 }
+
+/** The member is there and is not the owner (whom no one removes or demotes). */
+const notTheOwner = [when.exists(), when.compare('role', '<>', 'owner')];
 
 const failure = (index: number) =>
   index === 0
@@ -33,15 +33,7 @@ const failure = (index: number) =>
 export async function removeMember(target: MembershipRecord, caller: MembershipRecord): Promise<void> {
   await transact(
     [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.membership(target.workspace_id, target.user_id),
-          ConditionExpression: 'attribute_exists(pk) AND #role <> :owner',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':owner': 'owner' },
-        },
-      },
+      { Delete: { ...conditionRequest(notTheOwner), Key: keys.membership(target.workspace_id, target.user_id) } },
       ...callerStillManages(caller, target),
     ],
     failure,
@@ -57,14 +49,11 @@ export async function changeMemberRole(
   await transact(
     [
       {
-        Update: {
-          TableName: tableName(),
-          Key: keys.membership(target.workspace_id, target.user_id),
-          UpdateExpression: 'SET #role = :role',
-          ConditionExpression: 'attribute_exists(pk) AND #role <> :owner',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':owner': 'owner', ':role': role },
-        },
+        Update: updateRequest({
+          key: keys.membership(target.workspace_id, target.user_id),
+          set: { role },
+          when: notTheOwner,
+        }),
       },
       ...callerStillManages(caller, target),
     ],

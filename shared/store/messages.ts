@@ -1,13 +1,11 @@
 import type { OutboxEvent } from '../domain/events.js';
-import { conversationPair, type MessageRecord } from '../domain/social.js';
+import type { MessageRecord } from '../domain/social.js';
 import { entities } from './entities.js';
-import { putTransactItem, recordOf } from './items.js';
-import { keys } from './keys.js';
+import { putTransactItem } from './items.js';
 import { outboxItem } from './outbox.js';
-import { queryPage, type Page, type PageRequest } from './pagination.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage } from './paths.js';
 import { transact } from './transact.js';
-
-const conversationKey = (a: string, b: string) => keys.conversation(...conversationPair(a, b));
 
 /** The message and its message.created event: one transaction. */
 export async function sendMessage(message: MessageRecord, events: OutboxEvent[]): Promise<void> {
@@ -20,15 +18,11 @@ export function listConversation(
   otherProfileId: string,
   request: PageRequest,
 ): Promise<Page<MessageRecord>> {
-  const pk = conversationKey(profileId, otherProfileId);
-  return queryPage(
-    {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
-      ExpressionAttributeValues: { ':pk': pk, ':msg': keys.messageSortKeyPrefix },
-      ScanIndexForward: false,
-    },
-    { pk },
+  return pathPage(
+    entities.message,
+    'conversation',
+    { sender_profile_id: profileId, recipient_profile_id: otherProfileId },
     request,
-    (item) => recordOf(entities.message, item),
+    { order: 'newest_first' },
   );
 }

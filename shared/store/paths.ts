@@ -8,7 +8,7 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conditionExpression, Placeholders, type Conditions } from './expressions.js';
 import { indexKeyOf, recordOf, type EntityLayout, type PathParams } from './items.js';
 import { queryAll, queryPage, queryPages, type Page, type PageRequest } from './pagination.js';
-import { TABLE } from './table.js';
+import { TABLE, type TableIndexName } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -43,12 +43,24 @@ const readAs =
   (item: Item): T =>
     recordOf(layout as EntityLayout<T, unknown>, item);
 
+/** The key condition on the sort key: a range, the path's sort prefix, or none (''). A range replaces the prefix. */
+function sortCondition(attribute: string, within: SortRange | string | undefined, p: Placeholders): string {
+  // Named only when used: DynamoDB refuses a request with a name its expressions do not use.
+  if (within === undefined) return '';
+  const name = p.name(attribute);
+  if (typeof within === 'string') return `begins_with(${name}, ${p.value(within)})`;
+  if ('below' in within) return `${name} < ${p.value(within.below)}`;
+  if ('atMost' in within) return `${name} <= ${p.value(within.atMost)}`;
+  return `${name} BETWEEN ${p.value(within.between[0])} AND ${p.value(within.between[1])}`;
+}
+
 type PathsOf<L> = L extends { paths: infer Ps } ? Ps : never;
 type RecordOf<L> = L extends EntityLayout<infer R, unknown> ? R : never;
 
 /**
  * The Query of path `name` of `layout` for `params`: for callers that page it their own way (the
- * delivery log's filtered pages). Everything else calls `queryPath`, `queryPathPages` or `pathPage`.
+ * delivery log's filtered pages, the feed's sources). Everything else calls `queryPath`,
+ * `queryPathItems`, `queryPathPages` or `pathPage`.
  */
 export function pathQuery<L extends EntityLayout<never, object>, N extends keyof PathsOf<L> & string>(
   layout: L,
@@ -57,7 +69,7 @@ export function pathQuery<L extends EntityLayout<never, object>, N extends keyof
   options: PathQueryOptions = {},
 ): PathQuery {
   const path = (layout.paths as Record<string, unknown>)[name] as {
-    index?: (typeof TABLE.indexes)[number]['name'];
+    index?: TableIndexName;
     partition: (params: unknown) => string;
     sortPrefix?: string;
   };
@@ -67,15 +79,7 @@ export function pathQuery<L extends EntityLayout<never, object>, N extends keyof
   const partition = path.partition(params);
   const p = new Placeholders();
   const pk = `${p.name(keyAttributes.partitionKey)} = ${p.value(partition)}`;
-  const sk = (() => {
-    const range = options.range;
-    if (!range)
-      return path.sortPrefix ? `begins_with(${p.name(keyAttributes.sortKey)}, ${p.value(path.sortPrefix)})` : '';
-    const name = p.name(keyAttributes.sortKey);
-    if ('below' in range) return `${name} < ${p.value(range.below)}`;
-    if ('atMost' in range) return `${name} <= ${p.value(range.atMost)}`;
-    return `${name} BETWEEN ${p.value(range.between[0])} AND ${p.value(range.between[1])}`;
-  })();
+  const sk = sortCondition(keyAttributes.sortKey, options.range ?? path.sortPrefix, p);
   const filter = conditionExpression(options.filter, p);
   const projection = options.attributes
     ? [...new Set([...options.attributes, 'entity'])].map((attribute) => p.name(attribute)).join(', ')
@@ -114,6 +118,20 @@ export async function queryPath<
   const { input } = pathQuery(layout, name, params, options);
   const items = await queryAll(input, options.max === undefined ? {} : { max: options.max });
   return items.map((item) => readAs<PathRecord<L, K>>(layout)(item));
+}
+
+/**
+ * Every item on the path's partition (at most `max`), unread: for a partition that holds items of
+ * more than one entity (a delivery and its attempts), which the caller tells apart.
+ */
+export function queryPathItems<L extends EntityLayout<never, object>, N extends keyof PathsOf<L> & string>(
+  layout: L,
+  name: N,
+  params: PathParams<PathsOf<L>[N]>,
+  options: PathQueryOptions & { max?: number } = {},
+): Promise<Item[]> {
+  const { input } = pathQuery(layout, name, params, options);
+  return queryAll(input, options.max === undefined ? {} : { max: options.max });
 }
 
 /** The records on the path's partition page by page (DynamoDB's pages), for partitions of any size. */

@@ -8,8 +8,8 @@ import type { ReadyMedia } from '../domain/media-attachments.js';
 import type { PostRecord } from '../domain/posts.js';
 import { AppError } from '../errors.js';
 import { mediaNotFound } from '../domain/media-attachments.js';
-import { tableName } from './client.js';
 import { entities } from './entities.js';
+import { conditionRequest, when } from './expressions.js';
 import { putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { attachMediaItem, releaseMediaItem } from './media.js';
@@ -43,10 +43,8 @@ export function releasePostImages(post: Pick<PostRecord, 'id' | 'images'>, now: 
     releaseMediaItem(image.id, now),
     {
       Delete: {
-        TableName: tableName(),
+        ...conditionRequest(when.any(when.absent(), when.is('post_id', post.id))),
         Key: keys.postImageClaim(image.id),
-        ConditionExpression: 'attribute_not_exists(pk) OR post_id = :post',
-        ExpressionAttributeValues: { ':post': post.id },
       },
     },
   ]);

@@ -8,7 +8,7 @@ import type { ProfileRecord } from '../domain/entities.js';
 import { mediaNotFound, releasedBySlotChange, type ReadyMedia } from '../domain/media-attachments.js';
 import type { ProfileMediaSlot, ProfileMediaSlotVariant } from '../domain/media.js';
 import { AppError, notFound } from '../errors.js';
-import { tableName } from './client.js';
+import { updateRequest, when } from './expressions.js';
 import { keys } from './keys.js';
 import { attachMediaItem, releaseMediaItem } from './media.js';
 import { getProfile } from './profiles.js';
@@ -33,31 +33,17 @@ export async function setProfileMedia(
 ): Promise<ProfileRecord> {
   const previous = profile.media_ids[slot][variant];
   const released = releasedBySlotChange(profile, slot, variant, media?.id);
-  const names = { '#media': 'media', '#ids': 'media_ids', '#slot': slot, '#variant': variant };
-  const values: Record<string, unknown> = { ':at': now.toISOString() };
-  let update: string;
-  if (media) {
-    values[':urls'] = media.urls;
-    values[':id'] = media.id;
-    update = 'SET #media.#slot.#variant = :urls, #ids.#slot.#variant = :id, updated_at = :at';
-  } else {
-    update = 'SET updated_at = :at REMOVE #media.#slot.#variant, #ids.#slot.#variant';
-  }
-  let guard = 'attribute_not_exists(#ids.#slot.#variant)';
-  if (previous) {
-    values[':previous'] = previous;
-    guard = '#ids.#slot.#variant = :previous';
-  }
+  const urlsAt = `media.${slot}.${variant}`;
+  const idAt = `media_ids.${slot}.${variant}`;
   const items: TransactItem[] = [
     {
-      Update: {
-        TableName: tableName(),
-        Key: keys.profile(profile.id),
-        UpdateExpression: update,
-        ConditionExpression: `attribute_exists(pk) AND ${guard}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
+      Update: updateRequest({
+        key: keys.profile(profile.id),
+        set: { updated_at: now.toISOString(), ...(media && { [urlsAt]: media.urls, [idAt]: media.id }) },
+        remove: media ? [] : [urlsAt, idAt],
+        // The variant still shows what the caller read.
+        when: [when.exists(), previous ? when.is(idAt, previous) : when.lacks(idAt)],
+      }),
     },
   ];
   if (media) items.push(attachMediaItem(media, now));

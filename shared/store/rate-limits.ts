@@ -1,7 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client.js';
+import { db } from './client.js';
+import { conditionOutcome } from './conditional.js';
+import { updateItem, when } from './expressions.js';
 import { keys } from './keys.js';
+import { TABLE } from './table.js';
 
 export interface WindowBooking {
   /** Requests of the window booked by this call (0: the window is full). */
@@ -28,28 +30,23 @@ export async function bookWindow(window: WindowRef, wanted: number): Promise<Win
   const { policy, subject, windowStart, windowSeconds, limit } = window;
   let want = Math.min(wanted, limit);
   for (;;) {
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.rateLimitWindow(policy, subject, windowSeconds, windowStart),
-          UpdateExpression: 'ADD hits :want SET expires_at_epoch = :expires',
-          ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
-          ExpressionAttributeValues: {
-            ':want': want,
-            ':room': limit - want,
-            ':expires': windowStart + windowSeconds + 60,
-          },
-          ReturnValues: 'UPDATED_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return { granted: want, booked: Number(Attributes?.hits ?? want) };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const booked = Number(error.Item?.hits?.N ?? limit);
-      if (booked >= limit) return { granted: 0, booked: limit };
-      want = Math.min(want, limit - booked);
-    }
+    const outcome = await conditionOutcome(
+      db().send(
+        new UpdateCommand(
+          updateItem({
+            key: keys.rateLimitWindow(policy, subject, windowSeconds, windowStart),
+            add: { hits: want },
+            set: { [TABLE.ttlAttribute]: windowStart + windowSeconds + 60 },
+            when: when.any(when.lacks('hits'), when.compare('hits', '<=', limit - want)),
+            returns: 'UPDATED_NEW',
+            returnOnRefusal: 'ALL_OLD',
+          }),
+        ),
+      ),
+    );
+    if (outcome.held) return { granted: want, booked: Number(outcome.result.Attributes?.hits ?? want) };
+    const booked = Number(outcome.item?.hits ?? limit);
+    if (booked >= limit) return { granted: 0, booked: limit };
+    want = Math.min(want, limit - booked);
   }
 }

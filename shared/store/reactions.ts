@@ -1,12 +1,13 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReactionRecord } from '../domain/posts.js';
 import type { ItemKey } from './batch.js';
-import { db, tableName } from './client.js';
+import { db } from './client.js';
+import { conditionHeld } from './conditional.js';
 import type { CounterItem } from './counter-fold.js';
 import { entities } from './entities.js';
 import { putItem } from './items.js';
+import { conditionRequest, when } from './expressions.js';
 import { keys, type ReactionKeyParts } from './keys.js';
-import { isConditionFailure } from './transact.js';
 
 export type ReactionOutcome = 'changed' | 'unchanged';
 
@@ -18,19 +19,12 @@ export type ReactionOutcome = 'changed' | 'unchanged';
  * one target never write the same item.
  */
 export async function setReaction(key: ItemKey, reaction: ReactionRecord, active: boolean): Promise<ReactionOutcome> {
-  try {
-    if (active) {
-      await putItem(entities.reaction(key), reaction);
-    } else {
-      await db().send(
-        new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' }),
-      );
-    }
-    return 'changed';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'unchanged';
-    throw error;
-  }
+  const changed = await conditionHeld(
+    active
+      ? putItem(entities.reaction(key), reaction)
+      : db().send(new DeleteCommand({ ...conditionRequest(when.exists()), Key: key })),
+  );
+  return changed ? 'changed' : 'unchanged';
 }
 
 /** Where the counter fold counts a reaction: the post's likes_count, the comment's reactions_count, on the item itself. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as getMe } from '../../functions/identity/get-me.js';
 import { newId } from '../../shared/domain/ids.js';
 import { issueToken, parseToken } from '../../shared/domain/secret-tokens.js';
-import { getSession, putSession } from '../../shared/store/sessions.js';
+import { endUserSessions, getSession, putSession } from '../../shared/store/sessions.js';
 import { apiEvent, invoke } from '../support/events.js';
 
 describe('sessions in DynamoDB', () => {
@@ -32,5 +32,26 @@ describe('sessions in DynamoDB', () => {
     // The whole secret: base64url may contain '_', so splitting the token on '_' could test a fragment.
     expect(JSON.stringify(stored)).not.toContain(parseToken(token)!.secret);
     expect(stored?.secret_hash).toBe(secretHash);
+  });
+
+  it("ends every session of a user but the one kept, past one batch write's 25, and no one else's", async () => {
+    const userId = newId();
+    const now = new Date().toISOString();
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    const session = (user_id: string) => ({
+      id: newId(),
+      user_id,
+      secret_hash: 'h',
+      created_at: now,
+      expires_at: expires,
+    });
+    const sessions = Array.from({ length: 30 }, () => session(userId));
+    const other = session(newId());
+    await Promise.all([...sessions, other].map(putSession));
+    const kept = sessions[0]!;
+    expect(await endUserSessions(userId, kept.id)).toBe(29);
+    const left = await Promise.all(sessions.map((s) => getSession(s.id)));
+    expect(left.filter(Boolean).map((s) => s!.id)).toEqual([kept.id]);
+    expect(await getSession(other.id)).toBeDefined();
   });
 });

@@ -124,6 +124,26 @@ describe('a path query', () => {
   });
 });
 
+describe('the sweeper and the delivery detail read the delivery paths', () => {
+  it("reads a due shard up to a time, and a delivery's partition with its attempts consistently", () => {
+    expect(
+      pathQuery(entities.webhookDelivery, 'due', { due_shard: keys.webhookDueShards[1] }, { range: { atMost: 't' } })
+        .input,
+    ).toMatchObject({
+      IndexName: 'gsi2',
+      KeyConditionExpression: '#n0 = :v0 AND #n1 <= :v1',
+      ExpressionAttributeValues: { ':v0': 'WHDUE#1', ':v1': 't' },
+    });
+    expect(pathQuery(entities.webhookDelivery, 'withAttempts', { id: 'd1' }, { consistent: true }).input).toEqual({
+      KeyConditionExpression: '#n0 = :v0',
+      ExpressionAttributeNames: { '#n0': 'pk' },
+      ExpressionAttributeValues: { ':v0': keys.webhookDeliveryPartition('d1') },
+      ScanIndexForward: true,
+      ConsistentRead: true,
+    });
+  });
+});
+
 describe("a delivery's paths keep its slots", () => {
   const delivery = {
     id: 'a0000000-0000-4000-8000-000000000000',
