@@ -16,8 +16,7 @@ import { deliveryExpiresAt, entities, eventExpiresAt, type StoredDelivery } from
 import { conditionRequest, updateItem, when, type Condition } from './expressions.js';
 import { getItem, indexChanges, itemOf, pathAttributes, putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
-import { queryAll } from './pagination.js';
-import { queryPath } from './paths.js';
+import { queryPath, queryPathItems } from './paths.js';
 import { TABLE } from './table.js';
 
 /** The attribute that tells the stream consumer which status a write left. */
@@ -235,11 +234,7 @@ async function extendEventExpiry(eventId: string, now: string): Promise<void> {
 export async function getDeliveryWithAttempts(
   id: string,
 ): Promise<{ delivery: DeliveryRecord; attempts: AttemptRecord[] } | undefined> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
-    ConsistentRead: true,
-  });
+  const items = await queryPathItems(entities.webhookDelivery, 'withAttempts', { id }, { consistent: true });
   const item = items.find((found) => found.entity === entities.webhookDelivery.entity);
   if (!item) return undefined;
   const { last_attempt: latest, ...delivery } = recordOf(entities.webhookDelivery, item);
