@@ -70,6 +70,9 @@ export function deliveryIndexes(d: Pick<DeliveryRecord, 'id' | 'workspace_id' | 
   return pathAttributes(entities.webhookDelivery.paths, placement);
 }
 
+/** A delivery as stored: its record and its latest attempt (store/webhook-deliveries.ts). */
+export type StoredDelivery = DeliveryRecord & { last_attempt?: AttemptRecord | null };
+
 /** The slot a delivery record belongs in, from its status. */
 export const deliverySlotOf = (
   d: Pick<DeliveryRecord, 'status' | 'next_attempt_at' | 'claimed_at' | 'webhook_endpoint_id'>,
@@ -297,7 +300,7 @@ export const entities = {
       },
     },
   }),
-  webhookDelivery: entityLayout<DeliveryRecord>()({
+  webhookDelivery: entityLayout<StoredDelivery>()({
     entity: entityTags.webhookDelivery,
     key: (d) => keys.webhookDelivery(d.id),
     paths: {

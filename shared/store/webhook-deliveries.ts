@@ -3,74 +3,52 @@
  * of the delivery (conditioned on the state it leaves) that also records the status it left
  * (`prev_status`; null when it creates the delivery): the stream consumer folds those records into
  * the workspace totals (webhooks/totals-from-stream.ts), so no write here touches a counter.
+ *
+ * The latest attempt rides on the delivery item (`last_attempt`), written by the same update as its
+ * outcome; it moves to an attempt item of its own only when the next attempt's outcome replaces it.
+ * A delivery that succeeds at its first attempt thus writes no attempt item at all.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import {
-  deliveryExpiresAt,
-  deliveryIndexes,
-  deliverySlotOf,
-  entities,
-  eventExpiresAt,
-  type DeliverySlot,
-} from './entities.js';
-import { TABLE } from './table.js';
-import { getItem, itemOf, putItem, recordOf } from './items.js';
+import { conditionHeld } from './conditional.js';
+import { deliveryExpiresAt, entities, eventExpiresAt, type StoredDelivery } from './entities.js';
+import { conditionRequest, updateItem, when, type Condition } from './expressions.js';
+import { getItem, indexChanges, itemOf, pathAttributes, putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
-import { queryAll } from './pagination.js';
-import { isConditionFailure } from './transact.js';
+import { queryPath, queryPathItems } from './paths.js';
+import { TABLE } from './table.js';
 
 /** The attribute that tells the stream consumer which status a write left. */
 export const PREV_STATUS = 'prev_status';
 
-/** Runs a conditional write: true when applied, false when its condition did not hold. */
-async function applied(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /**
- * A status change `from` → `fields.status`: SET the given fields, `prev_status` and the index slot
- * (REMOVE the second index when the slot is null), if `condition` holds.
+ * A status change `from` → `fields.status`: SET the given fields and `prev_status`, and move the
+ * delivery on its access paths (entities.ts: the activity by `updated_at`, the due shard or its
+ * endpoint's failed list by its new status), if `conditions` hold.
  */
 function changeStatus(
-  delivery: Pick<DeliveryRecord, 'id' | 'workspace_id'>,
+  delivery: StoredDelivery,
   from: DeliveryStatus,
-  fields: Partial<DeliveryRecord> & { updated_at: string; status: DeliveryStatus },
-  slot: DeliverySlot,
-  condition: string,
-  conditionValues: Record<string, unknown>,
+  fields: Partial<StoredDelivery> & { updated_at: string; status: DeliveryStatus },
+  conditions: readonly Condition[],
 ): Promise<boolean> {
-  const index = deliveryIndexes({ ...delivery, updated_at: fields.updated_at }, slot);
-  const set = Object.entries({
-    ...fields,
-    [PREV_STATUS]: from,
-    ...index,
-    [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
-  });
-  return applied(() =>
+  const placed = indexChanges(entities.webhookDelivery, { ...delivery, ...fields });
+  return conditionHeld(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(delivery.id),
-        UpdateExpression:
-          'SET ' + set.map((_, i) => `#f${i} = :v${i}`).join(', ') + (slot ? '' : ' REMOVE gsi2pk, gsi2sk'),
-        ConditionExpression: condition,
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ...conditionValues,
-          ...Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])),
-        },
-      }),
+      new UpdateCommand(
+        updateItem({
+          key: keys.webhookDelivery(delivery.id),
+          set: {
+            ...fields,
+            [PREV_STATUS]: from,
+            ...placed.set,
+            [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
+          },
+          remove: placed.remove,
+          when: conditions,
+        }),
+      ),
     ),
   );
 }
@@ -81,69 +59,62 @@ export type CreateResult = 'created' | 'exists';
  * Creates a pending delivery, once: a redelivered stream record creates nothing twice. The fan-out
  * read the endpoint as active just before; an endpoint revoked or disabled in between is caught by
  * the sender, which ends such a delivery as failed without sending it. `dueEntry: false` leaves it
- * out of the sweeper's index (its first message is on a durable queue).
+ * off the sweeper's due path (its first message is on a durable queue).
  */
 export async function createDelivery(
   delivery: DeliveryRecord,
   options: { dueEntry?: boolean } = {},
 ): Promise<CreateResult> {
   const item: Record<string, unknown> = { ...itemOf(entities.webhookDelivery, delivery), [PREV_STATUS]: null };
-  if (options.dueEntry === false) {
-    delete item.gsi2pk;
-    delete item.gsi2sk;
-  }
-  const created = await applied(() =>
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})`,
-      }),
-    ),
+  if (options.dueEntry === false)
+    for (const attribute of Object.keys(pathAttributes({ due: entities.webhookDelivery.paths.due }, delivery)))
+      delete item[attribute];
+  const created = await conditionHeld(
+    db().send(new PutCommand({ ...conditionRequest(when.absent()), Item: item, TableName: tableName() })),
   );
   return created ? 'created' : 'exists';
 }
 
-export function getDelivery(id: string): Promise<DeliveryRecord | undefined> {
+export function getDelivery(id: string): Promise<StoredDelivery | undefined> {
   return getItem(entities.webhookDelivery, keys.webhookDelivery(id), { consistent: true });
 }
 
 /**
  * pending → delivering for attempt `attempt`, only if the delivery is pending with exactly
- * `attempt - 1` completed attempts: a duplicate or stale queue message claims nothing. Returns the
- * claimed delivery.
+ * `attempt - 1` completed attempts. Returns the delivery as marked. The sender's claim of the
+ * attempt is its lease (store/webhook-send-slots.ts); this marks an attempt that outlasts a moment
+ * as delivering, for the activity, the totals and the sweeper (which tells a stale mark by
+ * `claimed_at`).
  *
- * The claim moves no index key and leaves `updated_at` and the expiry alone: the outcome follows
+ * The mark moves no index key and leaves `updated_at` and the expiry alone: the outcome follows
  * within one attempt timeout and moves them anyway. The delivery stays at its due time in the
- * sweeper's index (already past), where the sweeper tells a stale claim by `claimed_at`; the
- * activity keeps it at its last creation, outcome or restart.
+ * sweeper's index (already past); the activity keeps it at its last creation, outcome or restart.
  */
-export async function claimDelivery(
-  delivery: DeliveryRecord,
+export async function claimDelivery<D extends DeliveryRecord>(
+  delivery: D,
   attempt: number,
   now: string,
-): Promise<DeliveryRecord | undefined> {
+): Promise<D | undefined> {
   const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now };
-  const claimed = await applied(() =>
+  const claimed = await conditionHeld(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(delivery.id),
-        UpdateExpression: 'SET #status = :delivering, #prev = :pending, claimed_attempt = :n, claimed_at = :now',
-        ConditionExpression: '#status = :pending AND attempt_count = :done',
-        ExpressionAttributeNames: { '#status': 'status', '#prev': PREV_STATUS },
-        ExpressionAttributeValues: {
-          ':delivering': 'delivering',
-          ':pending': 'pending',
-          ':n': attempt,
-          ':now': now,
-          ':done': attempt - 1,
-        },
-      }),
+      new UpdateCommand(
+        updateItem({
+          key: keys.webhookDelivery(delivery.id),
+          set: { ...fields, [PREV_STATUS]: 'pending' },
+          when: [when.is('status', 'pending'), when.is('attempt_count', attempt - 1)],
+        }),
+      ),
     ),
   );
   return claimed ? { ...delivery, ...fields } : undefined;
 }
+
+/** The conditions under which a write may end the attempt the sender holds: the delivery still as the sender left it. */
+const heldBy = (delivery: DeliveryRecord, attempt: number): Condition[] =>
+  delivery.status === 'delivering'
+    ? [when.is('status', 'delivering'), when.is('claimed_attempt', attempt), when.is('claimed_at', delivery.claimed_at)]
+    : [when.is('status', 'pending'), when.is('attempt_count', attempt - 1)];
 
 export interface AttemptOutcome {
   status: 'succeeded' | 'failed' | 'pending';
@@ -152,21 +123,24 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records attempt `attempt.number` and moves delivering → outcome, if the claim is still ours. Two
- * writes, in this order, so a crash between them loses nothing and counts nothing twice: the
- * attempt record first (keyed by its number: made again after a released claim, it is simply
- * rewritten), then the outcome, conditioned on the claim (a released claim takes no outcome).
+ * Records attempt `attempt.number` and moves the delivery (pending, or delivering when the attempt
+ * was marked) to its outcome, if it is still as the sender left it: one update of the delivery that
+ * also keeps the attempt (`last_attempt`). The attempt it replaces is written to its own item
+ * first, so a crash between the two writes loses nothing and counts nothing twice (keyed by its
+ * number, the item is simply rewritten when the attempt's outcome is recorded again).
  */
 export async function completeAttempt(
-  delivery: DeliveryRecord,
+  delivery: StoredDelivery,
   attempt: AttemptRecord,
   outcome: AttemptOutcome,
   now: string,
 ): Promise<boolean> {
-  await putItem(entities.webhookAttempt, attempt, { ifAbsent: false });
+  const previous = delivery.last_attempt;
+  if (previous && previous.number < attempt.number)
+    await putItem(entities.webhookAttempt, previous, { ifAbsent: false });
   return changeStatus(
     delivery,
-    'delivering',
+    delivery.status,
     {
       status: outcome.status,
       attempt_count: attempt.number,
@@ -177,23 +151,25 @@ export async function completeAttempt(
       claimed_attempt: null,
       claimed_at: null,
       updated_at: now,
+      last_attempt: attempt,
     },
-    deliverySlotOf({
-      status: outcome.status,
-      next_attempt_at: outcome.nextAttemptAt,
-      claimed_at: null,
-      webhook_endpoint_id: delivery.webhook_endpoint_id,
-    }),
-    '#status = :delivering AND claimed_attempt = :n AND claimed_at = :claimed',
-    { ':delivering': 'delivering', ':n': attempt.number, ':claimed': delivery.claimed_at },
+    heldBy(delivery, attempt.number),
   );
 }
 
-/** delivering → failed without an attempt (the endpoint was revoked, disabled or deleted meanwhile). */
-export async function abandonDelivery(delivery: DeliveryRecord, error: string, now: string): Promise<boolean> {
+/**
+ * pending (or delivering) → failed without an attempt for attempt `attempt` (the endpoint was
+ * revoked, disabled or deleted meanwhile, or the event is gone).
+ */
+export async function abandonDelivery(
+  delivery: StoredDelivery,
+  attempt: number,
+  error: string,
+  now: string,
+): Promise<boolean> {
   return changeStatus(
     delivery,
-    'delivering',
+    delivery.status,
     {
       status: 'failed',
       last_error: error,
@@ -202,26 +178,22 @@ export async function abandonDelivery(delivery: DeliveryRecord, error: string, n
       claimed_at: null,
       updated_at: now,
     },
-    { failedOf: delivery.webhook_endpoint_id },
-    '#status = :delivering AND claimed_at = :claimed',
-    { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+    heldBy(delivery, attempt),
   );
 }
 
 /** delivering → pending for a claim the sweeper found abandoned; the same attempt is made again. */
-export async function releaseClaim(delivery: DeliveryRecord, now: string): Promise<boolean> {
+export async function releaseClaim(delivery: StoredDelivery, now: string): Promise<boolean> {
   return changeStatus(
     delivery,
     'delivering',
     { status: 'pending', next_attempt_at: now, claimed_attempt: null, claimed_at: null, updated_at: now },
-    { due: now },
-    '#status = :delivering AND claimed_at = :claimed',
-    { ':delivering': 'delivering', ':claimed': delivery.claimed_at },
+    [when.is('status', 'delivering'), when.is('claimed_at', delivery.claimed_at)],
   );
 }
 
 /** failed → pending (manual retry): numbering continues, the webhook-id stays. Returns the delivery as restarted, or undefined when it was no longer failed. */
-export async function restartDelivery(delivery: DeliveryRecord, now: string): Promise<DeliveryRecord | undefined> {
+export async function restartDelivery(delivery: StoredDelivery, now: string): Promise<StoredDelivery | undefined> {
   const fields = {
     status: 'pending' as const,
     next_attempt_at: now,
@@ -229,17 +201,10 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
     updated_at: now,
     restarted_at: now,
   };
-  const restarted = await changeStatus(
-    delivery,
-    'failed',
-    fields,
-    { due: now },
-    '#status = :failed AND attempt_count = :done',
-    {
-      ':failed': 'failed',
-      ':done': delivery.attempt_count,
-    },
-  );
+  const restarted = await changeStatus(delivery, 'failed', fields, [
+    when.is('status', 'failed'),
+    when.is('attempt_count', delivery.attempt_count),
+  ]);
   if (!restarted) return undefined;
   await extendEventExpiry(delivery.webhook_event_id, now);
   return { ...delivery, ...fields };
@@ -251,16 +216,16 @@ export async function restartDelivery(delivery: DeliveryRecord, now: string): Pr
  * and never writes an event item that is gone.
  */
 async function extendEventExpiry(eventId: string, now: string): Promise<void> {
-  await applied(() =>
+  const expiresAt = eventExpiresAt(now);
+  await conditionHeld(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.event(eventId),
-        UpdateExpression: 'SET #ttl = :ttl',
-        ConditionExpression: 'attribute_exists(pk) AND #ttl < :ttl',
-        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ':ttl': eventExpiresAt(now) },
-      }),
+      new UpdateCommand(
+        updateItem({
+          key: keys.event(eventId),
+          set: { [TABLE.ttlAttribute]: expiresAt },
+          when: [when.exists(), when.compare(TABLE.ttlAttribute, '<', expiresAt)],
+        }),
+      ),
     ),
   );
 }
@@ -269,14 +234,15 @@ async function extendEventExpiry(eventId: string, now: string): Promise<void> {
 export async function getDeliveryWithAttempts(
   id: string,
 ): Promise<{ delivery: DeliveryRecord; attempts: AttemptRecord[] } | undefined> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(id) },
-    ConsistentRead: true,
-  });
-  const delivery = items.find((item) => item.entity === entities.webhookDelivery.entity);
-  const attempts = items.filter((item) => item !== delivery).map((item) => recordOf(entities.webhookAttempt, item));
-  return delivery ? { delivery: recordOf(entities.webhookDelivery, delivery), attempts } : undefined;
+  const items = await queryPathItems(entities.webhookDelivery, 'withAttempts', { id }, { consistent: true });
+  const item = items.find((found) => found.entity === entities.webhookDelivery.entity);
+  if (!item) return undefined;
+  const { last_attempt: latest, ...delivery } = recordOf(entities.webhookDelivery, item);
+  const attempts = items.filter((found) => found !== item).map((found) => recordOf(entities.webhookAttempt, found));
+  // The latest attempt is on the delivery; its own item exists too once a later outcome replaced it there.
+  if (latest && !attempts.some((a) => a.number === latest.number)) attempts.push(latest);
+  attempts.sort((a, b) => a.number - b.number);
+  return { delivery, attempts };
 }
 
 /**
@@ -287,15 +253,13 @@ export async function getDeliveryWithAttempts(
 export async function listDueDeliveries(before: string, limit = 500): Promise<DeliveryRecord[]> {
   const shards = await Promise.all(
     keys.webhookDueShards.map((shard) =>
-      queryAll(
-        {
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
-          ExpressionAttributeValues: { ':pk': shard, ':before': `${before}#~` },
-        },
-        { max: limit },
+      queryPath(
+        entities.webhookDelivery,
+        'due',
+        { due_shard: shard },
+        { range: { atMost: `${before}#~` }, max: limit },
       ),
     ),
   );
-  return shards.flat().map((item) => recordOf(entities.webhookDelivery, item));
+  return shards.flat();
 }

@@ -5,37 +5,27 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryRecord } from '../domain/webhooks.js';
-import { db, tableName } from './client.js';
-import { deliveryIndexes } from './entities.js';
+import { db } from './client.js';
+import { conditionHeld } from './conditional.js';
+import { entities } from './entities.js';
+import { updateItem, when } from './expressions.js';
+import { indexChanges } from './items.js';
 import { keys } from './keys.js';
 import { PREV_STATUS } from './webhook-deliveries.js';
-import { isConditionFailure } from './transact.js';
 
 export async function deferDelivery(delivery: DeliveryRecord, until: string): Promise<boolean> {
-  // Still pending: prev_status = status tells the stream consumer the totals do not change.
-  const fields = { next_attempt_at: until, [PREV_STATUS]: 'pending', ...deliveryIndexes(delivery, { due: until }) };
-  const entries = Object.entries(fields);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(delivery.id),
-        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression: '#status = :pending AND attempt_count = :done',
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':done': delivery.attempt_count,
-          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const placed = indexChanges(entities.webhookDelivery, { ...delivery, status: 'pending', next_attempt_at: until });
+  return conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.webhookDelivery(delivery.id),
+          // Still pending: prev_status = status tells the stream consumer the totals do not change.
+          set: { next_attempt_at: until, [PREV_STATUS]: 'pending', ...placed.set },
+          remove: placed.remove,
+          when: [when.is('status', 'pending'), when.is('attempt_count', delivery.attempt_count)],
+        }),
+      ),
+    ),
+  );
 }

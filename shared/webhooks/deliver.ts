@@ -1,30 +1,36 @@
 /**
- * The sender's work for one queue message: load the delivery, the endpoint's current URL and
- * secrets and the event (the body) in one round trip, pass the send gate (in-flight leases, rate
- * limit; else deferred), claim, sign, POST, record the attempt and the outcome, and schedule the
- * next attempt per the retry schedule.
+ * The sender's work for one queue message, as stages that each return a tagged outcome:
+ *
+ *   load → gate → claim → send → record → schedule
+ *
+ * - load: the delivery, its endpoint (URL and secrets at send time) and its event (the body), one
+ *   read; a stale claim of a sender that died is taken over. `missing` | `stale_message` |
+ *   `unsendable` (endpoint gone, disabled or revoked, or event gone: the delivery ends as failed
+ *   unsent) | `ready`.
+ * - gate: in-flight leases and the endpoint's rate limit (send-gate.ts). `open` | `deferred`.
+ * - claim: pending → delivering for this attempt. `claimed` | `taken` (a duplicate message).
+ * - send: sign and POST (send-attempt.ts). Always `sent`, with what the receiver answered.
+ * - record: the endpoint's health, then the attempt and its outcome in one conditional write
+ *   (record-attempt.ts). `recorded` | `lost_claim`.
+ * - schedule: the next attempt's message, or the exhaustion event (record-attempt.ts).
+ *
+ * The wall clock is read once per attempt (attempt-clock.ts) and handed to every stage.
  */
 import type { UrlPolicy } from '../config.js';
-import { webhookHeaders } from '../domain/signing.js';
-import {
-  errorForStatus,
-  outcomeOf,
-  signingSecrets,
-  staleClaimMs,
-  type AttemptResult,
-  type DeliveryRecord,
-  type WebhookEndpointRecord,
-} from '../domain/webhooks.js';
+import { staleClaimMs, type WebhookEndpointRecord } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
+import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';
-import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
-import { deliveryMessage } from '../ports/delivery-queue.js';
+import type { StoredDelivery } from '../store/entities.js';
 import { loadDeliveryContext } from '../store/webhook-delivery-context.js';
-import { abandonDelivery, claimDelivery, completeAttempt, releaseClaim } from '../store/webhook-deliveries.js';
+import { abandonDelivery, claimDelivery, releaseClaim } from '../store/webhook-deliveries.js';
 import type { LeaseLimits } from '../store/webhook-send-slots.js';
+import { attemptClock, type AttemptClock } from './attempt-clock.js';
 import { webhookBody } from './body.js';
-import { recordEndpointHealth, reportExhausted, type HealthSettings } from './endpoint-health.js';
-import { deferUntil, paceSend, passSendGate, releaseSendLease } from './send-gate.js';
+import type { HealthSettings } from './endpoint-health.js';
+import { recordAttempt, scheduleNext } from './record-attempt.js';
+import { sendAttempt } from './send-attempt.js';
+import { passSendGate, releaseSendLease } from './send-gate.js';
 
 export type DeliverResult =
   'not_found' | 'not_claimed' | 'deferred' | 'abandoned' | 'succeeded' | 'failed' | 'pending' | 'lost_claim';
@@ -40,46 +46,64 @@ export interface DeliverySettings {
   health: HealthSettings;
 }
 
+export type Loaded =
+  | { tag: 'missing' }
+  | { tag: 'stale_message' }
+  | { tag: 'unsendable'; delivery: StoredDelivery; reason: string }
+  | { tag: 'ready'; delivery: StoredDelivery; endpoint: WebhookEndpointRecord; body: string };
+
 export async function deliver(
   message: DeliveryMessage,
   ports: DeliveryPorts,
   settings: DeliverySettings,
+  clock: AttemptClock = attemptClock(),
 ): Promise<DeliverResult> {
-  const { delivery: loaded, endpoint: current, event } = await loadDeliveryContext(message);
-  if (!loaded) return 'not_found';
-  const found = await takeOverStaleClaim(loaded, message, settings);
-  if (!found) return 'not_claimed';
-  // A duplicate or stale message would claim nothing: it takes no lease either.
-  if (found.status !== 'pending' || found.attempt_count !== message.attempt - 1) return 'not_claimed';
-  if (current?.status !== 'active')
-    return abandon(found, message, `endpoint ${current?.status ?? 'deleted'}: not sent`, ports);
-  // The event item outlives every delivery that can still be attempted; this is a safety net.
-  if (!event) return abandon(found, message, 'event no longer stored: not sent', ports);
-  const body = webhookBody(event);
+  const loaded = await load(message, settings, clock);
+  if (loaded.tag === 'missing') return 'not_found';
+  if (loaded.tag === 'stale_message') return 'not_claimed';
+  if (loaded.tag === 'unsendable') return abandon(loaded.delivery, message, loaded.reason, ports, clock);
 
-  const gate = await passSendGate(found, current, message, ports, {
-    limits: settings.inFlight,
-    leaseMs: staleClaimMs(settings.timeoutMs),
-    timeoutMs: settings.timeoutMs,
-  });
-  if (!gate.open) return 'deferred';
-  // The lease holds a place among the POSTs in flight to the receiver: it is given back as soon as
-  // the receiver has answered, beside the attempt's recording rather than after it (one round trip
-  // less per attempt), or at the end when the attempt never got as far as the POST.
+  const gate = await passSendGate(loaded.delivery, loaded.endpoint, message, ports, gateSettings(settings), clock);
+  if (gate.tag === 'taken') return 'not_claimed';
+  if (gate.tag === 'deferred') return 'deferred';
+  // The lease holds a place among the POSTs in flight to the receiver and the attempt's claim: it is
+  // given back once the outcome is recorded (a duplicate message then finds the attempt made), before
+  // the next attempt is scheduled, or at the end when the attempt fails on the way.
   let released: Promise<void> | undefined;
-  const releaseLease = () => {
-    if (!released) {
-      released = releaseSendLease(gate.lease);
-      // Awaited later (with the outcome, or below); until then a failure must not go unhandled.
-      released.catch(() => undefined);
-    }
-    return released;
-  };
+  const releaseLease = () => (released ??= releaseSendLease(gate.lease));
   try {
-    return await attempt(found, current, body, message, ports, settings, releaseLease);
+    const mark = claim(loaded.delivery, message, clock);
+    const sent = await sendAttempt(loaded.delivery, loaded.endpoint, loaded.body, message, ports, settings, clock);
+    const claimed = await mark.settle();
+    const recorded = await recordAttempt(claimed, loaded.endpoint, sent, settings, ports);
+    await releaseLease();
+    if (recorded.tag === 'lost_claim') return 'lost_claim';
+    await scheduleNext(claimed, recorded, message, ports);
+    return recorded.outcome.status;
   } finally {
     await releaseLease();
   }
+}
+
+const gateSettings = (settings: DeliverySettings) => ({
+  limits: settings.inFlight,
+  leaseMs: staleClaimMs(settings.timeoutMs),
+  timeoutMs: settings.timeoutMs,
+});
+
+/** The load stage: what the attempt needs, and whether this message may make it. */
+export async function load(message: DeliveryMessage, settings: DeliverySettings, clock: AttemptClock): Promise<Loaded> {
+  const { delivery: stored, endpoint, event } = await loadDeliveryContext(message);
+  if (!stored) return { tag: 'missing' };
+  const delivery = await takeOverStaleClaim(stored, message, settings, clock);
+  // A duplicate or stale message claims nothing: it takes no lease either.
+  if (!delivery || delivery.status !== 'pending' || delivery.attempt_count !== message.attempt - 1)
+    return { tag: 'stale_message' };
+  if (endpoint?.status !== 'active')
+    return { tag: 'unsendable', delivery, reason: `endpoint ${endpoint?.status ?? 'deleted'}: not sent` };
+  // The event item outlives every delivery that can still be attempted; this is a safety net.
+  if (!event) return { tag: 'unsendable', delivery, reason: 'event no longer stored: not sent' };
+  return { tag: 'ready', delivery, endpoint, body: webhookBody(event) };
 }
 
 /**
@@ -89,106 +113,64 @@ export async function deliver(
  * again, as the sweeper would have done. Any other delivery is returned as it is.
  */
 async function takeOverStaleClaim(
-  found: DeliveryRecord,
+  found: StoredDelivery,
   message: DeliveryMessage,
   settings: DeliverySettings,
-): Promise<DeliveryRecord | undefined> {
-  const now = new Date();
+  clock: AttemptClock,
+): Promise<StoredDelivery | undefined> {
   const stale =
     found.status === 'delivering' &&
     found.claimed_attempt === message.attempt &&
     found.claimed_at !== null &&
-    Date.parse(found.claimed_at) + staleClaimMs(settings.timeoutMs) <= now.getTime();
+    Date.parse(found.claimed_at) + staleClaimMs(settings.timeoutMs) <= clock.now.getTime();
   if (!stale) return found;
-  const at = now.toISOString();
+  const at = clock.now.toISOString();
   if (!(await releaseClaim(found, at))) return undefined;
   logger.info('webhook claim of a sender that died taken over', { delivery_id: found.id, attempt: message.attempt });
   return { ...found, status: 'pending', next_attempt_at: at, claimed_attempt: null, claimed_at: null, updated_at: at };
 }
 
+/**
+ * An attempt that outlasts this is marked `delivering` on the delivery: shorter ones (most) show
+ * as pending until their outcome, and cost no write of the delivery for their claim.
+ */
+export const DELIVERING_MARK_MS = 1000;
+
+/**
+ * The claim stage. The attempt is claimed with its lease (the gate's one write); the delivery
+ * itself is marked delivering only once the attempt has lasted DELIVERING_MARK_MS, so the activity
+ * and the totals show an attempt in flight and the sweeper can tell when its sender died. `settle`
+ * (after the POST) cancels a mark not yet made and returns the delivery the outcome moves on from.
+ */
+export function claim(
+  delivery: StoredDelivery,
+  message: DeliveryMessage,
+  clock: AttemptClock,
+): { settle(): Promise<StoredDelivery> } {
+  let marking: Promise<StoredDelivery> | undefined;
+  const timer = setTimeout(() => {
+    marking = claimDelivery(delivery, message.attempt, clock.now.toISOString()).then(
+      (marked) => marked ?? delivery,
+      () => delivery,
+    );
+  }, DELIVERING_MARK_MS);
+  return {
+    settle: () => {
+      clearTimeout(timer);
+      return marking ?? Promise.resolve(delivery);
+    },
+  };
+}
+
 /** The endpoint is gone, disabled or revoked (or the event is gone): the delivery ends as failed without an attempt. */
 async function abandon(
-  found: DeliveryRecord,
+  delivery: StoredDelivery,
   message: DeliveryMessage,
   reason: string,
   ports: DeliveryPorts,
+  clock: AttemptClock,
 ): Promise<DeliverResult> {
-  const delivery = await claimDelivery(found, message.attempt, new Date().toISOString());
-  if (!delivery) return 'not_claimed';
-  await abandonDelivery(delivery, reason, new Date().toISOString());
+  if (!(await abandonDelivery(delivery, message.attempt, reason, clock.now.toISOString()))) return 'not_claimed';
   ports.metrics?.abandoned();
   return 'abandoned';
-}
-
-/** The endpoint as read just before the claim: its URL and secrets at send time. */
-async function attempt(
-  found: DeliveryRecord,
-  endpoint: WebhookEndpointRecord,
-  body: string,
-  message: DeliveryMessage,
-  ports: DeliveryPorts,
-  settings: DeliverySettings,
-  releaseLease: () => Promise<void>,
-): Promise<DeliverResult> {
-  const delivery = await claimDelivery(found, message.attempt, new Date().toISOString());
-  if (!delivery) return 'not_claimed';
-
-  const paced = await paceSend(endpoint);
-  if (paced) {
-    // The endpoint's rate limit is booked further ahead than a sender should wait: give the claim back, come back then.
-    const at = new Date().toISOString();
-    if (await releaseClaim(delivery, at))
-      await deferUntil({ ...delivery, status: 'pending', updated_at: at }, message, ports, paced.freeAt);
-    return 'deferred';
-  }
-  const startedAt = new Date();
-  const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, body);
-  const response = await ports.http.post(endpoint.url, headers, body, {
-    timeoutMs: settings.timeoutMs,
-    policy: settings.urlPolicy,
-  });
-  const endedAt = new Date();
-  const leaseReturned = releaseLease();
-  const result: AttemptResult = { ...response, startedAt, endedAt };
-  const outcome = outcomeOf(message.attempt, result, settings.retryDelays);
-  const error = response.error ?? (response.statusCode === null ? null : errorForStatus(response.statusCode));
-
-  await recordEndpointHealth(endpoint, outcome, startedAt, endedAt, settings.health);
-  const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
-  const [recorded] = await Promise.all([
-    completeAttempt(
-      delivery,
-      {
-        delivery_id: delivery.id,
-        number: message.attempt,
-        started_at: startedAt.toISOString(),
-        duration_ms: endedAt.getTime() - startedAt.getTime(),
-        status_code: response.statusCode,
-        error,
-        response_body: response.responseBody,
-      },
-      {
-        status: outcome.status,
-        nextAttemptAt: next?.toISOString() ?? null,
-        deliveredAt: outcome.status === 'succeeded' ? endedAt.toISOString() : null,
-      },
-      new Date().toISOString(),
-    ),
-    leaseReturned,
-  ]);
-  ports.metrics?.attempt({ outcome: outcome.status, durationMs: endedAt.getTime() - startedAt.getTime() });
-  if (!recorded) {
-    logger.warn('webhook attempt outcome not recorded: the claim was released meanwhile', {
-      delivery_id: delivery.id,
-      attempt: message.attempt,
-    });
-    return 'lost_claim';
-  }
-  if (next) await dispatch(ports, deliveryMessage(delivery, message.attempt + 1), next, endedAt);
-  await reportExhausted(
-    { ...delivery, attempt_count: message.attempt, last_status_code: response.statusCode, last_error: error },
-    outcome,
-    endedAt,
-  );
-  return outcome.status;
 }

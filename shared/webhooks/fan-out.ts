@@ -14,7 +14,7 @@ import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { deliveryMessage } from '../ports/delivery-queue.js';
 import { createDelivery } from '../store/webhook-deliveries.js';
 import { getEndpoint, listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
-import { forEachLimit } from './bounded.js';
+import { mapLimit } from '../pipeline/concurrency.js';
 
 export interface FanOutSettings {
   /** Delivery records written at once for one event (the workspace's endpoints are capped, this bounds the burst). */
@@ -58,9 +58,11 @@ export async function fanOut(
   settings: FanOutSettings,
 ): Promise<string[]> {
   const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
+  // One instant for the event's deliveries: created together, they sort together in the activity.
+  const now = new Date().toISOString();
   const ids: string[] = [];
-  await forEachLimit(matching, settings.concurrency, async (endpoint) => {
-    const delivery = newDelivery(event, endpoint, new Date().toISOString());
+  await mapLimit(matching, settings.concurrency, async (endpoint) => {
+    const delivery = newDelivery(event, endpoint, now);
     // On a durable queue the first attempt's message is not lost: no entry in the sweeper's index.
     await createDelivery(delivery, { dueEntry: !ports.queue.durable });
     // Also when it already existed: a redelivered stream record may mean the first enqueue was

@@ -23,7 +23,7 @@ const rawItem = async (key: { pk: string; sk: string }) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
 /** One delivery through create, claim and a successful first attempt, as the pipeline makes it. */
-async function deliveredOnce(workspaceId = newId()) {
+async function deliveredOnce(workspaceId = newId(), outcome: 'succeeded' | 'pending' = 'succeeded') {
   const endpoint = newWebhookEndpoint(new Date(), workspaceId, {
     name: 'retention',
     url: 'https://example.com/hook',
@@ -55,7 +55,14 @@ async function deliveredOnce(workspaceId = newId()) {
     response_body: 'ok',
   };
   expect(
-    await completeAttempt(claimed, attempt, { status: 'succeeded', nextAttemptAt: null, deliveredAt: done }, done),
+    await completeAttempt(
+      claimed,
+      attempt,
+      outcome === 'succeeded'
+        ? { status: 'succeeded', nextAttemptAt: null, deliveredAt: done }
+        : { status: 'pending', nextAttemptAt: done, deliveredAt: null },
+      done,
+    ),
   ).toBe(true);
   return { workspaceId, delivery: (await getDelivery(delivery.id))!, attempt };
 }
@@ -69,8 +76,23 @@ describe('retention of webhook deliveries (DynamoDB TTL)', () => {
     const { delivery, attempt } = await deliveredOnce();
     const item = await rawItem(keys.webhookDelivery(delivery.id));
     expect(item?.[TABLE.ttlAttribute]).toBe(epoch(delivery.updated_at) + 30 * DAY);
+    // The latest attempt lives on the delivery item (and expires with it) until a later one replaces it.
+    expect(item?.last_attempt).toEqual(attempt);
+    expect(await rawItem(keys.webhookAttempt(delivery.id, 1))).toBeUndefined();
+  });
+
+  it('an attempt replaced by a later one gets an item of its own, expiring 30 days after it started', async () => {
+    const { delivery, attempt } = await deliveredOnce(newId(), 'pending');
+    const claimedAt = new Date().toISOString();
+    const claimed = (await claimDelivery(delivery, 2, claimedAt))!;
+    const second = { ...attempt, number: 2, started_at: claimedAt };
+    const done = new Date().toISOString();
+    expect(
+      await completeAttempt(claimed, second, { status: 'succeeded', nextAttemptAt: null, deliveredAt: done }, done),
+    ).toBe(true);
     const attemptItem = await rawItem(keys.webhookAttempt(delivery.id, 1));
     expect(attemptItem?.[TABLE.ttlAttribute]).toBe(epoch(attempt.started_at) + 30 * DAY);
+    expect((await getDeliveryWithAttempts(delivery.id))?.attempts).toEqual([attempt, second]);
   });
 
   it('the period is configurable (WEBHOOK_RETENTION_DAYS)', async () => {

@@ -5,6 +5,7 @@ import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import {
   acquireSendLease,
+  claimAttribute,
   endpointAttribute,
   releaseSendLease,
   type SendLease,
@@ -58,6 +59,42 @@ describe('in-flight leases (one item per workspace, one write to take, one to gi
     await releaseSendLease((taken as { lease: SendLease }).lease);
     const held = await item(ws);
     expect(held).not.toHaveProperty(endpointAttribute(endpoint));
+    expect(held).not.toHaveProperty('leases');
+  });
+
+  it('a lease can carry the claim of an attempt: refused to a second sender while it lives, never blocking a later attempt, taken over once expired, given back with the lease', async () => {
+    const ws = newId();
+    const endpoint = newId();
+    const delivery = newId();
+    const now = new Date();
+    const take = (attempt: number, at = now) =>
+      acquireSendLease(
+        ws,
+        endpoint,
+        at,
+        later(at),
+        { perEndpoint: 5, perWorkspace: 5 },
+        { deliveryId: delivery, attempt },
+      );
+    const first = await take(1);
+    expect(first.ok).toBe(true);
+    expect(await take(1)).toEqual({ ok: false, full: 'claimed' });
+    expect((await item(ws))[claimAttribute(delivery)]).toMatch(/^0001\|/);
+    // The outcome of attempt 1 was recorded but its claim never given back (the sender died after it).
+    const second = await take(2);
+    expect(second.ok).toBe(true);
+    expect((await item(ws))[claimAttribute(delivery)]).toMatch(/^0002\|/);
+    // Attempt 1's release finds its claim replaced: only its lease goes.
+    await releaseSendLease((first as { lease: SendLease }).lease);
+    expect((await item(ws))[claimAttribute(delivery)]).toMatch(/^0002\|/);
+    expect(((await item(ws)).leases as Set<string>).size).toBe(1);
+    // A sender of attempt 2 that died: once its claim expires, another sender takes it over.
+    const afterExpiry = new Date(now.getTime() + 120_000);
+    const takenOver = await take(2, afterExpiry);
+    expect(takenOver.ok).toBe(true);
+    await releaseSendLease((takenOver as { lease: SendLease }).lease);
+    const held = await item(ws);
+    expect(held).not.toHaveProperty(claimAttribute(delivery));
     expect(held).not.toHaveProperty('leases');
   });
 });
