@@ -54,6 +54,9 @@ const attributeAsLambdaSees = (value: Attribute): Attribute =>
         ? { L: value.L.map(attributeAsLambdaSees) }
         : value;
 
+/** GetRecords errors after which the shard's iterator must be got again. */
+const LOST_POSITION: ReadonlySet<string> = new Set(['TrimmedDataAccessException', 'ExpiredIteratorException']);
+
 export class StreamPoller {
   private readonly streams: DynamoDBStreamsClient;
   private readonly shards = new Map<string, ShardState>();
@@ -166,7 +169,14 @@ export class StreamPoller {
 
   private async pollShard(id: string, state: ShardState): Promise<void> {
     if (state.done || !state.iterator) return;
-    const result = await this.streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 100 }));
+    const result = await this.streams
+      .send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 100 }))
+      .catch(async (error: unknown) => {
+        if (!LOST_POSITION.has((error as Error).name)) throw error;
+        await this.reposition(id, state);
+        return undefined;
+      });
+    if (!result) return;
     const records = result.Records ?? [];
     // A checkpoint write is itself a stream record: only batches with other records move the
     // checkpoint, or the poller would feed itself forever.
@@ -193,6 +203,26 @@ export class StreamPoller {
     }
     state.iterator = result.NextShardIterator;
     if (!state.iterator) state.done = true;
+  }
+
+  /**
+   * An iterator DynamoDB Local no longer serves (expired, or its position trimmed; seen under a
+   * full test run's load): a new one from the shard's checkpoint, or from its oldest record. Never
+   * from LATEST, which would skip what was written meanwhile; a replay is harmless, every consumer
+   * is idempotent.
+   */
+  private async reposition(id: string, state: ShardState): Promise<void> {
+    const sequence = (await this.checkpoints()).get(id);
+    const { ShardIterator } = await this.streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: this.streamArn,
+        ShardId: id,
+        ShardIteratorType: sequence ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
+        ...(sequence ? { SequenceNumber: sequence } : {}),
+      }),
+    );
+    state.iterator = ShardIterator;
+    state.done = !ShardIterator;
   }
 
   private async checkpoint(id: string, last: string): Promise<void> {
