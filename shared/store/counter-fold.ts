@@ -12,9 +12,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './batch.js';
-import { db, tableName } from './client.js';
+import { db } from './client.js';
+import { conditionHeld, conditionOutcome } from './conditional.js';
+import { updateItem, when } from './expressions.js';
 import { TABLE } from './table.js';
-import { isConditionFailure } from './transact.js';
 
 /** Counter attribute → how much one record (or a batch) adds to it. */
 export type CounterDelta = Record<string, number>;
@@ -58,11 +59,8 @@ const sum = (changes: readonly CountedChange[]): CounterDelta => {
   return Object.fromEntries(Object.entries(total).filter(([, value]) => value !== 0));
 };
 
-type RawAttribute = string | { S?: string } | undefined;
-const stringOf = (value: RawAttribute) => (typeof value === 'string' ? value : value?.S);
-
-/** The refused update's item as DynamoDB returned it (ReturnValuesOnConditionCheckFailure), if any. */
-const refusedItem = (error: unknown) => (error as { Item?: Record<string, RawAttribute> }).Item;
+/** A refusal names the watermark the item holds; a fold goes at most this many rounds. */
+const MAX_ROUNDS = 6;
 
 /**
  * Adds the changes of one shard's batch to the item, each exactly once. Returns how many were
@@ -75,58 +73,61 @@ export async function foldCounters(
   changes: readonly CountedChange[],
   settings: FoldSettings,
 ): Promise<number | 'item_missing'> {
-  const watermark = watermarkAttribute(shardId);
-  let pending = [...changes].sort((a, b) =>
+  const inOrder = [...changes].sort((a, b) =>
     paddedSequence(a.sequenceNumber) < paddedSequence(b.sequenceNumber) ? -1 : 1,
   );
-  // Unknown at first: the common case is a batch after the watermark. Known after a refusal.
-  let current: string | undefined;
-  const mustExist = item.createAs === undefined ? 'attribute_exists(pk) AND ' : '';
-  for (let round = 0; pending.length > 0; round++) {
-    const counters = Object.entries(sum(pending));
-    const last = pending[pending.length - 1]!;
-    const mark = `${paddedSequence(last.sequenceNumber)}|${Math.floor(settings.now.getTime() / 1000)}`;
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: item.key,
-          UpdateExpression:
-            (item.createAs === undefined ? 'SET #wm = :mark' : 'SET entity = :entity, #wm = :mark') +
-            (counters.length ? ' ADD ' + counters.map((_, i) => `#c${i} :d${i}`).join(', ') : ''),
-          ConditionExpression:
-            mustExist + (current === undefined ? '(attribute_not_exists(#wm) OR #wm < :first)' : '#wm = :current'),
-          ExpressionAttributeNames: {
-            '#wm': watermark,
-            ...Object.fromEntries(counters.map(([name], i) => [`#c${i}`, name])),
-          },
-          ExpressionAttributeValues: {
-            ...(item.createAs === undefined ? {} : { ':entity': item.createAs }),
-            ':mark': mark,
-            ...(current === undefined
-              ? { ':first': paddedSequence(pending[0]!.sequenceNumber) }
-              : { ':current': current }),
-            ...Object.fromEntries(counters.map(([, delta], i) => [`:d${i}`, delta])),
-          },
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  // The watermark is unknown at first: the common case is a batch after it. Known after a refusal.
+  return foldRound(item, watermarkAttribute(shardId), inOrder, undefined, settings, 1);
+}
+
+/**
+ * One conditional update adding `pending` (in sequence order) and moving the watermark past it:
+ * applied only if the watermark is still `current`, or, while unknown, before the first change.
+ * A refusal returns the item as it was, and the next round adds only the changes after its
+ * watermark.
+ */
+async function foldRound(
+  item: CounterItem,
+  watermark: string,
+  pending: readonly CountedChange[],
+  current: string | undefined,
+  settings: FoldSettings,
+  round: number,
+): Promise<number | 'item_missing'> {
+  if (pending.length === 0) return 0;
+  const last = pending[pending.length - 1]!;
+  const mark = `${paddedSequence(last.sequenceNumber)}|${Math.floor(settings.now.getTime() / 1000)}`;
+  const itemExists = item.createAs === undefined ? [when.exists()] : [];
+  const watermarkBefore =
+    current === undefined
+      ? when.any(when.lacks(watermark), when.compare(watermark, '<', paddedSequence(pending[0]!.sequenceNumber)))
+      : when.is(watermark, current);
+  const outcome = await conditionOutcome(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: item.key,
+          set: { [watermark]: mark, ...(item.createAs === undefined ? {} : { entity: item.createAs }) },
+          add: sum(pending),
+          when: [...itemExists, watermarkBefore],
+          returns: 'ALL_NEW',
+          returnOnRefusal: 'ALL_OLD',
         }),
-      );
-      await pruneWatermarks(item.key, Attributes ?? {}, settings);
-      return pending.length;
-    } catch (error) {
-      if (!isConditionFailure(error) || round >= 5) throw error;
-      const found = refusedItem(error);
-      if (!found && mustExist) return 'item_missing';
-      const seen = stringOf(found?.[watermark]);
-      // Refused although the watermark is gone (pruned meanwhile): try again from the top.
-      current = seen;
-      if (seen === undefined) continue;
-      const counted = seen.slice(0, seen.indexOf('|'));
-      pending = pending.filter((change) => paddedSequence(change.sequenceNumber) > counted);
-    }
+      ),
+    ),
+  );
+  if (outcome.held) {
+    await pruneWatermarks(item.key, outcome.result.Attributes ?? {}, settings);
+    return pending.length;
   }
-  return 0;
+  if (round >= MAX_ROUNDS) throw new Error(`counter fold refused ${MAX_ROUNDS} times in a row on ${item.key.pk}`);
+  if (!outcome.item && item.createAs === undefined) return 'item_missing';
+  const seen = outcome.item?.[watermark] as string | undefined;
+  // Refused although the watermark is gone (pruned meanwhile): try again from the top.
+  if (seen === undefined) return foldRound(item, watermark, pending, undefined, settings, round + 1);
+  const counted = seen.slice(0, seen.indexOf('|'));
+  const after = pending.filter((change) => paddedSequence(change.sequenceNumber) > counted);
+  return foldRound(item, watermark, after, seen, settings, round + 1);
 }
 
 /** Removes the watermarks of shards not folded for longer than `keepSeconds` (rare: a few a day). */
@@ -139,19 +140,16 @@ async function pruneWatermarks(key: ItemKey, item: Record<string, unknown>, sett
       Number(value.slice(value.indexOf('|') + 1)) < oldest,
   ) as [string, string][];
   if (stale.length === 0) return;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'REMOVE ' + stale.map((_, i) => `#w${i}`).join(', '),
-        // Only if none of them moved meanwhile.
-        ConditionExpression: stale.map((_, i) => `#w${i} = :w${i}`).join(' AND '),
-        ExpressionAttributeNames: Object.fromEntries(stale.map(([name], i) => [`#w${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(stale.map(([, value], i) => [`:w${i}`, value])),
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  // Only if none of them moved meanwhile; one that did is pruned by a later fold.
+  await conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key,
+          remove: stale.map(([name]) => name),
+          when: stale.map(([name, value]) => when.is(name, value)),
+        }),
+      ),
+    ),
+  );
 }

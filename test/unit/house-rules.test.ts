@@ -90,10 +90,7 @@ describe('one way to retry (shared/pipeline/retry.ts)', () => {
     /setTimeout as sleep/,
     /while\s*\([^)]*(requests?|pending)\b[^)]*\)[^]*?Unprocessed(Items|Keys)/,
   ];
-  const exempt: Record<string, string> = {
-    // Until the counter fold moves onto retry(): its watermark refusal rounds.
-    'shared/store/counter-fold.ts': 'watermark refusal rounds',
-  };
+  const exempt: Record<string, string> = {};
   const holdsRetryLoop = (file: string) => {
     const text = readFileSync(join(root, file), 'utf8');
     return retryLoop.some((pattern) => pattern.test(text));
@@ -125,8 +122,6 @@ describe('the store names its indexes in one place', () => {
     'shared/store/paths.ts',
     'shared/store/create-table-input.ts',
   ];
-  /** Until it adopts named paths. */
-  const awaitingNamedPaths = ['shared/store/counter-fold.ts'];
   const naming = (dirs: string[]) =>
     dirs
       .flatMap(sourceFiles)
@@ -137,9 +132,7 @@ describe('the store names its indexes in one place', () => {
   });
 
   it('lets no file outside the table layout and the query module name an index: queries call paths by name', () => {
-    const outside = naming(['shared', 'functions', 'infra']).filter(
-      (file) => !layout.includes(file) && !awaitingNamedPaths.includes(file),
-    );
+    const outside = naming(['shared', 'functions', 'infra']).filter((file) => !layout.includes(file));
     expect(outside).toEqual([]);
   });
 });
