@@ -24,8 +24,14 @@ export const LAMBDA_BUNDLING = {
   // ESM-first packages (middy, zod) resolve to their ESM builds.
   mainFields: ['module', 'main'],
   banner: { js: REQUIRE_BANNER },
-  // The AWS SDK is bundled too (see lambda-defaults.ts for why).
-  external: [],
+  // The AWS SDK is bundled too (see lambda-defaults.ts for why). Left out: two files that undici
+  // (the webhook sender's HTTP client) requires lazily, on paths the sender never takes, 112 KiB:
+  // its second HTTP parser, loaded only where WebAssembly SIMD fails (not on Lambda's Node 24,
+  // x86_64 or arm64), and the fetch body encoder, loaded only for a FormData body (the sender
+  // posts a string). Named as undici's requires spell them: `alias` cannot replace a relative
+  // path, and an absolute one would put this machine's path into the bundle.
+  // test/unit/lambda-bundle-contents.test.ts checks that only the sender's requires match.
+  external: ['../llhttp/llhttp-wasm.js', '../web/fetch/body.js'],
   // Parts of the AWS SDK a Lambda of this service never runs (see each module for why and the saving):
   // the default credential chain (a Lambda reads its credentials from the environment) and the
   // event-stream codecs (no operation used here has an event-stream member).

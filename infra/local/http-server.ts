@@ -108,11 +108,11 @@ export interface HttpServerOptions {
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
 function toEvent(
   req: IncomingMessage,
+  url: URL,
   body: Buffer,
   routeKey: string,
   pathParameters?: Record<string, string>,
 ): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!.toLowerCase();
@@ -171,12 +171,12 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname;
       // Before the body is read: an upload is larger than an API request, and its route reads it itself.
-      const mediaPath = new URL(req.url ?? '/', 'http://localhost').pathname;
-      if (options.media?.handles(mediaPath)) return await options.media.serve(req, res);
+      if (options.media?.handles(path)) return await options.media.serve(req, res);
       const body = await readCappedBody(req, GATEWAY_MAX_BODY);
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (isConsolePath(path)) {
         const page = serveAsset(consoleAssets, req.method ?? 'GET', path, req.headers['accept-encoding']);
         res.writeHead(page.status, page.headers);
@@ -184,16 +184,16 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       }
       if (path === MCP_PATH) {
         const mcp = await functionFor(MCP_HANDLER);
-        return send(res, await mcp(toEvent(req, body, `${req.method ?? 'GET'} ${MCP_PATH}`), localContext('mcp')));
+        return send(res, await mcp(toEvent(req, url, body, `${req.method ?? 'GET'} ${MCP_PATH}`), localContext('mcp')));
       }
       const found = match(req.method ?? 'GET', path);
       if (found.kind !== 'found') {
-        const event = toEvent(req, body, '$default');
+        const event = toEvent(req, url, body, '$default');
         const notFound = await functionFor(NOT_FOUND_HANDLER);
         return send(res, await notFound(event, localContext('route-not-found')));
       }
       const { route, params } = found;
-      const event = toEvent(req, body, `${route.method} ${route.path}`, params);
+      const event = toEvent(req, url, body, `${route.method} ${route.path}`, params);
       const lambda = await functionFor(route.handler);
       send(res, await lambda(event, localContext(route.name)));
     } catch (error) {

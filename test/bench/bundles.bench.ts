@@ -51,7 +51,7 @@ async function main() {
       await build({
         ...LAMBDA_BUNDLING,
         // sharp ships beside the media processor's bundle (its libvips binaries are npm packages), as the stack deploys it.
-        external: ['sharp'],
+        external: [...LAMBDA_BUNDLING.external, 'sharp'],
         entryPoints: [fn.entry],
         outfile: fn.file,
         sourcemap: false,

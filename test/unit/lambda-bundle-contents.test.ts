@@ -89,6 +89,23 @@ describe('the Lambda bundles', () => {
     expect(undici.filter((path) => unwanted.test(path))).toEqual([]);
   });
 
+  it("leave out undici's second HTTP parser and fetch body encoder, and nothing of any other package", () => {
+    const sender = 'functions/webhook-pipeline/send-delivery.ts';
+    expect(inputsOf(sender)).toContain('undici/lib/llhttp/llhttp_simd-wasm.js');
+    expect(
+      inputsOf(sender).filter(
+        (path) => path === 'undici/lib/llhttp/llhttp-wasm.js' || path.startsWith('undici/lib/web/'),
+      ),
+    ).toEqual([]);
+    // The two paths are left out by their names as written: no other package's require may match them.
+    const leftOut = new Set<string>(LAMBDA_BUNDLING.external);
+    for (const entry of entries) {
+      const output = Object.values(meta.outputs).find((o) => o.entryPoint === entry)!;
+      const matched = new Set(output.imports.filter((imported) => leftOut.has(imported.path)).map((i) => i.path));
+      expect([...matched].sort(), entry).toEqual(entry === sender ? [...leftOut].sort() : []);
+    }
+  });
+
   it("give the MCP function the tool routes' handlers and the MCP SDK without its ajv validator, in under 1 MiB", () => {
     const entry = 'functions/mcp/handler.ts';
     const inputs = inputsOf(entry);
