@@ -115,8 +115,7 @@ export async function queryPath<
   params: PathParams<PathsOf<L>[N]>,
   options: PathQueryOptions<K> & { max?: number } = {},
 ): Promise<PathRecord<L, K>[]> {
-  const { input } = pathQuery(layout, name, params, options);
-  const items = await queryAll(input, options.max === undefined ? {} : { max: options.max });
+  const items = await queryPathItems(layout, name, params, options);
   return items.map((item) => readAs<PathRecord<L, K>>(layout)(item));
 }
 
