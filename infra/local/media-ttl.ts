@@ -2,8 +2,9 @@ import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import { epochSeconds, mediaIdOfKey } from '../../shared/store/media.js';
+import { conditionHeld } from '../../shared/store/conditional.js';
+import { conditionRequest, when } from '../../shared/store/expressions.js';
 import { TABLE } from '../../shared/store/table.js';
-import { isConditionFailure } from '../../shared/store/transact.js';
 
 /**
  * What DynamoDB's TTL does, for a DynamoDB without it (DynamoDB Local, in the local runtime):
@@ -31,20 +32,9 @@ export async function deleteExpiredMedia(now: Date): Promise<string[]> {
     );
     for (const item of page.Items ?? []) {
       const key = { pk: item.pk as string, sk: item.sk as string };
-      try {
-        await db().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: key,
-            ConditionExpression: '#expires <= :now',
-            ExpressionAttributeNames: { '#expires': TABLE.ttlAttribute },
-            ExpressionAttributeValues: { ':now': epochSeconds(now) },
-          }),
-        );
+      const expired = when.compare(TABLE.ttlAttribute, '<=', epochSeconds(now));
+      if (await conditionHeld(db().send(new DeleteCommand({ Key: key, ...conditionRequest(expired) }))))
         deleted.push(mediaIdOfKey(key)!);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
     }
     start = page.LastEvaluatedKey;
   } while (start);
