@@ -72,21 +72,25 @@ async function seed(base: string) {
   return { likers, keyOf, postId: post.id as string };
 }
 
-/** The fold's writes of one counter item: each carries its shard's watermark (`#wm` → `wm_<shard>`, `:mark`). */
+/** The watermark a fold's write moves (`wm_<shard>`) and the mark it sets (`<sequence>|<seconds>`), if it is one. */
+function foldMarkOf(w: CountedWrite): { watermark: string; mark: string } | undefined {
+  if (w.operation !== 'UpdateItem') return undefined;
+  const names = Object.values((w.input.ExpressionAttributeNames ?? {}) as Record<string, string>);
+  const watermark = names.find((name) => name.startsWith('wm_'));
+  const values = Object.values((w.input.ExpressionAttributeValues ?? {}) as Record<string, { S?: string }>);
+  const mark = values.map((v) => v.S ?? '').find((v) => /^\d{40}\|\d+$/.test(v));
+  return watermark && mark ? { watermark, mark } : undefined;
+}
+
+/** The fold's writes of one counter item: each moves its shard's watermark to a new mark. */
 function foldWritesOf(writes: CountedWrite[], pk: string) {
-  const folds = writes.filter((w) => {
+  const folds = writes.flatMap((w) => {
     const key = w.input.Key as { pk?: { S?: string } } | undefined;
-    const names = w.input.ExpressionAttributeNames as Record<string, string> | undefined;
-    return w.operation === 'UpdateItem' && key?.pk?.S === pk && names?.['#wm']?.startsWith('wm_');
+    const fold = key?.pk?.S === pk ? foldMarkOf(w) : undefined;
+    return fold ? [{ ...fold, units: w.units }] : [];
   });
-  const batches = new Set(
-    folds.map((w) => {
-      const names = w.input.ExpressionAttributeNames as Record<string, string>;
-      const mark = (w.input.ExpressionAttributeValues as Record<string, { S?: string }>)[':mark']?.S ?? '';
-      // One batch of one shard: its shard and the last sequence number it counted.
-      return `${names['#wm']}|${mark.slice(0, mark.indexOf('|'))}`;
-    }),
-  );
+  // One batch of one shard: its shard and the last sequence number it counted.
+  const batches = new Set(folds.map((f) => `${f.watermark}|${f.mark.slice(0, f.mark.indexOf('|'))}`));
   return { writes: folds.length, batches: batches.size, units: folds.reduce((sum, w) => sum + w.units, 0) };
 }
 
