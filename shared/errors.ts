@@ -23,6 +23,7 @@ export const errorMessages = {
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
   rate_limited: 'Too many requests.',
   internal_error: 'Something went wrong on our side.',
+  profile_suspended: 'The profile is suspended by moderation: no credential may act as it.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

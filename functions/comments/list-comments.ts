@@ -1,3 +1,4 @@
+import { isSuspended } from '../../shared/domain/reports.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentComment } from '../../shared/http/present/comments.js';
@@ -40,10 +41,13 @@ export const handler = httpHandler(
     if (post?.status !== 'published') throw notFound('Post');
     // Reactions were read for the claimed viewer: shown only once that profile is the acting one.
     const viewerLikes = auth.actingProfile ? liked : new Set<string>();
+    const viewerId = auth.actingProfile?.id;
     return {
       items: page.items.flatMap((c) => {
         const profile = profiles.get(c.profile_id);
-        return profile ? [{ comment: presentComment(c, viewerLikes.has(c.id)), profile: presentProfile(profile) }] : [];
+        // A removed comment stays on the list of its author only; a suspended author's leave every list.
+        const shown = profile && !isSuspended(profile) && (c.status === 'published' || c.profile_id === viewerId);
+        return shown ? [{ comment: presentComment(c, viewerLikes.has(c.id)), profile: presentProfile(profile) }] : [];
       }),
       next_cursor: page.next_cursor,
     };

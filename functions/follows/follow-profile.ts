@@ -1,3 +1,4 @@
+import { isSuspended } from '../../shared/domain/reports.js';
 import { newFollow } from '../../shared/domain/social.js';
 import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
@@ -16,7 +17,7 @@ export const handler = httpHandler(routes.followProfile, async ({ body, auth, no
     });
   }
   const followed = await getProfile(body.followed_profile_id);
-  if (!followed) throw notFound('Profile');
+  if (!followed || isSuspended(followed)) throw notFound('Profile');
   const record = newFollow(now, follower.id, followed.id);
   const created = await follow(record, socialEvents.profileFollowed(record, follower, followed));
   return created

@@ -14,5 +14,6 @@ export const handler = httpHandler(routes.getMe, async ({ auth }) => {
   return {
     user: presentUser(user),
     workspaces: memberships.map((m) => ({ id: m.workspace_id, name: m.workspace_name, role: m.role })),
+    platform_role: user.platform_role ?? null,
   };
 });

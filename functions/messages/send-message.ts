@@ -1,3 +1,4 @@
+import { isSuspended } from '../../shared/domain/reports.js';
 import { newMessage } from '../../shared/domain/social.js';
 import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
@@ -16,7 +17,7 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now 
     });
   }
   const recipient = await getProfile(body.recipient_profile_id);
-  if (!recipient) throw notFound('Profile');
+  if (!recipient || isSuspended(recipient)) throw notFound('Profile');
   const message = newMessage(now, sender.id, recipient.id, body.body);
   await sendMessage(message, socialEvents.messageCreated(message, sender, recipient));
   return { message: presentMessage(message) };

@@ -1,4 +1,5 @@
 import { isVisibleTo } from '../../shared/domain/posts.js';
+import { isSuspended } from '../../shared/domain/reports.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
@@ -20,7 +21,7 @@ export const handler = httpHandler(
   async ({ auth, prefetched }) => {
     const viewerId = auth.actingProfile?.id;
     const { post, author: card, liked } = await prefetched;
-    if (!post || !isVisibleTo(post, viewerId)) throw notFound('Post');
+    if (!post || !isVisibleTo(post, viewerId) || isSuspended(card)) throw notFound('Post');
     // The author reading their own post sees their profile as it is now, not as the card has it.
     const author = (post.profile_id === viewerId ? auth.actingProfile : undefined) ?? card;
     // The reaction was read for the claimed viewer: it counts only once that profile is the acting one.

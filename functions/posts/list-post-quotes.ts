@@ -1,3 +1,4 @@
+import { isSuspended } from '../../shared/domain/reports.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
@@ -13,7 +14,9 @@ export const handler = httpHandler(routes.listPostQuotes, async ({ params, query
     auth.actingProfile?.id,
   );
   return {
-    items: page.items.map(({ post, author }) => presentPostWithProfile(post, author, liked.has(post.id))),
+    items: page.items
+      .filter(({ author }) => !isSuspended(author))
+      .map(({ post, author }) => presentPostWithProfile(post, author, liked.has(post.id))),
     next_cursor: page.next_cursor,
   };
 });

@@ -1,3 +1,4 @@
+import { isSuspended } from '../../shared/domain/reports.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentPostWithProfile } from '../../shared/http/present/posts.js';
@@ -11,7 +12,7 @@ export const handler = httpHandler(routes.listProfilePosts, async ({ params, que
     getProfile(params.profile_id),
     listProfilePosts(params.profile_id, query),
   ]);
-  if (!profile) throw notFound('Profile');
+  if (!profile || isSuspended(profile)) throw notFound('Profile');
   const liked = await likedPosts(
     page.items.map((p) => p.id),
     auth.actingProfile?.id,

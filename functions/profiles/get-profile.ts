@@ -1,3 +1,4 @@
+import { isSuspended } from '../../shared/domain/reports.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
@@ -15,7 +16,7 @@ export const handler = httpHandler(
   routes.getProfile,
   async ({ prefetched }) => {
     const [profile, counts] = await prefetched;
-    if (!profile) throw notFound('Profile');
+    if (!profile || isSuspended(profile)) throw notFound('Profile');
     return presentProfileWithCounts(profile, counts);
   },
   { prefetch: readProfile },

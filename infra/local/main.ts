@@ -15,6 +15,7 @@ import {
   type RunningDynamoDb,
 } from './dynamodb-local.js';
 import { deliveryRuntime } from './delivery-runtime.js';
+import { announceLocalEndpoint } from './endpoint-file.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
 import { mediaRuntime } from './media-runtime.js';
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
     dynamo = await startDynamoDbLocal({ inMemory, dataDir: config.dataDir });
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   }
+  // Operator commands (npm run moderator) find the DynamoDB Local this server started through it.
+  const withdraw = dynamo ? announceLocalEndpoint(config.dataDir, dynamo.endpoint) : () => undefined;
   await ensureTable(config.dynamodbEndpoint!, config.tableName);
 
   // Media: local storage (files under DATA_DIR, or memory), the upload route, the processor, the reaper.
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     await media.stop();
     await deliveries.stop();
     await dynamo?.stop();
+    withdraw();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -2,6 +2,7 @@ import type { ProfileRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
 import type { GrantPermissionName as GrantPermission } from '../domain/grants.js';
 import { covers } from '../domain/grants.js';
+import { isSuspended } from '../domain/reports.js';
 import { grantAccessAll, grantAccessFor } from '../store/grants.js';
 import { getProfile } from '../store/profiles.js';
 import type { ReadBatch } from '../store/read-batch.js';
@@ -78,5 +79,9 @@ export async function resolveActingProfile(
         : 'Use a profile of a workspace you belong to, or one you manage through an accepted access grant with the needed permission.',
     );
   }
+  if (isSuspended(profile))
+    throw new AppError('profile_suspended', {
+      hint: 'Moderation suspended this profile after reports; act as another profile of yours.',
+    });
   return profile;
 }

@@ -1,5 +1,6 @@
 /** The records the service keeps, as the store returns them (no key attributes), and their factories. */
 import { newId } from './ids.js';
+import type { PlatformRole } from './reports.js';
 import type { Scope } from './scopes.js';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member';
@@ -11,6 +12,8 @@ export interface UserRecord {
   name: string;
   personal_workspace_id: string;
   created_at: string;
+  /** Given and taken by the operator's `npm run moderator`; absent for most users. */
+  platform_role?: PlatformRole | null;
 }
 
 export interface WorkspaceRecord {
@@ -86,6 +89,8 @@ export interface ProfileRecord {
     avatar: { light?: string; dark?: string };
     banner: { light?: string; dark?: string };
   };
+  /** Set by moderation (suspend_profile): the profile reads as 404, leaves every list and cannot be acted as. */
+  suspended_at?: string | null;
 }
 
 /** How long a session token stays valid. */

@@ -47,6 +47,8 @@ export interface PostRecord {
   quotes_count: number;
   created_at: string;
   updated_at: string;
+  /** Who removed a removed post (absent on posts removed before this was recorded: their author did). */
+  removed_by?: RemovedBy;
 }
 
 export interface CommentRecord {
@@ -56,12 +58,20 @@ export interface CommentRecord {
   author_workspace_id: string;
   parent_comment_id: string | null;
   body: string;
-  status: 'published';
+  status: 'published' | 'removed';
   replies_count: number;
   reactions_count: number;
   created_at: string;
   updated_at: string;
+  removed_by?: RemovedBy;
 }
+
+/** Who removed a post or comment: its author, or a moderator resolving reports. */
+export type RemovedBy = 'author' | 'moderation';
+
+/** What a post or comment answers as `removed_by`: null unless removed; a removal of unknown origin was the author's. */
+export const removedByOf = (item: { status: string; removed_by?: RemovedBy | undefined }): RemovedBy | null =>
+  item.status === 'removed' ? (item.removed_by ?? 'author') : null;
 
 /** One profile's like on a post or comment (the item's key names the target). */
 export interface ReactionRecord {

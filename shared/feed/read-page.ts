@@ -19,6 +19,7 @@ import {
   type FeedCursor,
 } from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
+import { isSuspended } from '../domain/reports.js';
 import { logger } from '../logger.js';
 import {
   deleteFeedEntries,
@@ -87,8 +88,11 @@ export async function answerFeedPage(
   const { cursor, page, readTimeAuthors } = read;
   const { posts, liked, followed } = read.hydration;
   const answered = page.items.filter((c) => {
-    const post = posts.get(c.post_id)?.post;
-    return post?.status === 'published' && post.kind === 'post' && followed.has(c.author_id);
+    const read = posts.get(c.post_id);
+    const post = read?.post;
+    return (
+      post?.status === 'published' && post.kind === 'post' && followed.has(c.author_id) && !isSuspended(read?.card)
+    );
   });
   const stale = page.items.filter((c) => c.source === 'inbox' && !answered.includes(c));
   const unfollowed = readTimeAuthors.filter((author) => !followed.has(author));

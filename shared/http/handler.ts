@@ -68,11 +68,16 @@ export class Hinted<D> {
     readonly data: D,
     readonly hint: string | undefined,
     readonly headers?: Record<string, string>,
+    /** The route's `existingStatus` instead of its `status`. */
+    readonly status?: 200,
   ) {}
 }
 export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data, hint);
 export const withHeaders = <D>(data: D, headers: Record<string, string>): Hinted<D> =>
   new Hinted(data, undefined, headers);
+/** Answers with the route's `existingStatus` (it already existed), with guidance. */
+export const withStatus = <D>(data: D, status: 200, hint: string): Hinted<D> =>
+  new Hinted(data, hint, undefined, status);
 
 type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>>;
 type Fn<R extends RouteDef, P, Ports> = (
@@ -155,7 +160,7 @@ function stackOf(
     });
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
-      ? successResponse(route.status, result.data, result.hint, result.headers)
+      ? successResponse(result.status ?? route.status, result.data, result.hint, result.headers)
       : successResponse(route.status, result);
   };
 

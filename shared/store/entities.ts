@@ -19,6 +19,7 @@ import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
+import { queueRank, type ReportedSubjectRecord, type ReportRecord, type ReportSubject } from '../domain/reports.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout, pathAttributes } from './items.js';
@@ -89,6 +90,15 @@ export const deliveryExpiresAt = (updatedAt: string) => epochSeconds(updatedAt) 
 /** A post's place in its lists (its author's, the quoted post's quotes): only while published, by publication time. */
 const listedAt = (post: Pick<PostRecord, 'id' | 'status' | 'published_at'>) =>
   post.status === 'published' && post.published_at ? timeSortKey(post.published_at, post.id) : undefined;
+
+/** A reported subject as stored: `version` guards its read-modify-write (every change bumps it). */
+export type StoredReportedSubject = ReportedSubjectRecord & { version: number };
+
+/** The claim of the reporter's open report of a subject. */
+export interface OpenReportClaim extends ReportSubject {
+  reporter_profile_id: string;
+  report_id: string;
+}
 
 /** The claim of a post on a media it shows as an image. */
 export interface PostImageClaim {
@@ -226,6 +236,12 @@ export const entities = {
     paths: {
       /** The messages between two profiles, both directions. */
       conversation: { partition: conversationOf, sortPrefix: keys.messageSortKeyPrefix },
+      /** One message by its id (a report of it). */
+      byId: {
+        index: 'gsi1',
+        partition: (m: Pick<MessageRecord, 'id'>) => keys.messageById(m.id),
+        sort: (m) => keys.messageSortKey(m.created_at, m.id),
+      },
     },
   }),
   grant: entityLayout<GrantRecord>()({
@@ -338,5 +354,42 @@ export const entities = {
     entity: entityTags.webhookAttempt,
     key: (a) => keys.webhookAttempt(a.delivery_id, a.number),
     expiresAt: (a) => deliveryExpiresAt(a.started_at),
+  }),
+  report: entityLayout<ReportRecord>()({
+    entity: entityTags.report,
+    key: (r) => keys.report(r.id),
+    paths: {
+      /** A profile's own reports, by creation. */
+      byReporter: {
+        index: 'gsi1',
+        partition: (r: Pick<ReportRecord, 'reporter_profile_id'>) => keys.profileReports(r.reporter_profile_id),
+        sort: (r) => timeSortKey(r.created_at, r.id),
+      },
+    },
+  }),
+  /** A reported subject's summary: its current round of reports, its snapshot, its place in the queue. */
+  reportedSubject: entityLayout<StoredReportedSubject>()({
+    entity: entityTags.reportedSubject,
+    key: (s) => keys.reportedSubject(s.subject_type, s.subject_id),
+    paths: {
+      /** The moderation queue of one status (open, resolved), most reported first. */
+      queue: {
+        index: 'gsi1',
+        partition: (s: Pick<ReportedSubjectRecord, 'status'>) => keys.moderationQueue(s.status),
+        sort: queueRank,
+      },
+    },
+  }),
+  /** Exists while the reporter has an open report of the subject: one open report per reporter and subject. */
+  openReportClaim: entityLayout<OpenReportClaim>()({
+    entity: entityTags.openReportClaim,
+    key: (c) => keys.openReportClaim(c.subject_type, c.subject_id, c.reporter_profile_id),
+    paths: {
+      /** The open reports of a subject. */
+      ofSubject: {
+        partition: (s: ReportSubject) => keys.reportedSubjectPartition(s.subject_type, s.subject_id),
+        sortPrefix: keys.openReportSortKeyPrefix,
+      },
+    },
   }),
 };

@@ -1,5 +1,6 @@
 import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
+import { isSuspended } from '../domain/reports.js';
 import type { FollowRecord } from '../domain/social.js';
 import { batchGet, keyId } from './batch.js';
 import type { CounterItem } from './counter-fold.js';
@@ -104,7 +105,7 @@ export interface FollowListItem {
 
 /**
  * A page of follows with the other side's profile (one BatchGetItem); undefined when the profile
- * itself does not exist. Follows whose other profile is gone are left out.
+ * itself does not exist or is suspended. Follows whose other profile is gone or suspended are left out.
  */
 async function withProfiles(
   profileId: string,
@@ -112,12 +113,12 @@ async function withProfiles(
   other: (follow: FollowRecord) => string,
 ): Promise<Page<FollowListItem> | undefined> {
   const [profile, page] = await Promise.all([getProfile(profileId), pending]);
-  if (!profile) return undefined;
+  if (!profile || isSuspended(profile)) return undefined;
   const profiles = await getProfiles(page.items.map(other));
   return {
     items: page.items.flatMap((f) => {
       const p = profiles.get(other(f));
-      return p ? [{ profile: p, followed_at: f.created_at }] : [];
+      return p && !isSuspended(p) ? [{ profile: p, followed_at: f.created_at }] : [];
     }),
     next_cursor: page.next_cursor,
   };

@@ -48,6 +48,10 @@
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
+ * | report            | REPORT#<id>            | REPORT             | PROFILE#<reporter>#REPORTS / <created>#<id> |
+ * | reported subject  | REPORTS#<type>#<id>    | SUBJECT            | MODQUEUE#<status> / <rank> (most reported first) |
+ * | open report claim | REPORTS#<type>#<id>    | OPEN#<reporter>    |   (one open report per reporter and subject) |
+ * | message (by id)   |                        |                    | gsi1: MESSAGE#<id> / MSG#<created>#<id>    |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -80,6 +84,7 @@ export const keyShardOf = (id: string): number => fnv1a(id) % KEY_SHARDS;
 const REACTION_SORT_PREFIX = 'REACTION#';
 const FOLLOWER_SORT_PREFIX = 'FOLLOWER#';
 const QUOTE_SORT_PREFIX = 'QUOTE#';
+const OPEN_REPORT_SORT_PREFIX = 'OPEN#';
 
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -196,6 +201,25 @@ export const keys = {
   }),
   /** What every rate-limit window's partition key starts with (the IAM condition of the read-only functions). */
   rateLimitPrefix: RATE_LIMIT_PREFIX,
+
+  // --- safety: reports and moderation ---
+  report: (id: string) => ({ pk: `REPORT#${id}`, sk: 'REPORT' }),
+  profileReports: (profileId: string) => `PROFILE#${profileId}#REPORTS`,
+  /** A reported subject's partition: its summary and the claims of its open reports. */
+  reportedSubjectPartition: (subjectType: string, subjectId: string) => `REPORTS#${subjectType}#${subjectId}`,
+  reportedSubject: (subjectType: string, subjectId: string) => ({
+    pk: `REPORTS#${subjectType}#${subjectId}`,
+    sk: 'SUBJECT',
+  }),
+  openReportClaim: (subjectType: string, subjectId: string, reporterId: string) => ({
+    pk: `REPORTS#${subjectType}#${subjectId}`,
+    sk: `${OPEN_REPORT_SORT_PREFIX}${reporterId}`,
+  }),
+  openReportSortKeyPrefix: OPEN_REPORT_SORT_PREFIX,
+  /** The reported subjects of one status, most reported first. */
+  moderationQueue: (status: string) => `MODQUEUE#${status}`,
+  /** A message found by its id alone (a report names only the id). */
+  messageById: (id: string) => `MESSAGE#${id}`,
 };
 
 /**
@@ -234,6 +258,9 @@ export const entityTags = {
   feedEntry: 'feed_entry',
   feedLargeAuthors: 'feed_large_authors',
   feedAuthorMode: 'feed_author_mode',
+  report: 'report',
+  reportedSubject: 'reported_subject',
+  openReportClaim: 'open_report_claim',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

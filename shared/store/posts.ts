@@ -1,6 +1,6 @@
 import type { OutboxEvent } from '../domain/events.js';
 import type { ReadyMedia } from '../domain/media-attachments.js';
-import { replyParentNotFound, type PostRecord } from '../domain/posts.js';
+import { replyParentNotFound, type PostRecord, type RemovedBy } from '../domain/posts.js';
 import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -235,19 +235,31 @@ export async function updatePost(
  * days later, so pages that still show them keep working meanwhile).
  */
 export async function removePost(before: PostRecord, updatedAt: string): Promise<PostRecord> {
-  const removed = { ...before, status: 'removed', updated_at: updatedAt } as const;
+  const { change, counts, others } = removalOf(before, updatedAt, 'author');
+  await transactPostChange(change, counts, [], others);
+  return (await getPost(before.id, true))!;
+}
+
+/** A removal's writes: the post's change (off every list), what it uncounts, its images' release. */
+function removalOf(before: PostRecord, updatedAt: string, removedBy: RemovedBy) {
+  const removed = { ...before, status: 'removed', updated_at: updatedAt, removed_by: removedBy } as const;
   const change: TransactItem = {
     Update: updateRequest({
       key: keys.post(before.id),
-      set: { status: removed.status, updated_at: removed.updated_at },
+      set: { status: removed.status, updated_at: removed.updated_at, removed_by: removed.removed_by },
       // Off every list it was on.
       remove: indexChanges(entities.post, removed).remove,
       when: [when.exists(), when.is('status', before.status)],
     }),
   };
   const counts = before.status === 'published' ? countsOnRelated(before, -1) : [];
-  await transactPostChange(change, counts, [], releasePostImages(before, new Date(updatedAt)));
-  return (await getPost(before.id, true))!;
+  return { change, counts, others: releasePostImages(before, new Date(updatedAt)) };
+}
+
+/** The writes of a moderator's removal of the post, for the transaction that resolves its reports. */
+export function moderationRemovalItems(before: PostRecord, updatedAt: string): TransactItem[] {
+  const { change, counts, others } = removalOf(before, updatedAt, 'moderation');
+  return [change, ...counts.map((guarded) => guarded.item), ...others];
 }
 
 /** A profile's published posts, newest first. */

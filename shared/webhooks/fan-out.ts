@@ -15,6 +15,8 @@ import { deliveryMessage } from '../ports/delivery-queue.js';
 import { createDelivery } from '../store/webhook-deliveries.js';
 import { getEndpoint, listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
 import { mapLimit } from '../pipeline/concurrency.js';
+import { isSuspended } from '../domain/reports.js';
+import { getProfile } from '../store/profiles.js';
 
 export interface FanOutSettings {
   /** Delivery records written at once for one event (the workspace's endpoints are capped, this bounds the burst). */
@@ -51,6 +53,11 @@ export function newDelivery(event: WebhookEvent, endpoint: WebhookEndpointRecord
   };
 }
 
+/** A suspended profile's endpoints stop matching: its events go nowhere (read only when some endpoint would match). */
+async function profileSuspended(event: WebhookEvent): Promise<boolean> {
+  return event.profile_id !== null && isSuspended(await getProfile(event.profile_id, { consistent: true }));
+}
+
 /** Returns the ids of the deliveries of this event (new or already there). */
 export async function fanOut(
   event: WebhookEvent,
@@ -58,6 +65,7 @@ export async function fanOut(
   settings: FanOutSettings,
 ): Promise<string[]> {
   const matching = (await candidates(event)).filter((endpoint) => endpointMatches(endpoint, event));
+  if (matching.length > 0 && (await profileSuspended(event))) return [];
   // One instant for the event's deliveries: created together, they sort together in the activity.
   const now = new Date().toISOString();
   const ids: string[] = [];

@@ -27,6 +27,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  profile_suspended: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Status and default message per code, as the OpenAPI document lists them. */

@@ -181,6 +181,15 @@ function operation(route: NamedRoute): ZodOpenApiOperationObject {
         }),
         content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },
+      ...(route.existingStatus
+        ? {
+            [String(route.existingStatus)]: {
+              description: 'OK: it already existed, and is answered unchanged.',
+              headers: RateLimitHeaders,
+              content: { 'application/json': { schema: successEnvelope(route.response) } },
+            },
+          }
+        : {}),
       ...(route.publicCache
         ? {
             '304': {

@@ -22,6 +22,7 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
+  'profile_suspended',
 ];
 
 /**
@@ -39,6 +40,7 @@ export function routeErrorCodes(route: RouteDef): ErrorCode[] {
   if (route.auth === 'session') codes.add('session_required');
   if (route.auth === 'credential' && route.scope) codes.add('insufficient_scope');
   if (route.actingProfile) codes.add('profile_not_permitted');
+  if (route.actingProfile) codes.add('profile_suspended');
   if (route.idempotent) codes.add('invalid_state'); // a duplicate arriving while the first still runs
   codes.add('rate_limited');
   codes.add('internal_error');

@@ -17,6 +17,8 @@ import { routes as profiles } from './routes/profiles.js';
 import { routes as system } from './routes/system.js';
 import { routes as webhooks } from './routes/webhooks.js';
 import { routes as workspaces } from './routes/workspaces.js';
+import { routes as reports } from './routes/reports.js';
+import { routes as moderation } from './routes/moderation.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
@@ -33,6 +35,8 @@ export const routes = {
   ...profileAccess,
   ...events,
   ...webhooks,
+  ...reports,
+  ...moderation,
 };
 
 export type RouteName = keyof typeof routes;

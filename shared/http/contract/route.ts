@@ -78,6 +78,12 @@ export interface RouteDef<
   responseHeaders?: z.ZodObject;
   /** 202: accepted, the work continues after the answer (a recovery's deliveries are sent later). */
   status: 200 | 201 | 202;
+  /**
+   * 200 besides a 201 `status`: the answer, with the same body, when what the request would create
+   * already exists (a second open report of one subject answers the first). The handler answers it
+   * with `withStatus`.
+   */
+  existingStatus?: 200;
   response: D;
   /** Answer with `response` itself instead of the success envelope (only the OpenAPI document). */
   raw?: true;

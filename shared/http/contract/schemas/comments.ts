@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { Timestamp, Uuid } from './common.js';
-import { ViewerReaction } from './posts.js';
+import { RemovedBy, ViewerReaction } from './posts.js';
 import { Profile } from './profiles.js';
 
 export const Comment = z
@@ -12,7 +12,9 @@ export const Comment = z
       description: 'The comment this one replies to; null for a top-level comment.',
     }),
     body: z.string(),
-    status: z.enum(['published']),
+    status: z.enum(['published', 'removed']).meta({
+      description: '`removed` (by moderation) only in the lists its author reads; everyone else no longer sees it.',
+    }),
     replies_count: z.number().int().min(0).meta({ description: 'Direct replies to this comment.' }),
     reactions_count: z.number().int().min(0).meta({
       description:
@@ -21,6 +23,7 @@ export const Comment = z
     viewer_reaction: ViewerReaction,
     created_at: Timestamp,
     updated_at: Timestamp,
+    removed_by: RemovedBy,
   })
   .meta({ id: 'Comment' });
 

@@ -47,6 +47,9 @@ export const Session = z.object({ token: z.string(), expires_at: Timestamp }).me
 export const Me = z.object({
   user: User,
   workspaces: z.array(z.object({ id: Uuid, name: z.string(), role: WorkspaceRole })),
+  platform_role: z.enum(['moderator']).nullable().meta({
+    description: 'The platform role the operator gave the user (`moderator`: the moderation queue); null for most.',
+  }),
 });
 
 export const CreateWorkspaceBody = z.strictObject({ name: DisplayName(100) });

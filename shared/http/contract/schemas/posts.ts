@@ -10,6 +10,12 @@ export const ViewerReaction = ReactionType.nullable().meta({
   description: "The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise.",
 });
 
+/** Who removed a removed post or comment (only its author ever reads it); null unless removed. */
+export const RemovedBy = z.enum(['author', 'moderation']).nullable().meta({
+  description:
+    'Who removed it: `author` (their own DELETE) or `moderation` (a moderator resolving reports); null unless status is `removed`. Only the author reads a removed post or comment.',
+});
+
 export const PostImage = z
   .object({
     id: Uuid.meta({ description: 'The media shown (media_id as sent).' }),
@@ -51,6 +57,7 @@ export const Post = z
     created_at: Timestamp,
     updated_at: Timestamp,
     body: z.string().meta({ description: 'The full text.' }),
+    removed_by: RemovedBy,
   })
   .meta({ id: 'Post' });
 
