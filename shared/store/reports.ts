@@ -22,16 +22,36 @@ import { keys } from './keys.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage, queryPath } from './paths.js';
 import { transactConditional, type TransactItem } from './transact.js';
+import { retry, type RetryPolicy } from '../pipeline/retry.js';
 
-/** Tries of a summary's guarded write before giving up to a caller's retry (each lost race is another writer's success). */
-const SUMMARY_TRIES = 20;
+/** A summary's guarded write lost to another writer's (which succeeded): read again and retry. */
+class SummaryRaced extends Error {
+  constructor() {
+    super('The reported subject changed meanwhile');
+    this.name = 'SummaryRaced';
+  }
+}
+
+/** Each lost race is another writer's success, so many tries with short pauses. */
+const SUMMARY_RETRY: RetryPolicy = {
+  tries: 20,
+  baseDelayMs: 5,
+  maxDelayMs: 200,
+  jitter: 1,
+  retryable: (error) => error instanceof SummaryRaced,
+};
 /** Open reports closed per transaction (two items each; the last one also carries the subject's change and summary). */
 const REPORTS_PER_TRANSACTION = 40;
 
-const busy = () =>
-  new AppError('invalid_state', {
-    message: 'The subject changed too often while this request ran.',
-    hint: 'Retry the request.',
+/** Runs a summary's read-modify-write until it holds; a subject too busy for all the tries answers 409. */
+const guarded = <T>(work: () => Promise<T>): Promise<T> =>
+  retry(work, SUMMARY_RETRY).catch((error: unknown) => {
+    if (!(error instanceof SummaryRaced)) throw error;
+    throw new AppError('invalid_state', {
+      message: 'The subject changed too often while this request ran.',
+      hint: 'Retry the request.',
+      cause: error,
+    });
   });
 
 export const getReportedSubject = (subject: ReportSubject): Promise<StoredReportedSubject | undefined> =>
@@ -84,7 +104,7 @@ export async function fileReport(
     reporter_profile_id: report.reporter_profile_id,
     report_id: report.id,
   };
-  for (let attempt = 0; attempt < SUMMARY_TRIES; attempt++) {
+  return guarded(async () => {
     const before = await getReportedSubject(report);
     const outcome = await transactConditional([
       putTransactItem(entities.openReportClaim, claim),
@@ -92,12 +112,10 @@ export async function fileReport(
       putSummary(reportedOnce(before, report, firstSeen), before),
     ]);
     if (outcome.ok) return { created: true, report };
-    if (outcome.failed[0]) {
-      const existing = await openReportOf(report);
-      if (existing) return { created: false, report: existing };
-    }
-  }
-  throw busy();
+    const existing = outcome.failed[0] ? await openReportOf(report) : undefined;
+    if (existing) return { created: false, report: existing };
+    throw new SummaryRaced();
+  });
 }
 
 /** The profile's own reports, newest first. */
@@ -151,9 +169,9 @@ export async function resolveReports(
   effect: (summary: StoredReportedSubject) => Promise<TransactItem[]>,
 ): Promise<StoredReportedSubject | undefined> {
   const at = now.toISOString();
-  for (let attempt = 0; attempt < SUMMARY_TRIES; attempt++) {
+  const step = await guarded(async () => {
     const before = await getReportedSubject(subject);
-    if (before?.status !== 'open') return undefined;
+    if (before?.status !== 'open') return { resolved: undefined };
     const claims = await queryPath(entities.openReportClaim, 'ofSubject', subject, { consistent: true });
     const batch = claims.slice(0, REPORTS_PER_TRANSACTION);
     const last = batch.length === claims.length;
@@ -161,10 +179,14 @@ export async function resolveReports(
     const next: ReportedSubjectRecord = last
       ? resolvedSubject(before, action, note, now)
       : { ...before, open_reports: before.open_reports - batch.length };
-    const items = [putSummary(next, before), ...closing, ...(last ? await effect(before) : [])];
-    const outcome = await transactConditional(items);
-    if (outcome.ok && last) return { ...next, version: before.version + 1 };
-    if (outcome.ok) attempt = -1; // a batch closed: the rest continue with fresh tries
-  }
-  throw busy();
+    const outcome = await transactConditional([
+      putSummary(next, before),
+      ...closing,
+      ...(last ? await effect(before) : []),
+    ]);
+    if (!outcome.ok) throw new SummaryRaced();
+    return last ? { resolved: { ...next, version: before.version + 1 } } : { more: true as const };
+  });
+  // A batch closed and more open reports remain: the next transaction takes them.
+  return 'more' in step ? resolveReports(subject, action, note, now, effect) : step.resolved;
 }
