@@ -5,6 +5,7 @@ import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';
 import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
 import { LoginPage } from './pages/login.js';
+import { ModerationPage } from './pages/moderation.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
 import { session, SIGNED_OUT_EVENT } from './session.js';
@@ -92,6 +93,13 @@ export function App() {
             </a>
           </nav>
         ) : null}
+        {me?.platform_role === 'moderator' ? (
+          <nav aria-label="Platform">
+            <a href={href({ page: 'moderation' })} aria-current={route.page === 'moderation' ? 'page' : undefined}>
+              Moderation
+            </a>
+          </nav>
+        ) : null}
         <button type="button" class="link" onClick={() => void logOut()}>
           Log out
         </button>
@@ -108,6 +116,16 @@ const isSection = (route: Route, section: 'endpoints' | 'activity') =>
     : ['endpoints', 'endpoint', 'new-endpoint'].includes(route.page);
 
 function Page({ route, me }: { route: Route; me: Me }) {
+  if (route.page === 'moderation') {
+    return me.platform_role === 'moderator' ? (
+      <ModerationPage />
+    ) : (
+      <main id="main">
+        <h1 tabIndex={-1}>Moderators only</h1>
+        <p>The moderation queue is for the platform's moderators.</p>
+      </main>
+    );
+  }
   if (!('workspaceId' in route)) {
     const only = onlyManagedWorkspace(me);
     return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;

@@ -8,12 +8,14 @@ export type Route =
   | { page: 'new-endpoint'; workspaceId: string }
   | { page: 'endpoint'; workspaceId: string; endpointId: string }
   | { page: 'activity'; workspaceId: string }
-  | { page: 'delivery'; workspaceId: string; deliveryId: string };
+  | { page: 'delivery'; workspaceId: string; deliveryId: string }
+  | { page: 'moderation' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, workspaceId, section, id] = parts;
   if (first === 'login') return { page: 'login' };
+  if (first === 'moderation') return { page: 'moderation' };
   if (first !== 'w' || !workspaceId) return { page: 'workspaces' };
   if (section === 'endpoints' && id === 'new') return { page: 'new-endpoint', workspaceId };
   if (section === 'endpoints' && id) return { page: 'endpoint', workspaceId, endpointId: id };
@@ -38,6 +40,8 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/activity`;
     case 'delivery':
       return `#/w/${route.workspaceId}/deliveries/${route.deliveryId}`;
+    case 'moderation':
+      return '#/moderation';
   }
 }
 
