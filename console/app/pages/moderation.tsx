@@ -147,20 +147,28 @@ function SubjectPanel({ subject, onResolved }: { subject: ReportedSubject; onRes
   );
 }
 
+/** What a snapshot's parts carry that the page shows (its shape depends on the subject type). */
+interface Shown {
+  body?: string;
+  name?: string;
+  username?: string;
+  bio?: string | null;
+}
+
 /** The text a moderator judges: the body and its author, or the profile's names. */
 function Snapshot({ subject }: { subject: ReportedSubject }) {
-  const snapshot = subject.snapshot as Record<string, any>;
+  const snapshot = subject.snapshot as { post?: Shown; comment?: Shown; profile?: Shown } & Shown;
   const content = snapshot.post ?? snapshot.comment ?? (subject.subject_type === 'message' ? snapshot : undefined);
   const profile = snapshot.profile ?? (subject.subject_type === 'profile' ? snapshot : undefined);
   return (
     <blockquote class="snapshot">
       {profile ? (
         <p>
-          <strong>{String(profile.name)}</strong> <span class="mono">@{String(profile.username)}</span>
+          <strong>{profile.name}</strong> <span class="mono">@{profile.username}</span>
         </p>
       ) : null}
-      {content ? <p class="break">{String(content.body)}</p> : null}
-      {subject.subject_type === 'profile' && profile?.bio ? <p>{String(profile.bio)}</p> : null}
+      {content ? <p class="break">{content.body}</p> : null}
+      {subject.subject_type === 'profile' && profile?.bio ? <p>{profile.bio}</p> : null}
     </blockquote>
   );
 }
