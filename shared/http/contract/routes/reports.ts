@@ -21,7 +21,8 @@ export const routes = {
     existingStatus: 200,
     response: ReportResult,
     errors: ['not_found'],
-    mcp: false,
+    // The safety tool set's (tool sets: branch `thread`); a tool of the default list until they exist.
+    mcp: { name: 'report_content', title: 'Report content to moderators' },
   }),
   listReports: defineRoute({
     method: 'GET',
@@ -36,6 +37,7 @@ export const routes = {
     status: 200,
     response: page(Report),
     errors: [],
+    // Not a tool: an agent reports; following its reports up is a person's work in the API.
     mcp: false,
   }),
 };
