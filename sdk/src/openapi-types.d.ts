@@ -1062,7 +1062,7 @@ export interface paths {
         get: operations["listReports"];
         put?: never;
         /**
-         * Reports a post, comment, profile or message to the moderators, as the acting profile.
+         * Reports a post, comment, profile or message to moderators.
          * @description The subject must be visible to the acting profile (a message: one it sent or received); else 404. One open report per profile and subject: reporting it again while the first is open answers the first unchanged (200).
          *
          *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
@@ -13051,7 +13051,6 @@ export interface operations {
                     subject_id: string;
                     /** @enum {string} */
                     reason: "spam" | "harassment" | "hate" | "violence" | "sexual" | "self_harm" | "impersonation" | "misinformation" | "illegal" | "other";
-                    /** @description What moderators should know. */
                     details?: string;
                 };
             };

@@ -9,7 +9,7 @@ export const routes = {
     path: '/v1/reports',
     handler: 'reports/create-report',
     tag: 'Safety',
-    summary: 'Reports a post, comment, profile or message to the moderators, as the acting profile.',
+    summary: 'Reports a post, comment, profile or message to moderators.',
     description:
       'The subject must be visible to the acting profile (a message: one it sent or received); else 404. One open report ' +
       'per profile and subject: reporting it again while the first is open answers the first unchanged (200).',
@@ -22,7 +22,7 @@ export const routes = {
     response: ReportResult,
     errors: ['not_found'],
     // The safety tool set's (tool sets: branch `thread`); a tool of the default list until they exist.
-    mcp: { name: 'report_content', title: 'Report content to moderators' },
+    mcp: { name: 'report_content', title: 'Report content' },
   }),
   listReports: defineRoute({
     method: 'GET',

@@ -16,7 +16,7 @@ export const CreateReportBody = z.strictObject({
     description: 'A post, comment or profile the acting profile can read, or a message it sent or received (else 404).',
   }),
   reason: ReportReason,
-  details: z.string().max(MAX_REPORT_DETAILS).optional().meta({ description: 'What moderators should know.' }),
+  details: z.string().max(MAX_REPORT_DETAILS).optional(),
 });
 
 export const Report = z
