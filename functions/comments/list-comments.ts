@@ -4,7 +4,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentComment } from '../../shared/http/present/comments.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';
 import { likedComments, listComments } from '../../shared/store/comments.js';
-import { getPost } from '../../shared/store/posts.js';
+import { getPostWithReaction } from '../../shared/store/posts.js';
 import { getProfiles } from '../../shared/store/profiles.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
@@ -15,9 +15,12 @@ async function readCommentPage(
   { params, query, viewerId }: PrefetchRequest<typeof routes.listComments>,
   reads: ReadBatch,
 ) {
-  const [post, page] = await Promise.all([getPost(params.post_id, false, reads), listComments(params.post_id, query)]);
+  const [{ post, author }, page] = await Promise.all([
+    getPostWithReaction(params.post_id, undefined, reads),
+    listComments(params.post_id, query),
+  ]);
   const [profiles, liked] =
-    post?.status === 'published'
+    post?.status === 'published' && !isSuspended(author)
       ? await Promise.all([
           getProfiles(page.items.map((c) => c.profile_id)),
           likedComments(
@@ -26,7 +29,7 @@ async function readCommentPage(
           ),
         ])
       : [new Map<string, ProfileRecord>(), new Set<string>()];
-  return { post, page, profiles, liked };
+  return { post, author, page, profiles, liked };
 }
 
 /**
@@ -37,8 +40,9 @@ async function readCommentPage(
 export const handler = httpHandler(
   routes.listComments,
   async ({ auth, prefetched }) => {
-    const { post, page, profiles, liked } = await prefetched;
-    if (post?.status !== 'published') throw notFound('Post');
+    const { post, author, page, profiles, liked } = await prefetched;
+    // A suspended author's post reads 404, with its comments (its card says so).
+    if (post?.status !== 'published' || isSuspended(author)) throw notFound('Post');
     // Reactions were read for the claimed viewer: shown only once that profile is the acting one.
     const viewerLikes = auth.actingProfile ? liked : new Set<string>();
     const viewerId = auth.actingProfile?.id;

@@ -259,6 +259,7 @@ describe('resolving', () => {
     expectError(await call('GET', `/v1/profiles/${villain.profile.id}/followers`), 404, 'not_found');
     expectError(await follow(alice), 404, 'not_found');
     await until('the post to read 404', () => call('GET', `/v1/posts/${p.id}`), 404);
+    expectError(await call('GET', `/v1/posts/${p.id}/comments`), 404, 'not_found');
     const followers = ok(await call('GET', `/v1/profiles/${fan.profile.id}/followers`));
     expect(followers.items.map((f: any) => f.profile.id)).not.toContain(villain.profile.id);
     const comments = ok(await call('GET', `/v1/posts/${fansPost.id}/comments`));
