@@ -133,6 +133,28 @@ describe('resolving', () => {
     expectError(await resolve(moderator.session, 'post', p.id, { action: 'dismiss' }), 404, 'not_found');
   });
 
+  it('a resolve racing new reports leaves every report either resolved by it or counted open', async () => {
+    const { post: p } = await post(alice, { body: 'racing' });
+    const many = await Promise.all(Array.from({ length: 6 }, () => actor()));
+    ok(await report(many[0]!, { subject_type: 'post', subject_id: p.id, reason: 'spam' }), 201);
+    const [resolved, ...filed] = await Promise.all([
+      resolve(moderator.session, 'post', p.id, { action: 'dismiss' }),
+      ...many.slice(1).map((r) => report(r, { subject_type: 'post', subject_id: p.id, reason: 'hate' })),
+    ]);
+    expect(resolved.status).toBe(200);
+    const states = await Promise.all(
+      many.map(async (r) => {
+        const mine = ok(await call('GET', '/v1/reports', { token: r.key, profileId: r.profile.id }));
+        return mine.items.find((x: any) => x.subject_id === p.id).status as string;
+      }),
+    );
+    expect(filed.every((f) => f.status === 201)).toBe(true);
+    const open = states.filter((s) => s === 'open').length;
+    expect(states[0]).toBe('resolved');
+    const subject = (await queue(moderator.session)).find((s) => s.subject_id === p.id);
+    expect(subject?.open_reports ?? 0).toBe(open);
+  });
+
   it('removed_by is "author" after the author\'s DELETE and null on a published post', async () => {
     const { post: p } = await post(alice, { body: 'mine' });
     expect(p.removed_by).toBeNull();
