@@ -48,11 +48,18 @@
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
+ * | notification      | NOTIF#<recipient>      | N#<id>             | NOTIF#<recipient> / <updated>#<id>         |
+ * |                   |                        |                    |   (TTL once seen: 90 days after updated)   |
+ * | unread count      | NOTIF#<recipient>      | UNREAD             |   (moves with create/seen transitions)     |
+ * | notification prefs| NOTIF#<recipient>      | PREFERENCES        |                                            |
+ * | notification group| NOTIFGROUP#<recipient>#<reason>#<subject> | GROUP | (grouped reasons' state: per-shard watermarks) |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
 const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
+const NOTIFICATION_PREFIX = 'NOTIF#';
+const NOTIFICATION_GROUP_PREFIX = 'NOTIFGROUP#';
 
 /**
  * How many partition keys one target's likes (a post's, a comment's) and one profile's followers
@@ -196,6 +203,26 @@ export const keys = {
   }),
   /** What every rate-limit window's partition key starts with (the IAM condition of the read-only functions). */
   rateLimitPrefix: RATE_LIMIT_PREFIX,
+
+  // --- notifications ---
+  /** A profile's notifications (and its unread count and preferences): one partition per profile. */
+  notificationInbox: (recipientId: string) => `${NOTIFICATION_PREFIX}${recipientId}`,
+  notification: (recipientId: string, id: string) => ({ pk: `${NOTIFICATION_PREFIX}${recipientId}`, sk: `N#${id}` }),
+  notificationUnread: (recipientId: string) => ({ pk: `${NOTIFICATION_PREFIX}${recipientId}`, sk: 'UNREAD' }),
+  notificationPreferences: (recipientId: string) => ({
+    pk: `${NOTIFICATION_PREFIX}${recipientId}`,
+    sk: 'PREFERENCES',
+  }),
+  /**
+   * A grouped reason's state for one subject (the open group, the fold's watermarks): a partition
+   * of its own, so a viral post's batches do not write its author's inbox partition twice.
+   */
+  notificationGroup: (recipientId: string, reason: string, subjectId: string) => ({
+    pk: `${NOTIFICATION_GROUP_PREFIX}${recipientId}#${reason}#${subjectId}`,
+    sk: 'GROUP',
+  }),
+  /** What the partition keys of the notifications' items start with (the IAM conditions of the functions that write them). */
+  notificationPrefixes: [NOTIFICATION_PREFIX, NOTIFICATION_GROUP_PREFIX] as const,
 };
 
 /**
@@ -234,6 +261,10 @@ export const entityTags = {
   feedEntry: 'feed_entry',
   feedLargeAuthors: 'feed_large_authors',
   feedAuthorMode: 'feed_author_mode',
+  notification: 'notification',
+  notificationUnread: 'notification_unread',
+  notificationPreferences: 'notification_preferences',
+  notificationGroup: 'notification_group',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

@@ -1,0 +1,75 @@
+/**
+ * The notifications' place in the table (keys.ts "notification"): a profile's notifications, its
+ * unread count and preferences in one partition (`NOTIF#<profile>`), listed by `updated_at` on a
+ * named path; a grouped reason's state per subject in a partition of its own.
+ */
+import { NOTIFICATION_RETENTION_DAYS, type NotificationRecord, type GroupedReason } from '../domain/notifications.js';
+import { entityLayout } from './items.js';
+import { entityTags, keys, timeSortKey } from './keys.js';
+
+const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+
+/** When a seen notification (or a group's state) may be deleted: 90 days after its last update. */
+export const notificationExpiresAt = (updatedAt: string) =>
+  epochSeconds(updatedAt) + NOTIFICATION_RETENTION_DAYS * 86_400;
+
+/** A notification as stored: a grouped one carries the version of its group's state it shows. */
+export type StoredNotification = NotificationRecord & { group_version?: number };
+
+/**
+ * A grouped reason's state for one (recipient, reason, subject): the open group (its listed
+ * notification's id and what it shows) or none, the profiles that undid their like or follow
+ * since the group was last seen, and a version every write moves (the condition of the next).
+ */
+export interface GroupStateRecord {
+  recipient_id: string;
+  reason: GroupedReason;
+  subject_id: string;
+  /** How many groups this subject has opened: the next one's id derives from it. */
+  generation: number;
+  open_id: string | null;
+  actor_ids: string[];
+  actors_count: number;
+  left: string[];
+  version: number;
+  updated_at: string;
+}
+
+export interface UnreadRecord {
+  recipient_id: string;
+  unread: number;
+}
+
+export const notificationEntities = {
+  /**
+   * The TTL is written when the notification is seen (store/notifications.ts): an unseen one is
+   * kept until seen, so that a deletion never leaves the unread count off (reads hide it after
+   * 90 days all the same).
+   */
+  notification: entityLayout<StoredNotification>()({
+    entity: entityTags.notification,
+    key: (n) => keys.notification(n.recipient_id, n.id),
+    paths: {
+      /** A profile's notifications by last update. */
+      inbox: {
+        index: 'gsi1',
+        partition: (n: Pick<NotificationRecord, 'recipient_id'>) => keys.notificationInbox(n.recipient_id),
+        sort: (n) => timeSortKey(n.updated_at, n.id),
+      },
+    },
+    expiresAt: (n) => notificationExpiresAt(n.updated_at),
+  }),
+  group: entityLayout<GroupStateRecord>()({
+    entity: entityTags.notificationGroup,
+    key: (g) => keys.notificationGroup(g.recipient_id, g.reason, g.subject_id),
+    expiresAt: (g) => notificationExpiresAt(g.updated_at),
+  }),
+  unread: entityLayout<UnreadRecord>()({
+    entity: entityTags.notificationUnread,
+    key: (u) => keys.notificationUnread(u.recipient_id),
+  }),
+  preferences: entityLayout<{ recipient_id: string } & Partial<Record<string, string>>>()({
+    entity: entityTags.notificationPreferences,
+    key: (p) => keys.notificationPreferences(p.recipient_id),
+  }),
+};
