@@ -1,11 +1,10 @@
 /**
- * The notifications' place in the table (keys.ts "notification"): a profile's notifications, its
- * unread count and preferences in one partition (`NOTIF#<profile>`), listed by `updated_at` on a
- * named path; a grouped reason's state per subject in a partition of its own.
+ * The records of the notifications' items (their layouts are in entities.ts, keys in keys.ts): a
+ * profile's notifications, its unread count and preferences in one partition (`NOTIF#<profile>`),
+ * listed by `updated_at` on a named path; a grouped reason's state per subject in a partition of
+ * its own.
  */
 import { NOTIFICATION_RETENTION_DAYS, type NotificationRecord, type GroupedReason } from '../domain/notifications.js';
-import { entityLayout } from './items.js';
-import { entityTags, keys, timeSortKey } from './keys.js';
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
@@ -40,36 +39,4 @@ export interface UnreadRecord {
   unread: number;
 }
 
-export const notificationEntities = {
-  /**
-   * The TTL is written when the notification is seen (store/notifications.ts): an unseen one is
-   * kept until seen, so that a deletion never leaves the unread count off (reads hide it after
-   * 90 days all the same).
-   */
-  notification: entityLayout<StoredNotification>()({
-    entity: entityTags.notification,
-    key: (n) => keys.notification(n.recipient_id, n.id),
-    paths: {
-      /** A profile's notifications by last update. */
-      inbox: {
-        index: 'gsi1',
-        partition: (n: Pick<NotificationRecord, 'recipient_id'>) => keys.notificationInbox(n.recipient_id),
-        sort: (n) => timeSortKey(n.updated_at, n.id),
-      },
-    },
-    expiresAt: (n) => notificationExpiresAt(n.updated_at),
-  }),
-  group: entityLayout<GroupStateRecord>()({
-    entity: entityTags.notificationGroup,
-    key: (g) => keys.notificationGroup(g.recipient_id, g.reason, g.subject_id),
-    expiresAt: (g) => notificationExpiresAt(g.updated_at),
-  }),
-  unread: entityLayout<UnreadRecord>()({
-    entity: entityTags.notificationUnread,
-    key: (u) => keys.notificationUnread(u.recipient_id),
-  }),
-  preferences: entityLayout<{ recipient_id: string } & Partial<Record<string, string>>>()({
-    entity: entityTags.notificationPreferences,
-    key: (p) => keys.notificationPreferences(p.recipient_id),
-  }),
-};
+export type PreferencesRecord = { recipient_id: string } & Partial<Record<string, string>>;

@@ -27,12 +27,13 @@ import type { FoldSettings } from './counter-fold.js';
 import { conditionRequest, updateRequest, when } from './expressions.js';
 import { getItem, itemOf, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
-import { notificationEntities, type GroupStateRecord, type StoredNotification } from './notification-entities.js';
+import { entities } from './entities.js';
+import type { GroupStateRecord, StoredNotification } from './notification-entities.js';
 import { inboxPlacement, moveUnread, unseenItem } from './notification-writes.js';
 import { TABLE } from './table.js';
 import { transactConditional, type TransactItem } from './transact.js';
 
-const { group: groupLayout } = notificationEntities;
+const { notificationGroup: groupLayout } = entities;
 
 /** What a group is about: its recipient, reason and subject, and the post and comment it shows. */
 export interface GroupTarget {
@@ -80,84 +81,95 @@ export async function foldIntoGroup(
   settings: FoldSettings,
 ): Promise<void> {
   const inOrder = [...changes].sort((a, b) => (padded(a.sequenceNumber) < padded(b.sequenceNumber) ? -1 : 1));
+  return foldRound(target, `${TABLE.watermarkPrefix}${shardId}`, inOrder, settings, 1);
+}
+
+/**
+ * One read of the group and one conditional write of what `changes` (in sequence order) add after
+ * the shard's watermark. Refused (another fold or a seen transition moved the group meanwhile): the
+ * next round reads it again.
+ */
+async function foldRound(
+  target: GroupTarget,
+  watermark: string,
+  inOrder: readonly SequencedChange[],
+  settings: FoldSettings,
+  round: number,
+): Promise<void> {
   const key = keys.notificationGroup(target.recipient_id, target.reason, target.subject_id);
-  const watermark = `${TABLE.watermarkPrefix}${shardId}`;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    const group = recordOrUndefined(groupLayout, Item);
-    const mark = Item?.[watermark] as string | undefined;
-    const folded = mark?.slice(0, mark.indexOf('|'));
-    const pending = folded ? inOrder.filter((c) => padded(c.sequenceNumber) > folded) : inOrder;
-    if (pending.length === 0) {
-      // A replay: what it folded is in the group; its listed copy may not be (a crash between the writes).
-      if (group?.open_id) await copyToInbox(target, group);
-      return;
-    }
-    const outcome = foldGroup(
-      {
-        open: group?.open_id ? { actor_ids: group.actor_ids, actors_count: group.actors_count } : undefined,
-        left: group?.left ?? [],
-      },
-      pending,
-    );
-    const leftChanged = outcome.left.length !== (group?.left.length ?? 0);
-    if (outcome.added.length === 0 && !leftChanged) return;
-    const now = settings.now.toISOString();
-    const opening = !group?.open_id && outcome.added.length > 0;
-    const generation = (group?.generation ?? 0) + (opening ? 1 : 0);
-    const next: GroupStateRecord = {
-      recipient_id: target.recipient_id,
-      reason: target.reason,
-      subject_id: target.subject_id,
-      generation,
-      open_id: opening
-        ? notificationIdFor(`group:${target.recipient_id}:${target.reason}:${target.subject_id}:${generation}`)
-        : (group?.open_id ?? null),
-      actor_ids: outcome.actor_ids,
-      actors_count: outcome.actors_count,
-      left: outcome.left,
-      version: (group?.version ?? 0) + 1,
-      updated_at: outcome.added.length > 0 ? now : (group?.updated_at ?? now),
-    };
-    const { pk: _pk, sk: _sk, ...attributes } = itemOf(groupLayout, next);
-    const write = updateRequest({
-      key,
-      set: {
-        ...attributes,
-        [watermark]: `${padded(pending[pending.length - 1]!.sequenceNumber)}|${epochSeconds(settings.now)}`,
-      },
-      remove: staleWatermarks(Item, watermark, settings),
-      when: group ? when.is('version', group.version) : when.absent(),
-    });
-    if (opening) {
-      const listed: StoredNotification = {
-        id: next.open_id!,
-        recipient_id: target.recipient_id,
-        reason: target.reason,
-        subject_type: target.subject_type,
-        subject_id: target.subject_id,
-        post_id: target.post_id,
-        comment_id: target.comment_id,
-        actor_ids: next.actor_ids,
-        actors_count: next.actors_count,
-        seen: false,
-        created_at: now,
-        updated_at: now,
-        group_version: next.version,
-      };
-      const opened = await transactConditional([
-        { Update: write },
-        { Put: { ...conditionRequest(when.absent()), Item: unseenItem(listed) } },
-        moveUnread(target.recipient_id, 1),
-      ]);
-      if (opened.ok) return;
-      continue;
-    }
-    if (!(await conditionHeld(db().send(new UpdateCommand(write))))) continue;
-    if (next.open_id && outcome.added.length > 0) await copyToInbox(target, next);
+  if (round > MAX_ROUNDS) throw new Error(`notification group fold refused ${MAX_ROUNDS} times in a row on ${key.pk}`);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const group = recordOrUndefined(groupLayout, Item);
+  const mark = Item?.[watermark] as string | undefined;
+  const folded = mark?.slice(0, mark.indexOf('|'));
+  const pending = folded ? inOrder.filter((c) => padded(c.sequenceNumber) > folded) : inOrder;
+  if (pending.length === 0) {
+    // A replay: what it folded is in the group; its listed copy may not be (a crash between the writes).
+    if (group?.open_id) await copyToInbox(target, group);
     return;
   }
-  throw new Error(`notification group fold refused ${MAX_ROUNDS} times in a row on ${key.pk}`);
+  const outcome = foldGroup(
+    {
+      open: group?.open_id ? { actor_ids: group.actor_ids, actors_count: group.actors_count } : undefined,
+      left: group?.left ?? [],
+    },
+    pending,
+  );
+  const leftChanged = outcome.left.length !== (group?.left.length ?? 0);
+  if (outcome.added.length === 0 && !leftChanged) return;
+  const now = settings.now.toISOString();
+  const opening = !group?.open_id && outcome.added.length > 0;
+  const generation = (group?.generation ?? 0) + (opening ? 1 : 0);
+  const next: GroupStateRecord = {
+    recipient_id: target.recipient_id,
+    reason: target.reason,
+    subject_id: target.subject_id,
+    generation,
+    open_id: opening
+      ? notificationIdFor(`group:${target.recipient_id}:${target.reason}:${target.subject_id}:${generation}`)
+      : (group?.open_id ?? null),
+    actor_ids: outcome.actor_ids,
+    actors_count: outcome.actors_count,
+    left: outcome.left,
+    version: (group?.version ?? 0) + 1,
+    updated_at: outcome.added.length > 0 ? now : (group?.updated_at ?? now),
+  };
+  const { pk: _pk, sk: _sk, ...attributes } = itemOf(groupLayout, next);
+  const write = updateRequest({
+    key,
+    set: {
+      ...attributes,
+      [watermark]: `${padded(pending[pending.length - 1]!.sequenceNumber)}|${epochSeconds(settings.now)}`,
+    },
+    remove: staleWatermarks(Item, watermark, settings),
+    when: group ? when.is('version', group.version) : when.absent(),
+  });
+  if (opening) {
+    const listed: StoredNotification = {
+      id: next.open_id!,
+      recipient_id: target.recipient_id,
+      reason: target.reason,
+      subject_type: target.subject_type,
+      subject_id: target.subject_id,
+      post_id: target.post_id,
+      comment_id: target.comment_id,
+      actor_ids: next.actor_ids,
+      actors_count: next.actors_count,
+      seen: false,
+      created_at: now,
+      updated_at: now,
+      group_version: next.version,
+    };
+    const opened = await transactConditional([
+      { Update: write },
+      { Put: { ...conditionRequest(when.absent()), Item: unseenItem(listed) } },
+      moveUnread(target.recipient_id, 1),
+    ]);
+    return opened.ok ? undefined : foldRound(target, watermark, inOrder, settings, round + 1);
+  }
+  if (!(await conditionHeld(db().send(new UpdateCommand(write)))))
+    return foldRound(target, watermark, inOrder, settings, round + 1);
+  if (next.open_id && outcome.added.length > 0) await copyToInbox(target, next);
 }
 
 /** The open group's state onto its listed notification, unless the copy already holds it (or newer) or it was seen. */

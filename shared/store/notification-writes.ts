@@ -5,11 +5,12 @@
 import { itemOf, pathAttributes } from './items.js';
 import { updateRequest } from './expressions.js';
 import { keys } from './keys.js';
-import { notificationEntities, notificationExpiresAt, type StoredNotification } from './notification-entities.js';
+import { entities } from './entities.js';
+import { notificationExpiresAt, type StoredNotification } from './notification-entities.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 
-const { notification: layout, unread: unreadLayout } = notificationEntities;
+const { notification: layout, notificationUnread: unreadLayout } = entities;
 
 /** The unread count's move, one item of a create or seen transition's transaction. */
 export const moveUnread = (recipientId: string, delta: 1 | -1): TransactItem => ({

@@ -17,7 +17,8 @@ import { batchGet, keyId } from './batch.js';
 import { conditionRequest, updateItem, updateRequest, when } from './expressions.js';
 import { getItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
-import { notificationEntities, type StoredNotification } from './notification-entities.js';
+import { entities } from './entities.js';
+import type { StoredNotification } from './notification-entities.js';
 import { moveUnread, seenChanges, unseenItem } from './notification-writes.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage, queryPath, queryPathPages } from './paths.js';
@@ -26,7 +27,7 @@ import { db } from './client.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getGroupState, groupSeenItem } from './notification-groups.js';
 
-const { notification: layout, unread: unreadLayout, preferences: preferencesLayout } = notificationEntities;
+const { notification: layout, notificationUnread: unreadLayout, notificationPreferences: preferencesLayout } = entities;
 
 /** The end of every sort key of one instant on the inbox path (`<updated_at>#<id>`). */
 const AFTER_EVERY_ID = '#\uffff';
@@ -123,32 +124,33 @@ const SEEN_ROUNDS = 6;
  * when the group was updated past `seenAt`, it stays unseen; otherwise the group closes (the next
  * like opens a new one) in the same transaction.
  */
-async function seeGrouped(n: StoredNotification, seenAt: string): Promise<void> {
-  for (let round = 0; round < SEEN_ROUNDS; round++) {
-    const group = await getGroupState(n.recipient_id, n.reason, n.subject_id);
-    // The group's state is gone (past its retention): the listed notification is all there is.
-    if (!group) return seeSingle(n);
-    if (group.open_id !== n.id || group.updated_at > seenAt) return;
-    const outcome = await transactConditional([
-      groupSeenItem(group),
-      {
-        Update: updateRequest({
-          key: layout.key(n),
-          set: seenChanges({
-            ...n,
-            actor_ids: group.actor_ids,
-            actors_count: group.actors_count,
-            updated_at: group.updated_at,
-            group_version: group.version + 1,
-          }),
-          when: when.is('seen', false),
+async function seeGrouped(n: StoredNotification, seenAt: string, round = 1): Promise<void> {
+  const group = await getGroupState(n.recipient_id, n.reason, n.subject_id);
+  // The group's state is gone (past its retention): the listed notification is all there is.
+  if (!group) return seeSingle(n);
+  if (group.open_id !== n.id || group.updated_at > seenAt) return;
+  const outcome = await transactConditional([
+    groupSeenItem(group),
+    {
+      Update: updateRequest({
+        key: layout.key(n),
+        set: seenChanges({
+          ...n,
+          actor_ids: group.actor_ids,
+          actors_count: group.actors_count,
+          updated_at: group.updated_at,
+          group_version: group.version + 1,
         }),
-      },
-      moveUnread(n.recipient_id, -1),
-    ]);
-    if (outcome.ok || outcome.failed[1]) return;
-  }
-  throw new Error(`seen transition of notification ${n.id} refused ${SEEN_ROUNDS} times`);
+        when: when.is('seen', false),
+      }),
+    },
+    moveUnread(n.recipient_id, -1),
+  ]);
+  // Seen already (another seen request), or done.
+  if (outcome.ok || outcome.failed[1]) return;
+  // The group moved meanwhile (a fold): read it again.
+  if (round >= SEEN_ROUNDS) throw new Error(`seen transition of notification ${n.id} refused ${SEEN_ROUNDS} times`);
+  return seeGrouped(n, seenAt, round + 1);
 }
 
 /** The profile's preferences, every reason `all` until changed. */
