@@ -182,6 +182,30 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
   ack(webhooks.sweeper, 'Serverless::Serverless-LambdaDLQ', sweepReason);
   ack(webhooks, 'Serverless::Serverless-EventBusDLQ', sweepReason);
+
+  // The notifications consumer: a stream consumer like the counter fold, with the same reasons.
+  const notify = stack.notifications;
+  ack(notify.fn, 'AwsSolutions::AwsSolutions-IAM5[Resource::*]', xrayReason);
+  ack(
+    notify.fn,
+    'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+  );
+  ack(
+    notify.failures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the notifications' stream mapping; it has no further one.",
+  );
+  ack(
+    notify.failures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the notifications' stream mapping), which the rule does not recognise as a DLQ.",
+  );
+  ack(
+    notify.fn,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the notifications failure queue.',
+  );
 }
 
 /** The media pipeline's findings (infra/media-pipeline.ts, infra/media-buckets.ts). */

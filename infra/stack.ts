@@ -5,6 +5,7 @@ import { ServiceAlarms } from './alarms.js';
 import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
 import { CounterFold } from './counters.js';
+import { Notifications } from './notifications.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
@@ -39,6 +40,7 @@ export class SocialNetworkStack extends Stack {
   readonly feed: HomeFeed;
   readonly media: MediaPipeline;
   readonly counters: CounterFold;
+  readonly notifications: Notifications;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
 
@@ -90,6 +92,9 @@ export class SocialNetworkStack extends Stack {
 
     // Likes, comment reactions and follows are items of their own; their counts are folded from the stream.
     this.counters = new CounterFold(this, 'Counters', { table: this.table, environment });
+
+    // Notifications: what happened to each profile, written from the stream (likes and follows grouped per batch).
+    this.notifications = new Notifications(this, 'Notifications', { table: this.table, environment });
 
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,

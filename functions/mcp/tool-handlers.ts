@@ -29,6 +29,8 @@ import { handler as acceptGrant } from '../profile-access/accept-grant.js';
 import { handler as declineGrant } from '../profile-access/decline-grant.js';
 import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
 import { handler as createReport } from '../reports/create-report.js';
+import { handler as listNotifications } from '../notifications/list-notifications.js';
+import { handler as markNotificationsSeen } from '../notifications/mark-notifications-seen.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
 export const toolHandlers: readonly RouteLambda[] = [
@@ -58,4 +60,6 @@ export const toolHandlers: readonly RouteLambda[] = [
   declineGrant,
   revokeGrant,
   createReport,
+  listNotifications,
+  markNotificationsSeen,
 ];

@@ -1,6 +1,6 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
- * fan-out (and the author-card refresh and the counter fold beside it), the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
+ * fan-out (and the author-card refresh, the counter fold and the notifications beside it), the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
  * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
@@ -22,6 +22,8 @@ import { StreamPoller } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
 import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/counter-fold.js';
+import { notifyHandler } from '../../functions/notifications-pipeline/notify.js';
+import { earliestSequenceNumber } from '../../shared/pipeline/batch-failures.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -61,18 +63,24 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: Stream
   const fanOut = fanOutHandler(ports);
   // No record age bound here: a batch may come again after a restart, however long the server was down.
   const foldCounts = foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS);
+  const notify = notifyHandler(WHOLE_STREAM_KEEP_SECONDS);
   const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
-    const [counted] = await Promise.all([
+    const [counted, notified] = await Promise.all([
       foldCounts(event),
+      notify(event),
       (async () => {
         await fanOut(event);
         await refreshAuthorCards(event);
         for (const consume of otherConsumers) await consume(event);
       })(),
     ]);
-    // A counter fold fails only on DynamoDB errors: the batch comes again from the failed record, as
-    // from the event source, or the count would be lost (the other consumers are idempotent on it).
-    return counted;
+    // A counter fold or a notification fails only on DynamoDB errors: the batch comes again from
+    // the earliest failed record, as from the event source, or the count or the notification would
+    // be lost (every consumer is idempotent on what comes again).
+    const failedAt = earliestSequenceNumber(
+      [...counted.batchItemFailures, ...notified.batchItemFailures].map((failure) => failure.itemIdentifier),
+    );
+    return { batchItemFailures: failedAt === undefined ? [] : [{ itemIdentifier: failedAt }] };
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

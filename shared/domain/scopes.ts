@@ -11,6 +11,7 @@ export const SCOPE_RESOURCES = [
   'profile_access',
   'media',
   'safety',
+  'notifications',
 ] as const;
 export const SCOPE_ACTIONS = ['read', 'write', 'all'] as const;
 

@@ -24,6 +24,14 @@ import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout, pathAttributes } from './items.js';
 import { entityTags, keys, timeSortKey } from './keys.js';
+import {
+  notificationExpiresAt,
+  type GroupStateRecord,
+  type PreferencesRecord,
+  type StoredNotification,
+  type UnreadRecord,
+} from './notification-entities.js';
+import type { NotificationRecord } from '../domain/notifications.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
   keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
@@ -391,5 +399,37 @@ export const entities = {
         sortPrefix: keys.openReportSortKeyPrefix,
       },
     },
+  }),
+  // --- notifications (their records: notification-entities.ts) ---
+  /**
+   * The TTL is written when the notification is seen (store/notifications.ts): an unseen one is
+   * kept until seen, so that a deletion never leaves the unread count off (reads hide it after
+   * 90 days all the same).
+   */
+  notification: entityLayout<StoredNotification>()({
+    entity: entityTags.notification,
+    key: (n) => keys.notification(n.recipient_id, n.id),
+    paths: {
+      /** A profile's notifications by last update. */
+      inbox: {
+        index: 'gsi1',
+        partition: (n: Pick<NotificationRecord, 'recipient_id'>) => keys.notificationInbox(n.recipient_id),
+        sort: (n) => timeSortKey(n.updated_at, n.id),
+      },
+    },
+    expiresAt: (n) => notificationExpiresAt(n.updated_at),
+  }),
+  notificationGroup: entityLayout<GroupStateRecord>()({
+    entity: entityTags.notificationGroup,
+    key: (g) => keys.notificationGroup(g.recipient_id, g.reason, g.subject_id),
+    expiresAt: (g) => notificationExpiresAt(g.updated_at),
+  }),
+  notificationUnread: entityLayout<UnreadRecord>()({
+    entity: entityTags.notificationUnread,
+    key: (u) => keys.notificationUnread(u.recipient_id),
+  }),
+  notificationPreferences: entityLayout<PreferencesRecord>()({
+    entity: entityTags.notificationPreferences,
+    key: (p) => keys.notificationPreferences(p.recipient_id),
   }),
 };

@@ -52,11 +52,18 @@
  * | reported subject  | REPORTS#<type>#<id>    | SUBJECT            | MODQUEUE#<status> / <rank> (most reported first) |
  * | open report claim | REPORTS#<type>#<id>    | OPEN#<reporter>    |   (one open report per reporter and subject) |
  * | message (by id)   |                        |                    | gsi1: MESSAGE#<id> / MSG#<created>#<id>    |
+ * | notification      | NOTIF#<recipient>      | N#<id>             | NOTIF#<recipient> / <updated>#<id>         |
+ * |                   |                        |                    |   (TTL once seen: 90 days after updated)   |
+ * | unread count      | NOTIF#<recipient>      | UNREAD             |   (moves with create/seen transitions)     |
+ * | notification prefs| NOTIF#<recipient>      | PREFERENCES        |                                            |
+ * | notification group| NOTIFGROUP#<recipient>#<reason>#<subject> | GROUP | (grouped reasons' state: per-shard watermarks) |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
 const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
+const NOTIFICATION_PREFIX = 'NOTIF#';
+const NOTIFICATION_GROUP_PREFIX = 'NOTIFGROUP#';
 
 /**
  * How many partition keys one target's likes (a post's, a comment's) and one profile's followers
@@ -220,6 +227,25 @@ export const keys = {
   moderationQueue: (status: string) => `MODQUEUE#${status}`,
   /** A message found by its id alone (a report names only the id). */
   messageById: (id: string) => `MESSAGE#${id}`,
+  // --- notifications ---
+  /** A profile's notifications (and its unread count and preferences): one partition per profile. */
+  notificationInbox: (recipientId: string) => `${NOTIFICATION_PREFIX}${recipientId}`,
+  notification: (recipientId: string, id: string) => ({ pk: `${NOTIFICATION_PREFIX}${recipientId}`, sk: `N#${id}` }),
+  notificationUnread: (recipientId: string) => ({ pk: `${NOTIFICATION_PREFIX}${recipientId}`, sk: 'UNREAD' }),
+  notificationPreferences: (recipientId: string) => ({
+    pk: `${NOTIFICATION_PREFIX}${recipientId}`,
+    sk: 'PREFERENCES',
+  }),
+  /**
+   * A grouped reason's state for one subject (the open group, the fold's watermarks): a partition
+   * of its own, so a viral post's batches do not write its author's inbox partition twice.
+   */
+  notificationGroup: (recipientId: string, reason: string, subjectId: string) => ({
+    pk: `${NOTIFICATION_GROUP_PREFIX}${recipientId}#${reason}#${subjectId}`,
+    sk: 'GROUP',
+  }),
+  /** What the partition keys of the notifications' items start with (the IAM conditions of the functions that write them). */
+  notificationPrefixes: [NOTIFICATION_PREFIX, NOTIFICATION_GROUP_PREFIX] as const,
 };
 
 /**
@@ -261,6 +287,10 @@ export const entityTags = {
   report: 'report',
   reportedSubject: 'reported_subject',
   openReportClaim: 'open_report_claim',
+  notification: 'notification',
+  notificationUnread: 'notification_unread',
+  notificationPreferences: 'notification_preferences',
+  notificationGroup: 'notification_group',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

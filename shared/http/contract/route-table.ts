@@ -19,6 +19,7 @@ import { routes as webhooks } from './routes/webhooks.js';
 import { routes as workspaces } from './routes/workspaces.js';
 import { routes as reports } from './routes/reports.js';
 import { routes as moderation } from './routes/moderation.js';
+import { routes as notifications } from './routes/notifications.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
@@ -37,6 +38,7 @@ export const routes = {
   ...webhooks,
   ...reports,
   ...moderation,
+  ...notifications,
 };
 
 export type RouteName = keyof typeof routes;

@@ -1,0 +1,137 @@
+/**
+ * Notifications written from the table stream: the records that notify (sources.ts) split into
+ * lanes, one per subject of a grouped reason (a batch of one post's likes is folded at once, ONE
+ * write of its group: store/notification-groups.ts) and one per other notification (created once
+ * by its source's id: store/notifications.ts). Never to the profile that acted; the recipient's
+ * preferences applied as the notification is written.
+ */
+import type { DynamoDBRecord } from 'aws-lambda';
+import { keeps, notificationOf, type NotificationDraft } from '../domain/notifications.js';
+import { logger } from '../logger.js';
+import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
+import { getComment } from '../store/comments.js';
+import type { FoldSettings } from '../store/counter-fold.js';
+import { foldIntoGroup, type GroupTarget } from '../store/notification-groups.js';
+import { createNotification, followedAmong, getPreferences } from '../store/notifications.js';
+import { getPost } from '../store/posts.js';
+import { notificationWorkOf, type GroupedChange, type NotificationWork } from './sources.js';
+
+/**
+ * The deployed consumer's event source discards records older than this (infra/notifications.ts):
+ * a group's watermark of a shard need not outlive its last fold by more than that.
+ */
+export const NOTIFY_RECORD_MAX_AGE_SECONDS = 3600;
+/** The deployed consumer's watermark keep: the record age bound and an hour's margin for clocks. */
+export const NOTIFY_WATERMARK_KEEP_SECONDS = NOTIFY_RECORD_MAX_AGE_SECONDS + 3600;
+
+/** Lanes (subjects, single notifications) written at once. */
+const LANES_AT_ONCE = 8;
+
+/** Whether any record of the batch notifies (a batch without one needs no shard). */
+export const notifies = (records: readonly DynamoDBRecord[]) =>
+  records.some((r) => notificationWorkOf(r) !== undefined);
+
+/**
+ * Writes the notifications of one shard's batch. Returns the sequence numbers of the records whose
+ * notification failed (to be retried from there); the other records are ignored.
+ */
+export function notifyFromStream(
+  records: readonly DynamoDBRecord[],
+  shardId: string | undefined,
+  settings: FoldSettings,
+): Promise<string[]> {
+  return consumeStream<NotificationWork>(records, {
+    records: 'notification source',
+    failure: 'notification failed',
+    select: notificationWorkOf,
+    laneOf: (work) => (work.kind === 'grouped' ? `${work.reason}:${work.subject_id}` : `single:${work.draft.source}`),
+    concurrency: LANES_AT_ONCE,
+    retry: STREAM_STEP_RETRY,
+    fold: async (lane) => {
+      const first = lane[0]!;
+      if (first.kind === 'single') {
+        // One source per lane: a duplicate of the record in the same batch finds the first's notification.
+        for (const work of lane) if (work.kind === 'single') await notifyOnce(work.draft);
+        return;
+      }
+      if (!shardId)
+        throw new Error(
+          'grouped notifications on a stream event without shardId: the event source needs its tumbling window',
+        );
+      await notifyGroup(
+        lane.filter((work): work is NotificationWork & GroupedChange => work.kind === 'grouped'),
+        shardId,
+        settings,
+      );
+    },
+    describe: (work) =>
+      work.kind === 'single'
+        ? { source: work.draft.source, reason: work.draft.reason }
+        : { reason: work.reason, subject_id: work.subject_id },
+  });
+}
+
+async function notifyOnce(draft: NotificationDraft): Promise<void> {
+  if (draft.actor_id === draft.recipient_id) return;
+  const preference = (await getPreferences(draft.recipient_id))[draft.reason];
+  if (preference === 'none') return;
+  const followed = preference === 'following' ? await followedAmong(draft.recipient_id, [draft.actor_id]) : new Set();
+  if (!keeps(preference, () => followed.has(draft.actor_id))) return;
+  await createNotification(notificationOf(draft));
+}
+
+/** Who a grouped reason's subject notifies, and what its notification shows; undefined when the subject is gone. */
+async function targetOf({ reason, subject_id }: GroupedChange): Promise<GroupTarget | undefined> {
+  if (reason === 'follow')
+    return { recipient_id: subject_id, reason, subject_type: 'profile', subject_id, post_id: null, comment_id: null };
+  if (reason === 'like') {
+    const post = await getPost(subject_id);
+    return (
+      post && {
+        recipient_id: post.profile_id,
+        reason,
+        subject_type: 'post',
+        subject_id,
+        post_id: post.id,
+        comment_id: null,
+      }
+    );
+  }
+  const comment = await getComment(subject_id);
+  return (
+    comment && {
+      recipient_id: comment.profile_id,
+      reason,
+      subject_type: 'comment',
+      subject_id,
+      post_id: comment.post_id,
+      comment_id: comment.id,
+    }
+  );
+}
+
+async function notifyGroup(lane: readonly GroupedChange[], shardId: string, settings: FoldSettings): Promise<void> {
+  const target = await targetOf(lane[0]!);
+  if (!target) {
+    logger.warn('notification subject missing', { reason: lane[0]!.reason, subject_id: lane[0]!.subject_id });
+    return;
+  }
+  const byOthers = lane.filter((work) => work.change.actor_id !== target.recipient_id);
+  if (byOthers.length === 0) return;
+  const preference = (await getPreferences(target.recipient_id))[target.reason];
+  if (preference === 'none') return;
+  const followed =
+    preference === 'following'
+      ? await followedAmong(target.recipient_id, [...new Set(byOthers.map((work) => work.change.actor_id))])
+      : new Set<string>();
+  // An undoing is remembered whoever made it; only a kept profile's like or follow is counted.
+  const kept = byOthers.filter(
+    (work) => work.change.change === 'removed' || keeps(preference, () => followed.has(work.change.actor_id)),
+  );
+  await foldIntoGroup(
+    target,
+    shardId,
+    kept.map((work) => ({ ...work.change, sequenceNumber: work.sequenceNumber })),
+    settings,
+  );
+}
