@@ -846,8 +846,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The event types a webhook endpoint can subscribe to, with what causes each (public).
-         * @description The event types a webhook endpoint can subscribe to, with what causes each (public).
+         * The event types a webhook endpoint can subscribe to, with what causes each, the JSON Schema of its body and an example (public).
+         * @description The event types a webhook endpoint can subscribe to, with what causes each, the JSON Schema of its body and an example (public).
          */
         get: operations["listWebhookEventTypes"];
         put?: never;
@@ -1279,7 +1279,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test
-         * @description Sent by POST .../webhook-endpoints/{id}/test to that endpoint only.
+         * @description Sent by POST .../webhook-endpoints/{id}/test to that endpoint only (not selectable, so not in the catalogue); profile_id is the endpoint’s first profile.
          *
          *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
          */
@@ -1772,6 +1772,373 @@ export interface components {
             /** @enum {string} */
             type: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
             description: string;
+            /** @description JSON Schema (draft 2020-12) of the whole body `{ id, type, profile_id, created_at, data }`, self-contained (shared resources under `$defs`), `type` pinned by `const`. The same schema is the request body of this type in the OpenAPI `webhooks` section. */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description A body of this type, valid against `schema`. */
+            example: components["schemas"]["PostMentionEvent"] | components["schemas"]["PostReplyEvent"] | components["schemas"]["PostQuotedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentReplyEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["ProfileFollowedEvent"] | components["schemas"]["AccessGrantAcceptedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookDeliveryExhaustedEvent"] | components["schemas"]["WebhookTestEvent"];
+        };
+        /** post.mention */
+        PostMentionEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "post.mention";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The published post. */
+                post: components["schemas"]["Post"];
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+            };
+        };
+        /** post.reply */
+        PostReplyEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "post.reply";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The published post. */
+                post: components["schemas"]["Post"];
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+                /**
+                 * Format: uuid
+                 * @description The parent post (the affected profile's).
+                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                 */
+                reply_to_post_id: string;
+            };
+        };
+        /** post.quoted */
+        PostQuotedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "post.quoted";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The published post. */
+                post: components["schemas"]["Post"];
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+                /**
+                 * Format: uuid
+                 * @description The quoted post (the affected profile's).
+                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                 */
+                quoted_post_id: string;
+            };
+        };
+        /** comment.created */
+        CommentCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "comment.created";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                comment: components["schemas"]["Comment"];
+                /** @description The post commented on. */
+                post: components["schemas"]["Post"];
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+            };
+        };
+        /** comment.reply */
+        CommentReplyEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "comment.reply";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                comment: components["schemas"]["Comment"];
+                /** @description The post of both comments. */
+                post: components["schemas"]["Post"];
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+                /** @description The comment replied to (the affected profile's). */
+                parent_comment: components["schemas"]["Comment"];
+            };
+        };
+        /** message.created */
+        MessageCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "message.created";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                message: components["schemas"]["Message"];
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+            };
+        };
+        /** profile.followed */
+        ProfileFollowedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "profile.followed";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /** @description The profile that acted (the author, sender, follower). */
+                profile: components["schemas"]["Profile"];
+                /** @description The profile followed (the affected one). */
+                followed_profile: components["schemas"]["Profile"];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp with milliseconds.
+                 */
+                followed_at: string;
+            };
+        };
+        /** access_grant.accepted */
+        AccessGrantAcceptedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "access_grant.accepted";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                access_grant: components["schemas"]["AccessGrant"];
+                /** @description The managed profile (the affected one). */
+                managed_profile: components["schemas"]["Profile"];
+            };
+        };
+        /** webhook_endpoint.disabled */
+        WebhookEndpointDisabledEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "webhook_endpoint.disabled";
+            /** @description Always null: the event concerns the workspace, not a profile (profile_ids do not filter it). */
+            profile_id: null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                webhook_endpoint: components["schemas"]["WebhookEndpointSummary"];
+            };
+        };
+        WebhookEndpointSummary: {
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            name: string;
+            url: string;
+            /**
+             * @description active: matches events. disabled: by the sender, see disabled_reason (POST .../enable re-enables). revoked: deleted, permanently.
+             * @enum {string}
+             */
+            status: "active" | "disabled" | "revoked";
+            disabled_at: string | null;
+            /** @description Why the sender disabled the endpoint: gone = the receiver answered 410 Gone; failing = every attempt failed for the health period (default 5 days, WEBHOOK_HEALTH_DISABLE_AFTER, failures at least 12 hours apart). null while active. A webhook_endpoint.disabled event goes to the workspace's other endpoints that select it. */
+            disabled_reason: ("gone" | "failing") | null;
+        };
+        /** webhook_delivery.exhausted */
+        WebhookDeliveryExhaustedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "webhook_delivery.exhausted";
+            /** @description Always null: the event concerns the workspace, not a profile (profile_ids do not filter it). */
+            profile_id: null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                webhook_delivery: components["schemas"]["WebhookDeliverySummary"];
+            };
+        };
+        WebhookDeliverySummary: {
+            /**
+             * Format: uuid
+             * @description Delivery id; equals the webhook-id header of every attempt.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Event id; equals the body id.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            webhook_event_id: string;
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            webhook_endpoint_id: string;
+            event_type: string;
+            /** @description The affected profile; null for operational (workspace-wide) events. */
+            profile_id: string | null;
+            /** @description Completed attempts. */
+            attempt_count: number;
+            last_status_code: number | null;
+            last_error: string | null;
+        };
+        /** webhook.test */
+        WebhookTestEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: uuid
+             * @description The endpoint's first profile.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The endpoint tested.
+                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                 */
+                webhook_endpoint_id: string;
+                message: string;
+            };
         };
         WebhookEndpoint: {
             /**
@@ -12764,31 +13131,57 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "post.mention";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "post.mention",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:30:00.000Z",
+                 *       "data": {
+                 *         "post": {
+                 *           "id": "9c4f7a2e-1b3d-4f6a-8e5c-2d7b9a1c3e4f",
+                 *           "profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "kind": "post",
+                 *           "body_preview": "Shipping the compiler today, thanks @ada for the review.",
+                 *           "body_truncated": false,
+                 *           "images": [],
+                 *           "image_count": 0,
+                 *           "reply_to_post_id": null,
+                 *           "root_post_id": null,
+                 *           "quoted_post_id": null,
+                 *           "visibility": "public",
+                 *           "status": "published",
+                 *           "published_at": "2026-11-25T09:30:00.000Z",
+                 *           "reply_count": 0,
+                 *           "likes_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "comments_count": 0,
+                 *           "quotes_count": 0,
+                 *           "created_at": "2026-11-25T09:30:00.000Z",
+                 *           "updated_at": "2026-11-25T09:30:00.000Z",
+                 *           "body": "Shipping the compiler today, thanks @ada for the review."
+                 *         },
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostMentionEvent"];
             };
         };
         responses: {
@@ -12817,31 +13210,58 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "post.reply";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "post.reply",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:30:00.000Z",
+                 *       "data": {
+                 *         "post": {
+                 *           "id": "7d2e4f6a-8b1c-4d3e-a5f7-9b2c4d6e8f1a",
+                 *           "profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "kind": "reply",
+                 *           "body_preview": "Lovely notes, @ada.",
+                 *           "body_truncated": false,
+                 *           "images": [],
+                 *           "image_count": 0,
+                 *           "reply_to_post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "root_post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "quoted_post_id": null,
+                 *           "visibility": "public",
+                 *           "status": "published",
+                 *           "published_at": "2026-11-25T09:30:00.000Z",
+                 *           "reply_count": 0,
+                 *           "likes_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "comments_count": 0,
+                 *           "quotes_count": 0,
+                 *           "created_at": "2026-11-25T09:30:00.000Z",
+                 *           "updated_at": "2026-11-25T09:30:00.000Z",
+                 *           "body": "Lovely notes, @ada."
+                 *         },
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         },
+                 *         "reply_to_post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostReplyEvent"];
             };
         };
         responses: {
@@ -12870,31 +13290,58 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "post.quoted";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "post.quoted",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:30:00.000Z",
+                 *       "data": {
+                 *         "post": {
+                 *           "id": "1e3f5a7b-9c2d-4e6f-8a1b-3c5d7e9f2a4b",
+                 *           "profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "kind": "post",
+                 *           "body_preview": "Shipping the compiler today, thanks @ada for the review.",
+                 *           "body_truncated": false,
+                 *           "images": [],
+                 *           "image_count": 0,
+                 *           "reply_to_post_id": null,
+                 *           "root_post_id": null,
+                 *           "quoted_post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "visibility": "public",
+                 *           "status": "published",
+                 *           "published_at": "2026-11-25T09:30:00.000Z",
+                 *           "reply_count": 0,
+                 *           "likes_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "comments_count": 0,
+                 *           "quotes_count": 0,
+                 *           "created_at": "2026-11-25T09:30:00.000Z",
+                 *           "updated_at": "2026-11-25T09:30:00.000Z",
+                 *           "body": "Shipping the compiler today, thanks @ada for the review."
+                 *         },
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         },
+                 *         "quoted_post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostQuotedEvent"];
             };
         };
         responses: {
@@ -12923,31 +13370,70 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "comment.created";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "comment.created",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "comment": {
+                 *           "id": "5b7d9f1a-3c5e-4a7b-9d2f-4a6c8e1b3d5f",
+                 *           "post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "parent_comment_id": null,
+                 *           "body": "Which engine?",
+                 *           "status": "published",
+                 *           "replies_count": 0,
+                 *           "reactions_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "created_at": "2026-11-25T09:31:12.345Z",
+                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *         },
+                 *         "post": {
+                 *           "id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "kind": "post",
+                 *           "body_preview": "Notes on the engine.",
+                 *           "body_truncated": false,
+                 *           "images": [],
+                 *           "image_count": 0,
+                 *           "reply_to_post_id": null,
+                 *           "root_post_id": null,
+                 *           "quoted_post_id": null,
+                 *           "visibility": "public",
+                 *           "status": "published",
+                 *           "published_at": "2026-11-25T09:30:00.000Z",
+                 *           "reply_count": 0,
+                 *           "likes_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "comments_count": 1,
+                 *           "quotes_count": 0,
+                 *           "created_at": "2026-11-25T09:30:00.000Z",
+                 *           "updated_at": "2026-11-25T09:30:00.000Z",
+                 *           "body": "Notes on the engine."
+                 *         },
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentCreatedEvent"];
             };
         };
         responses: {
@@ -12976,31 +13462,83 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "comment.reply";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "comment.reply",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "comment": {
+                 *           "id": "5b7d9f1a-3c5e-4a7b-9d2f-4a6c8e1b3d5f",
+                 *           "post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "parent_comment_id": "2c4e6a8b-1d3f-4b5c-8e7a-9f1b3d5c7e2a",
+                 *           "body": "Which engine?",
+                 *           "status": "published",
+                 *           "replies_count": 0,
+                 *           "reactions_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "created_at": "2026-11-25T09:31:12.345Z",
+                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *         },
+                 *         "post": {
+                 *           "id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "kind": "post",
+                 *           "body_preview": "Notes on the engine.",
+                 *           "body_truncated": false,
+                 *           "images": [],
+                 *           "image_count": 0,
+                 *           "reply_to_post_id": null,
+                 *           "root_post_id": null,
+                 *           "quoted_post_id": null,
+                 *           "visibility": "public",
+                 *           "status": "published",
+                 *           "published_at": "2026-11-25T09:30:00.000Z",
+                 *           "reply_count": 0,
+                 *           "likes_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "comments_count": 2,
+                 *           "quotes_count": 0,
+                 *           "created_at": "2026-11-25T09:30:00.000Z",
+                 *           "updated_at": "2026-11-25T09:30:00.000Z",
+                 *           "body": "Notes on the engine."
+                 *         },
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         },
+                 *         "parent_comment": {
+                 *           "id": "2c4e6a8b-1d3f-4b5c-8e7a-9f1b3d5c7e2a",
+                 *           "post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
+                 *           "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "parent_comment_id": null,
+                 *           "body": "Thoughts welcome.",
+                 *           "status": "published",
+                 *           "replies_count": 1,
+                 *           "reactions_count": 0,
+                 *           "viewer_reaction": null,
+                 *           "created_at": "2026-11-25T09:31:12.345Z",
+                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentReplyEvent"];
             };
         };
         responses: {
@@ -13029,31 +13567,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "message.created";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "message.created",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "message": {
+                 *           "id": "8f1a3c5e-7b9d-4f2a-a4c6-e8b1d3f5a7c9",
+                 *           "sender_profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "recipient_profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "body": "Coffee on Thursday?",
+                 *           "created_at": "2026-11-25T09:31:12.345Z"
+                 *         },
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageCreatedEvent"];
             };
         };
         responses: {
@@ -13082,31 +13630,55 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "profile.followed";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "profile.followed",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "profile": {
+                 *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *           "username": "grace",
+                 *           "type": "human",
+                 *           "name": "Grace Hopper",
+                 *           "call_name": "Grace",
+                 *           "legal_name_verified": false,
+                 *           "occupation": null,
+                 *           "location": null,
+                 *           "bio": null,
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         },
+                 *         "followed_profile": {
+                 *           "id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "username": "ada",
+                 *           "type": "human",
+                 *           "name": "Ada Lovelace",
+                 *           "call_name": "Ada",
+                 *           "legal_name_verified": false,
+                 *           "occupation": "Software Engineer",
+                 *           "location": {
+                 *             "country_code": "GB",
+                 *             "city_name": "London"
+                 *           },
+                 *           "bio": "Analytical engines, mostly.",
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         },
+                 *         "followed_at": "2026-11-25T09:31:12.345Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileFollowedEvent"];
             };
         };
         responses: {
@@ -13135,31 +13707,70 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "access_grant.accepted";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "access_grant.accepted",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "access_grant": {
+                 *           "id": "4d6f8a1c-3e5b-4d7f-9a2c-6e8b1d3f5a7b",
+                 *           "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "manager_profile": {
+                 *             "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *             "username": "grace",
+                 *             "type": "human",
+                 *             "name": "Grace Hopper",
+                 *             "call_name": "Grace",
+                 *             "legal_name_verified": false,
+                 *             "occupation": null,
+                 *             "location": null,
+                 *             "bio": null,
+                 *             "created_at": "2026-11-01T08:00:00.000Z",
+                 *             "updated_at": "2026-11-01T08:00:00.000Z",
+                 *             "media": {
+                 *               "avatar": {},
+                 *               "banner": {}
+                 *             }
+                 *           },
+                 *           "permissions": [
+                 *             "posting",
+                 *             "commenting"
+                 *           ],
+                 *           "status": "accepted",
+                 *           "accepted_at": "2026-11-25T09:31:12.345Z",
+                 *           "declined_at": null,
+                 *           "revoked_at": null,
+                 *           "resent_at": null,
+                 *           "resend_count": 0,
+                 *           "created_at": "2026-11-25T09:30:00.000Z",
+                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *         },
+                 *         "managed_profile": {
+                 *           "id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "username": "ada",
+                 *           "type": "human",
+                 *           "name": "Ada Lovelace",
+                 *           "call_name": "Ada",
+                 *           "legal_name_verified": false,
+                 *           "occupation": "Software Engineer",
+                 *           "location": {
+                 *             "country_code": "GB",
+                 *             "city_name": "London"
+                 *           },
+                 *           "bio": "Analytical engines, mostly.",
+                 *           "created_at": "2026-11-01T08:00:00.000Z",
+                 *           "updated_at": "2026-11-01T08:00:00.000Z",
+                 *           "media": {
+                 *             "avatar": {},
+                 *             "banner": {}
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccessGrantAcceptedEvent"];
             };
         };
         responses: {
@@ -13188,31 +13799,25 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "webhook_endpoint.disabled";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "webhook_endpoint.disabled",
+                 *       "profile_id": null,
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "webhook_endpoint": {
+                 *           "id": "a1b3c5d7-e9f2-4a4b-8c6d-8e1f3a5b7c9d",
+                 *           "name": "CRM sync",
+                 *           "url": "https://hooks.example.com/social",
+                 *           "status": "disabled",
+                 *           "disabled_at": "2026-11-25T09:31:12.345Z",
+                 *           "disabled_reason": "gone"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
             };
         };
         responses: {
@@ -13241,31 +13846,27 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "webhook_delivery.exhausted";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "webhook_delivery.exhausted",
+                 *       "profile_id": null,
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "webhook_delivery": {
+                 *           "id": "c3d5e7f9-a2b4-8c6d-9e1f-3a5b7c9d1e2f",
+                 *           "webhook_event_id": "6e8a1c3e-5b7d-4f9a-b2c4-d6e8f1a3c5e7",
+                 *           "webhook_endpoint_id": "a1b3c5d7-e9f2-4a4b-8c6d-8e1f3a5b7c9d",
+                 *           "event_type": "post.mention",
+                 *           "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *           "attempt_count": 10,
+                 *           "last_status_code": 503,
+                 *           "last_error": null
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookDeliveryExhaustedEvent"];
             };
         };
         responses: {
@@ -13294,31 +13895,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description Event id: the same for every endpoint the event reaches.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                    /** @constant */
-                    type: "webhook.test";
-                    /**
-                     * Format: uuid
-                     * @description The affected profile.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: date-time
-                     * @description ISO 8601 UTC timestamp with milliseconds.
-                     */
-                    created_at: string;
-                    /** @description The resources involved, in their API shapes. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "webhook.test",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "webhook_endpoint_id": "a1b3c5d7-e9f2-4a4b-8c6d-8e1f3a5b7c9d",
+                 *         "message": "This is a test event."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {
