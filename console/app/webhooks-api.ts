@@ -8,7 +8,8 @@ export type Delivery = Schemas['WebhookDelivery'];
 export type Attempt = Schemas['WebhookAttempt'];
 export type Totals = Schemas['WebhookTotals'];
 export type EndpointList = Schemas['WebhookEndpointList'];
-export type EventTypeEntry = Schemas['EventCatalogueEntry'];
+/** The console names and explains the types; the schema and example of each it leaves to the API reference. */
+export type EventTypeEntry = Pick<Schemas['EventCatalogueEntry'], 'type' | 'description'>;
 
 const ws = (workspaceId: string) => ({ path: { workspace_id: workspaceId } });
 const ep = (workspaceId: string, endpointId: string) => ({

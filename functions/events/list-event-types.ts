@@ -1,8 +1,8 @@
-import { EVENT_TYPES, EVENT_TYPE_NAMES } from '../../shared/domain/events.js';
 import { httpHandler } from '../../shared/http/handler.js';
+import { eventCatalogue } from '../../shared/http/contract/event-catalogue.js';
 import { routes } from '../../shared/http/contract/routes/events.js';
 
-const items = EVENT_TYPE_NAMES.map((type) => ({ type, description: EVENT_TYPES[type] }));
+const items = eventCatalogue();
 
-/** Public: the event types a webhook endpoint can select. */
+/** Public: the event types a webhook endpoint can select, each with the JSON Schema of its body and an example. */
 export const handler = httpHandler(routes.listWebhookEventTypes, () => ({ items }));

@@ -4,6 +4,7 @@ import { newId } from '../../shared/domain/ids.js';
 import { deliveryIdFor } from '../../shared/domain/webhooks.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler, withHint } from '../../shared/http/handler.js';
+import type { WebhookEventBody } from '../../shared/http/contract/schemas/webhook-events.js';
 import { writeWebhookEvent } from '../../shared/store/webhook-endpoints.js';
 import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
 import { loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
@@ -28,7 +29,10 @@ export const handler = httpHandler(routes.testWebhookEndpoint, async ({ params, 
     workspace_id: endpoint.workspace_id,
     webhook_endpoint_id: endpoint.id,
     created_at: now.toISOString(),
-    data: { webhook_endpoint_id: endpoint.id, message: 'This is a test event.' },
+    data: {
+      webhook_endpoint_id: endpoint.id,
+      message: 'This is a test event.',
+    } satisfies WebhookEventBody<typeof TEST_EVENT_TYPE>['data'],
   });
   return withHint(
     { webhook_event_id: id, webhook_delivery_id: deliveryIdFor(id, endpoint.id) },

@@ -8,6 +8,7 @@ console.log(read.post.body, read.post.likes_count);
 // A webhook receiver (any server with fetch's Request): the raw body, verified before it is trusted.
 export async function receive(request: Request): Promise<Response> {
   const event = verifyWebhook('whsec_…', request.headers, await request.text()); // throws when forged
-  console.log(event.type, event.profile_id);
+  // `type` tells the events apart: each branch knows its `data` (here a Post and its author's Profile).
+  if (event.type === 'post.mention') console.log(`@${event.data.profile.username}:`, event.data.post.body_preview);
   return new Response(null, { status: 204 });
 }

@@ -20,7 +20,8 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
 /**
  * Checks a webhook request the API sent (Standard Webhooks: HMAC-SHA256 of
  * `{webhook-id}.{webhook-timestamp}.{raw body}` with the endpoint's `whsec_` secret) and returns
- * its parsed body. Pass the raw body exactly as received, before any JSON parsing. Throws a
+ * its parsed body, typed by its `type` (narrow with `switch (event.type)`). Pass the raw body exactly
+ * as received, before any JSON parsing. Throws a
  * `WebhookVerificationError` when a header is missing, no signature matches, or the timestamp is
  * more than five minutes away from this machine's clock (a replayed request).
  */

@@ -157,6 +157,9 @@ describe('web console', () => {
     expect(await page.locator('#headers-title + p + pre').textContent()).toContain(
       `webhook-id: ${String(request.headers['webhook-id'])}`,
     );
+    // The event's schema: a link to its operation in the API reference's webhooks section.
+    const schemaLink = page.getByRole('link', { name: 'webhook.test in the API reference' });
+    expect(await schemaLink.getAttribute('href')).toBe(`${inject('baseUrl')}/docs#/webhooks/webhook_webhook_test`);
     // The payload, formatted for reading; the copy button copies the very text the receiver verified.
     const payload = page.getByRole('region', { name: 'Payload' });
     expect(await payload.locator('pre').textContent()).toBe(JSON.stringify(JSON.parse(request.body), null, 2));

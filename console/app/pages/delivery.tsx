@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
+import { eventSchemaHref } from '../event-schema-link.js';
 import { href } from '../router.js';
 import { DeliveryPayload } from './delivery-payload.js';
 import { asProblem, useInterval, useLoad } from '../use-load.js';
@@ -111,6 +112,12 @@ function DeliveryFacts({ delivery, workspaceId }: { delivery: Delivery; workspac
       <dd class="mono">{delivery.id}</dd>
       <dt>Event id</dt>
       <dd class="mono">{delivery.webhook_event_id}</dd>
+      <dt>Event schema</dt>
+      <dd>
+        <a href={eventSchemaHref(delivery.event_type)} target="_blank" rel="noopener">
+          {delivery.event_type} in the API reference
+        </a>
+      </dd>
     </dl>
   );
 }

@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { acceptedScopes } from '../../domain/scopes.js';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../domain/events.js';
 import { errorCatalogue, type ErrorCode } from './errors.js';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS, type NamedRoute, type RouteDef } from './route.js';
 import { routeErrorResponses } from './route-errors.js';
-import { ErrorEnvelope, successEnvelope, Timestamp, Uuid } from './schemas/common.js';
+import { ErrorEnvelope, successEnvelope, Uuid } from './schemas/common.js';
+import { DELIVERED_EVENT_TYPES, eventSchemaName, type DeliveredEventType } from './schemas/webhook-events.js';
+import { eventDescription } from './event-catalogue.js';
+import { webhookEventExamples } from './webhook-event-examples.js';
 
 export const API_VERSION = '0.2.0';
 
@@ -211,27 +213,24 @@ const WebhookHeaders = z.object({
     .meta({ description: 'Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks).' }),
 });
 
-function webhookOperation(type: string, description: string): ZodOpenApiOperationObject {
+/** One event type's delivery: the request the API makes to a receiver, its body that type's schema. */
+function webhookOperation(type: DeliveredEventType): ZodOpenApiOperationObject {
   return {
     operationId: `webhook_${type.replace('.', '_')}`,
     summary: type,
     // Receivers authenticate us by the signature, not by a credential we hold.
     security: [{}],
-    description: `${description}\n\nSigned per Standard Webhooks over \`{webhook-id}.{webhook-timestamp}.{raw body}\`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).`,
+    description: `${eventDescription(type)}\n\nSigned per Standard Webhooks over \`{webhook-id}.{webhook-timestamp}.{raw body}\`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).`,
     requestParams: { header: WebhookHeaders },
     requestBody: {
       required: true,
       content: {
         'application/json': {
-          schema: z.object({
-            id: Uuid.meta({ description: 'Event id: the same for every endpoint the event reaches.' }),
-            type: z.literal(type),
-            profile_id: Uuid.meta({ description: 'The affected profile.' }),
-            created_at: Timestamp,
-            data: z
-              .record(z.string(), z.unknown())
-              .meta({ description: 'The resources involved, in their API shapes.' }),
-          }),
+          // The body's component comes from GET /v1/webhook-event-types, whose examples are these
+          // bodies: rendered as a response (what is sent, exactly), so Post, Profile, … stay one
+          // component each. A zod schema here would render them as request input, a second copy.
+          schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` },
+          example: webhookEventExamples[type],
         },
       },
     },
@@ -264,13 +263,7 @@ export function openApiDocument(routeList: readonly NamedRoute[]): OpenApiDocume
     const item = (paths[route.path] ??= {}) as Record<string, ZodOpenApiOperationObject>;
     item[route.method.toLowerCase()] = operation(route);
   }
-  const events: [string, string][] = [
-    ...Object.entries(EVENT_TYPES),
-    [TEST_EVENT_TYPE, 'Sent by POST .../webhook-endpoints/{id}/test to that endpoint only.'],
-  ];
-  const webhooks = Object.fromEntries(
-    events.map(([type, description]) => [type, { post: webhookOperation(type, description) }]),
-  );
+  const webhooks = Object.fromEntries(DELIVERED_EVENT_TYPES.map((type) => [type, { post: webhookOperation(type) }]));
   const document = createDocument({
     openapi: '3.1.0',
     info: {

@@ -1,7 +1,8 @@
 import type { ProfileRecord } from '../../domain/entities.js';
-import type { OutboxEvent } from '../../domain/events.js';
+import type { EventType, OutboxEvent } from '../../domain/events.js';
 import type { GrantRecord } from '../../domain/grants.js';
-import { defined, eventFor } from '../../domain/outbox-events.js';
+import { defined, eventFor as outboxEvent, type Affected } from '../../domain/outbox-events.js';
+import type { WebhookEventBody } from '../contract/schemas/webhook-events.js';
 import type { CommentRecord, PostRecord } from '../../domain/posts.js';
 import type { FollowRecord, MessageRecord } from '../../domain/social.js';
 import { presentComment } from './comments.js';
@@ -9,6 +10,15 @@ import { presentGrant } from './grants.js';
 import { presentMessage } from './messages.js';
 import { presentPost } from './posts.js';
 import { presentProfile } from './profiles.js';
+
+/** `eventFor` with `data` checked against the type's body schema (shared/http/contract/schemas/webhook-events.ts). */
+const eventFor = <T extends EventType>(
+  type: T,
+  affected: Affected,
+  actorProfileId: string,
+  createdAt: string,
+  data: WebhookEventBody<T>['data'],
+) => outboxEvent(type, affected, actorProfileId, createdAt, data);
 
 /**
  * The outbox events of each social change, with `data` holding the resources involved in their

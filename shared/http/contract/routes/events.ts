@@ -9,7 +9,8 @@ export const routes = {
     path: '/v1/webhook-event-types',
     handler: 'events/list-event-types',
     tag: 'Webhooks',
-    summary: 'The event types a webhook endpoint can subscribe to, with what causes each (public).',
+    summary:
+      'The event types a webhook endpoint can subscribe to, with what causes each, the JSON Schema of its body and an example (public).',
     auth: 'none',
     params: NoParams,
     status: 200,
