@@ -23,6 +23,8 @@ export const errorMessages = {
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
   rate_limited: 'Too many requests.',
   internal_error: 'Something went wrong on our side.',
+  blocked: 'A block stands between the acting profile and this profile.',
+  reply_not_allowed: "The thread's reply policy does not let the acting profile reply or comment here.",
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

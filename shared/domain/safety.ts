@@ -61,3 +61,29 @@ export const newMute = (now: Date, muterId: string, mutedId: string): MuteRecord
   muted_profile_id: mutedId,
   created_at: now.toISOString(),
 });
+
+/** Who may reply within a thread or comment on its posts, set on its root post. */
+export const REPLY_POLICIES = ['everyone', 'following', 'mentioned'] as const;
+export type ReplyPolicy = (typeof REPLY_POLICIES)[number];
+
+/**
+ * Whether the root post's policy lets `actor` reply anywhere in its thread or comment on any of its
+ * posts: the root's author always; `following`: the profiles the root's author follows
+ * (`authorFollowsActor`); `mentioned`: the profiles the root post mentions (`mentioned`: its
+ * lower-cased `@usernames`). A root written before reply policies existed is `everyone`.
+ */
+export function replyPolicyAllows(
+  root: { profile_id: string; reply_policy?: ReplyPolicy | undefined },
+  actor: { id: string; username: string },
+  facts: { authorFollowsActor: boolean; mentioned: readonly string[] },
+): boolean {
+  if (actor.id === root.profile_id) return true;
+  switch (root.reply_policy ?? 'everyone') {
+    case 'everyone':
+      return true;
+    case 'following':
+      return facts.authorFollowsActor;
+    case 'mentioned':
+      return facts.mentioned.includes(actor.username.toLowerCase());
+  }
+}

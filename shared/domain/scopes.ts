@@ -10,6 +10,7 @@ export const SCOPE_RESOURCES = [
   'messages',
   'profile_access',
   'media',
+  'safety',
 ] as const;
 export const SCOPE_ACTIONS = ['read', 'write', 'all'] as const;
 

@@ -16,9 +16,10 @@ describe('scopes', () => {
   });
 
   it('lists every resource with read, write and all, plus all:*', () => {
-    expect(SCOPES).toHaveLength(24);
+    expect(SCOPES).toHaveLength(27);
     expect(SCOPES).toContain('profile_access:write');
     expect(SCOPES).toContain('media:write');
+    expect(SCOPES).toContain('safety:read');
     expect(SCOPES).toContain('all:all');
   });
 });

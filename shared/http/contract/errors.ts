@@ -27,6 +27,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  blocked: 403,
+  reply_not_allowed: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Status and default message per code, as the OpenAPI document lists them. */

@@ -22,6 +22,8 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
+  'blocked',
+  'reply_not_allowed',
 ];
 
 /**

@@ -12,6 +12,7 @@ export const presentPost = (post: PostRecord, liked = false) => {
     body_truncated,
     image_count: post.images.length,
     viewer_reaction: liked ? 'like' : null,
+    reply_policy: post.reply_policy ?? 'everyone',
   });
 };
 

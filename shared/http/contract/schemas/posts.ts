@@ -1,9 +1,15 @@
 import * as z from 'zod';
 import { BODY_PREVIEW_LENGTH, MAX_IMAGES } from '../../../domain/posts.js';
+import { REPLY_POLICIES } from '../../../domain/safety.js';
 import { Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';
 
 const notBlank = (s: string) => s.trim().length > 0;
+
+export const ReplyPolicy = z.enum(REPLY_POLICIES).meta({
+  description:
+    'Who may reply anywhere in the thread this post roots, or comment on any of its posts: `everyone`, `following` (the profiles the author follows) or `mentioned` (the profiles the post mentions); the author always may. A reply carries its own, but only the root post’s governs.',
+});
 
 export const ReactionType = z.enum(['like']).meta({ description: 'The only reaction is `like`.' });
 export const ViewerReaction = ReactionType.nullable().meta({
@@ -51,6 +57,7 @@ export const Post = z
     created_at: Timestamp,
     updated_at: Timestamp,
     body: z.string().meta({ description: 'The full text.' }),
+    reply_policy: ReplyPolicy,
   })
   .meta({ id: 'Post' });
 
@@ -84,6 +91,7 @@ export const CreatePostBody = z
       description: 'Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.',
     }),
     status: z.enum(['draft', 'published']).default('published'),
+    reply_policy: ReplyPolicy.default('everyone'),
   })
   .refine((b) => b.reply_to_post_id === undefined || b.quote_of_post_id === undefined, {
     message: 'a post replies or quotes, not both: send reply_to_post_id or quote_of_post_id',
