@@ -29,11 +29,6 @@ import { handler as acceptGrant } from '../profile-access/accept-grant.js';
 import { handler as declineGrant } from '../profile-access/decline-grant.js';
 import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
 import { handler as blockProfile } from '../safety/block-profile.js';
-import { handler as unblockProfile } from '../safety/unblock-profile.js';
-import { handler as listBlocks } from '../safety/list-blocks.js';
-import { handler as muteProfile } from '../safety/mute-profile.js';
-import { handler as unmuteProfile } from '../safety/unmute-profile.js';
-import { handler as listMutes } from '../safety/list-mutes.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
 export const toolHandlers: readonly RouteLambda[] = [
@@ -63,9 +58,4 @@ export const toolHandlers: readonly RouteLambda[] = [
   declineGrant,
   revokeGrant,
   blockProfile,
-  unblockProfile,
-  listBlocks,
-  muteProfile,
-  unmuteProfile,
-  listMutes,
 ];

@@ -1064,8 +1064,8 @@ export interface paths {
         get: operations["listBlocks"];
         put?: never;
         /**
-         * The acting profile blocks another (idempotent): the follows between them end both ways, neither can interact with the other, and each leaves the other’s views.
-         * @description The acting profile blocks another (idempotent): the follows between them end both ways, neither can interact with the other, and each leaves the other’s views.
+         * Blocks a profile (idempotent): ends follows both ways; neither can interact with or see the other.
+         * @description Blocks a profile (idempotent): ends follows both ways; neither can interact with or see the other.
          *
          *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
          *
@@ -1073,8 +1073,8 @@ export interface paths {
          */
         post: operations["blockProfile"];
         /**
-         * The acting profile lifts its block of a profile; unblocked is false when there was none.
-         * @description The acting profile lifts its block of a profile; unblocked is false when there was none.
+         * Lifts a block; unblocked is false when there was none.
+         * @description Lifts a block; unblocked is false when there was none.
          *
          *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
          *
@@ -1104,8 +1104,8 @@ export interface paths {
         get: operations["listMutes"];
         put?: never;
         /**
-         * The acting profile mutes another (idempotent): the muted profile’s posts, replies and comments leave the muter’s views; the muted profile cannot tell.
-         * @description The acting profile mutes another (idempotent): the muted profile’s posts, replies and comments leave the muter’s views; the muted profile cannot tell.
+         * Mutes a profile (idempotent): its content leaves your feed and comment lists; it cannot tell.
+         * @description Mutes a profile (idempotent): its content leaves your feed and comment lists; it cannot tell.
          *
          *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
          *
@@ -1113,8 +1113,8 @@ export interface paths {
          */
         post: operations["muteProfile"];
         /**
-         * The acting profile lifts its mute of a profile; unmuted is false when there was none.
-         * @description The acting profile lifts its mute of a profile; unmuted is false when there was none.
+         * Lifts a mute; unmuted is false when there was none.
+         * @description Lifts a mute; unmuted is false when there was none.
          *
          *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
          *
@@ -1646,10 +1646,7 @@ export interface components {
             updated_at: string;
             /** @description The full text. */
             body: string;
-            /**
-             * @description Who may reply anywhere in the thread this post roots, or comment on any of its posts: `everyone`, `following` (the profiles the author follows) or `mentioned` (the profiles the post mentions); the author always may. A reply carries its own, but only the root post’s governs.
-             * @enum {string}
-             */
+            /** @enum {string} */
             reply_policy: "everyone" | "following" | "mentioned";
         };
         PostImage: {
@@ -5755,7 +5752,7 @@ export interface operations {
                      */
                     status?: "draft" | "published";
                     /**
-                     * @description Who may reply anywhere in the thread this post roots, or comment on any of its posts: `everyone`, `following` (the profiles the author follows) or `mentioned` (the profiles the post mentions); the author always may. A reply carries its own, but only the root post’s governs.
+                     * @description Who may reply or comment anywhere in the thread this post roots: everyone, following (whom you follow) or mentioned (whom it mentions); you always may.
                      * @default everyone
                      * @enum {string}
                      */

@@ -17,8 +17,7 @@ export const routes = {
     path: '/v1/profile-blocks',
     handler: 'safety/block-profile',
     tag: 'Safety',
-    summary:
-      'The acting profile blocks another (idempotent): the follows between them end both ways, neither can interact with the other, and each leaves the other’s views.',
+    summary: 'Blocks a profile (idempotent): ends follows both ways; neither can interact with or see the other.',
     auth: 'credential',
     scope: 'safety:write',
     actingProfile: { required: true, permission: 'profile_editing' },
@@ -33,7 +32,7 @@ export const routes = {
     path: '/v1/profile-blocks',
     handler: 'safety/unblock-profile',
     tag: 'Safety',
-    summary: 'The acting profile lifts its block of a profile; unblocked is false when there was none.',
+    summary: 'Lifts a block; unblocked is false when there was none.',
     auth: 'credential',
     scope: 'safety:write',
     actingProfile: { required: true, permission: 'profile_editing' },
@@ -41,7 +40,8 @@ export const routes = {
     status: 200,
     response: UnblockResult,
     errors: [],
-    mcp: { title: 'Unblock a profile' },
+    // Not a tool (nor unmute, nor the lists): the MCP tool list has a 40 KB budget (API.md); an agent protects itself by blocking.
+    mcp: false,
   }),
   listBlocks: defineRoute({
     method: 'GET',
@@ -56,15 +56,15 @@ export const routes = {
     status: 200,
     response: page(SafetyListItem),
     errors: [],
-    mcp: { title: 'List the profiles the acting profile blocks' },
+    // Not a tool: as unblockProfile.
+    mcp: false,
   }),
   muteProfile: defineRoute({
     method: 'POST',
     path: '/v1/profile-mutes',
     handler: 'safety/mute-profile',
     tag: 'Safety',
-    summary:
-      'The acting profile mutes another (idempotent): the muted profile’s posts, replies and comments leave the muter’s views; the muted profile cannot tell.',
+    summary: 'Mutes a profile (idempotent): its content leaves your feed and comment lists; it cannot tell.',
     auth: 'credential',
     scope: 'safety:write',
     actingProfile: { required: true, permission: 'profile_editing' },
@@ -72,14 +72,15 @@ export const routes = {
     status: 201,
     response: MuteResult,
     errors: ['not_found'],
-    mcp: { title: 'Mute a profile' },
+    // Not a tool: as unblockProfile.
+    mcp: false,
   }),
   unmuteProfile: defineRoute({
     method: 'DELETE',
     path: '/v1/profile-mutes',
     handler: 'safety/unmute-profile',
     tag: 'Safety',
-    summary: 'The acting profile lifts its mute of a profile; unmuted is false when there was none.',
+    summary: 'Lifts a mute; unmuted is false when there was none.',
     auth: 'credential',
     scope: 'safety:write',
     actingProfile: { required: true, permission: 'profile_editing' },
@@ -87,7 +88,8 @@ export const routes = {
     status: 200,
     response: UnmuteResult,
     errors: [],
-    mcp: { title: 'Unmute a profile' },
+    // Not a tool: as unblockProfile.
+    mcp: false,
   }),
   listMutes: defineRoute({
     method: 'GET',
@@ -102,6 +104,7 @@ export const routes = {
     status: 200,
     response: page(SafetyListItem),
     errors: [],
-    mcp: { title: 'List the profiles the acting profile mutes' },
+    // Not a tool: as listBlocks.
+    mcp: false,
   }),
 };

@@ -6,10 +6,8 @@ import { Profile } from './profiles.js';
 
 const notBlank = (s: string) => s.trim().length > 0;
 
-export const ReplyPolicy = z.enum(REPLY_POLICIES).meta({
-  description:
-    'Who may reply anywhere in the thread this post roots, or comment on any of its posts: `everyone`, `following` (the profiles the author follows) or `mentioned` (the profiles the post mentions); the author always may. A reply carries its own, but only the root post’s governs.',
-});
+/** Described once, on the create body: the Post field says the same by its values, in every tool's output. */
+export const ReplyPolicy = z.enum(REPLY_POLICIES);
 
 export const ReactionType = z.enum(['like']).meta({ description: 'The only reaction is `like`.' });
 export const ViewerReaction = ReactionType.nullable().meta({
@@ -91,7 +89,10 @@ export const CreatePostBody = z
       description: 'Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.',
     }),
     status: z.enum(['draft', 'published']).default('published'),
-    reply_policy: ReplyPolicy.default('everyone'),
+    reply_policy: ReplyPolicy.default('everyone').meta({
+      description:
+        'Who may reply or comment anywhere in the thread this post roots: everyone, following (whom you follow) or mentioned (whom it mentions); you always may.',
+    }),
   })
   .refine((b) => b.reply_to_post_id === undefined || b.quote_of_post_id === undefined, {
     message: 'a post replies or quotes, not both: send reply_to_post_id or quote_of_post_id',
