@@ -24,6 +24,8 @@ export const errorMessages = {
   rate_limited: 'Too many requests.',
   internal_error: 'Something went wrong on our side.',
   profile_suspended: 'The profile is suspended by moderation: no credential may act as it.',
+  blocked: 'A block stands between the acting profile and this profile.',
+  reply_not_allowed: "The thread's reply policy does not let the acting profile reply or comment here.",
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -7,9 +7,13 @@ import { socialEvents } from '../../shared/http/present/social-events.js';
 import { createComment, getComment } from '../../shared/store/comments.js';
 import { getPost } from '../../shared/store/posts.js';
 import { routes } from '../../shared/http/contract/routes/comments.js';
+import { checkThreadReply } from '../../shared/safety/thread.js';
 
-/** A top-level comment or a reply to a comment of the same post (any depth). */
-export const handler = httpHandler(routes.createComment, async ({ params, body, auth, now }) => {
+/**
+ * A top-level comment or a reply to a comment of the same post (any depth). Refused across a block
+ * with the post's, the thread root's or the parent comment's author, or by the root's reply policy.
+ */
+export const handler = httpHandler(routes.createComment, async ({ params, body, auth, now, viewer }) => {
   const author = auth.actingProfile;
   const [post, parent] = await Promise.all([
     getPost(params.post_id),
@@ -28,6 +32,7 @@ export const handler = httpHandler(routes.createComment, async ({ params, body, 
       hint: 'body.parent_comment_id names a comment of another post; reply only to comments of the post in the path.',
     });
   }
+  await checkThreadReply(viewer, author, post, parent ? [parent.profile_id] : []);
   const comment = newComment(now, author, post, parent, body.body);
   const counted = { ...post, comments_count: post.comments_count + 1 };
   await createComment(comment, socialEvents.commentCreated(comment, counted, parent, author));

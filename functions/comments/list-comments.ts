@@ -35,20 +35,24 @@ async function readCommentPage(
 /**
  * Public: top-level comments and nested replies of a published post, oldest first. Read ahead in
  * two rounds that overlap authentication: the post (in the credential's BatchGetItem) beside the
- * comment Query, then the authors beside the claimed viewer's reactions.
+ * comment Query, then the authors beside the claimed viewer's reactions. Acting as a profile: a
+ * post across a block is not found, and comments by profiles it blocks, is blocked by or mutes are
+ * left out (a page may hold fewer than `limit`).
  */
 export const handler = httpHandler(
   routes.listComments,
-  async ({ auth, prefetched }) => {
+  async ({ auth, prefetched, viewer }) => {
     const { post, author, page, profiles, liked } = await prefetched;
     // A suspended author's post reads 404, with its comments (its card says so).
-    if (post?.status !== 'published' || isSuspended(author)) throw notFound('Post');
+    if (post?.status !== 'published' || isSuspended(author) || viewer.isBlockedWith(post.profile_id)) {
+      throw notFound('Post');
+    }
     // Reactions were read for the claimed viewer: shown only once that profile is the acting one.
     const viewerLikes = auth.actingProfile ? liked : new Set<string>();
     const viewerId = auth.actingProfile?.id;
     return {
       items: page.items.flatMap((c) => {
-        const profile = profiles.get(c.profile_id);
+        const profile = viewer.hidesAuthor(c.profile_id) ? undefined : profiles.get(c.profile_id);
         // A removed comment stays on the list of its author only; a suspended author's leave every list.
         const shown = profile && !isSuspended(profile) && (c.status === 'published' || c.profile_id === viewerId);
         return shown ? [{ comment: presentComment(c, viewerLikes.has(c.id)), profile: presentProfile(profile) }] : [];

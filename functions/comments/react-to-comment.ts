@@ -7,6 +7,7 @@ import { keys } from '../../shared/store/keys.js';
 import { setReaction } from '../../shared/store/reactions.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from '../../shared/http/contract/routes/comments.js';
+import { refuseIfBlocked } from '../../shared/safety/checks.js';
 
 /** The comment, read in the credential's BatchGetItem: its count before this change. */
 const readComment = ({ params }: PrefetchRequest<typeof routes.reactToComment>, reads: ReadBatch) =>
@@ -15,9 +16,11 @@ const readComment = ({ params }: PrefetchRequest<typeof routes.reactToComment>, 
 /** Same rules as the post reaction: idempotent, reactions_count folded behind it, the answer's count the one read plus this change. */
 export const handler = httpHandler(
   routes.reactToComment,
-  async ({ params, body, auth, now, prefetched }) => {
+  async ({ params, body, auth, now, prefetched, viewer: hidden }) => {
     const comment = await prefetched;
     if (!comment) throw notFound('Comment');
+    // Across a block a like is refused; taking back a like given before the block is not.
+    if (body.active) refuseIfBlocked(hidden, comment.profile_id);
     const viewer = auth.actingProfile;
     const outcome = await setReaction(
       keys.commentReaction(params.comment_id, viewer.id),

@@ -15,13 +15,14 @@ const readPage = ({ query, viewerId }: PrefetchRequest<typeof routes.getFeed>, r
 /** The acting profile's home feed, newest first. */
 export const handler = httpHandler(
   routes.getFeed,
-  async ({ query, auth, reads, prefetched }) => {
+  async ({ query, auth, reads, prefetched, viewer }) => {
     const reader = auth.actingProfile;
     // What was read ahead was read for the claimed profile: it counts only once that is the acting one.
     const read = await prefetched;
     const page = await answerFeedPage(
       read?.readerId === reader.id ? read : await readFeedPage(reader.id, query, reads),
       reader,
+      viewer,
     );
     return {
       items: page.items.map(({ post, author, liked }) => presentPostWithProfile(post, author, liked)),

@@ -6,9 +6,10 @@ import { socialEvents } from '../../shared/http/present/social-events.js';
 import { follow } from '../../shared/store/follows.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from '../../shared/http/contract/routes/follows.js';
+import { refuseIfBlocked } from '../../shared/safety/checks.js';
 
-/** Idempotent: following again answers the same and sends no second profile.followed event. */
-export const handler = httpHandler(routes.followProfile, async ({ body, auth, now }) => {
+/** Idempotent: following again answers the same and sends no second profile.followed event. Refused across a block. */
+export const handler = httpHandler(routes.followProfile, async ({ body, auth, now, viewer }) => {
   const follower = auth.actingProfile;
   if (body.followed_profile_id === follower.id) {
     throw new ApiError('invalid_request', {
@@ -18,6 +19,7 @@ export const handler = httpHandler(routes.followProfile, async ({ body, auth, no
   }
   const followed = await getProfile(body.followed_profile_id);
   if (!followed || isSuspended(followed)) throw notFound('Profile');
+  refuseIfBlocked(viewer, followed.id);
   const record = newFollow(now, follower.id, followed.id);
   const created = await follow(record, socialEvents.profileFollowed(record, follower, followed));
   return created

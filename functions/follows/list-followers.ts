@@ -4,9 +4,12 @@ import { presentFollowPage } from '../../shared/http/present/follows.js';
 import { followersOf } from '../../shared/store/follows.js';
 import { routes } from '../../shared/http/contract/routes/follows.js';
 
-/** Public: who follows the profile, most recent first. */
-export const handler = httpHandler(routes.listFollowers, async ({ params, query }) => {
+/** Public: who follows the profile, most recent first; acting as a profile, none across a block (a page may hold fewer than `limit`). */
+export const handler = httpHandler(routes.listFollowers, async ({ params, query, viewer }) => {
   const page = await followersOf(params.profile_id, query);
-  if (!page) throw notFound('Profile');
-  return presentFollowPage(page);
+  if (!page || viewer.isBlockedWith(params.profile_id)) throw notFound('Profile');
+  return presentFollowPage({
+    items: page.items.filter((item) => !viewer.isBlockedWith(item.profile.id)),
+    next_cursor: page.next_cursor,
+  });
 });

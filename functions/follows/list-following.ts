@@ -4,9 +4,12 @@ import { presentFollowPage } from '../../shared/http/present/follows.js';
 import { followingOf } from '../../shared/store/follows.js';
 import { routes } from '../../shared/http/contract/routes/follows.js';
 
-/** Public: whom the profile follows, most recent first. */
-export const handler = httpHandler(routes.listFollowing, async ({ params, query }) => {
+/** Public: whom the profile follows, most recent first; acting as a profile, none across a block (a page may hold fewer than `limit`). */
+export const handler = httpHandler(routes.listFollowing, async ({ params, query, viewer }) => {
   const page = await followingOf(params.profile_id, query);
-  if (!page) throw notFound('Profile');
-  return presentFollowPage(page);
+  if (!page || viewer.isBlockedWith(params.profile_id)) throw notFound('Profile');
+  return presentFollowPage({
+    items: page.items.filter((item) => !viewer.isBlockedWith(item.profile.id)),
+    next_cursor: page.next_cursor,
+  });
 });

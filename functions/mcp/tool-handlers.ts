@@ -31,6 +31,7 @@ import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
 import { handler as createReport } from '../reports/create-report.js';
 import { handler as listNotifications } from '../notifications/list-notifications.js';
 import { handler as markNotificationsSeen } from '../notifications/mark-notifications-seen.js';
+import { handler as blockProfile } from '../safety/block-profile.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
 export const toolHandlers: readonly RouteLambda[] = [
@@ -62,4 +63,5 @@ export const toolHandlers: readonly RouteLambda[] = [
   createReport,
   listNotifications,
   markNotificationsSeen,
+  blockProfile,
 ];

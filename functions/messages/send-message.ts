@@ -7,8 +7,10 @@ import { socialEvents } from '../../shared/http/present/social-events.js';
 import { sendMessage } from '../../shared/store/messages.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from '../../shared/http/contract/routes/messages.js';
+import { refuseIfBlocked } from '../../shared/safety/checks.js';
 
-export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now }) => {
+/** Refused across a block. */
+export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now, viewer }) => {
   const sender = auth.actingProfile;
   if (body.recipient_profile_id === sender.id) {
     throw new ApiError('invalid_request', {
@@ -18,6 +20,7 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now 
   }
   const recipient = await getProfile(body.recipient_profile_id);
   if (!recipient || isSuspended(recipient)) throw notFound('Profile');
+  refuseIfBlocked(viewer, recipient.id);
   const message = newMessage(now, sender.id, recipient.id, body.body);
   await sendMessage(message, socialEvents.messageCreated(message, sender, recipient));
   return { message: presentMessage(message) };

@@ -14,14 +14,16 @@ const readPost = ({ params, viewerId }: PrefetchRequest<typeof routes.getPost>, 
 /**
  * Public. With a credential and X-Profile-Id: viewer_reaction, and the author sees their drafts and
  * removed posts. The post (with its author's card) and the viewer's reaction are read ahead, in the
- * same BatchGetItem as the credential and the acting profile.
+ * same BatchGetItem as the credential and the acting profile. Across a block the post is not found.
  */
 export const handler = httpHandler(
   routes.getPost,
-  async ({ auth, prefetched }) => {
+  async ({ auth, prefetched, viewer }) => {
     const viewerId = auth.actingProfile?.id;
     const { post, author: card, liked } = await prefetched;
-    if (!post || !isVisibleTo(post, viewerId) || isSuspended(card)) throw notFound('Post');
+    if (!post || !isVisibleTo(post, viewerId) || isSuspended(card) || viewer.isBlockedWith(post.profile_id)) {
+      throw notFound('Post');
+    }
     // The author reading their own post sees their profile as it is now, not as the card has it.
     const author = (post.profile_id === viewerId ? auth.actingProfile : undefined) ?? card;
     // The reaction was read for the claimed viewer: it counts only once that profile is the acting one.

@@ -6,13 +6,13 @@ import { likedPosts, listProfilePosts } from '../../shared/store/posts.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
 
-/** Public: the profile's published posts and replies, newest first. */
-export const handler = httpHandler(routes.listProfilePosts, async ({ params, query, auth }) => {
+/** Public: the profile's published posts and replies, newest first; acting across a block, the profile is not found. */
+export const handler = httpHandler(routes.listProfilePosts, async ({ params, query, auth, viewer }) => {
   const [profile, page] = await Promise.all([
     getProfile(params.profile_id),
     listProfilePosts(params.profile_id, query),
   ]);
-  if (!profile || isSuspended(profile)) throw notFound('Profile');
+  if (!profile || isSuspended(profile) || viewer.isBlockedWith(profile.id)) throw notFound('Profile');
   const liked = await likedPosts(
     page.items.map((p) => p.id),
     auth.actingProfile?.id,

@@ -7,6 +7,7 @@ import { getPost } from '../../shared/store/posts.js';
 import { setReaction } from '../../shared/store/reactions.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
+import { refuseIfBlocked } from '../../shared/safety/checks.js';
 
 /** The post, read in the credential's BatchGetItem: whether it takes likes, and its count before this change. */
 const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads: ReadBatch) =>
@@ -19,9 +20,11 @@ const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads:
  */
 export const handler = httpHandler(
   routes.reactToPost,
-  async ({ params, body, auth, now, prefetched }) => {
+  async ({ params, body, auth, now, prefetched, viewer: hidden }) => {
     const post = await prefetched;
     if (post?.status !== 'published') throw notFound('Post');
+    // Across a block a like is refused; taking back a like given before the block is not.
+    if (body.active) refuseIfBlocked(hidden, post.profile_id);
     const viewer = auth.actingProfile;
     const outcome = await setReaction(
       keys.postReaction(params.post_id, viewer.id),

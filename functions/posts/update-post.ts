@@ -7,9 +7,14 @@ import { profilesByUsername } from '../../shared/store/mentions.js';
 import { getPost, likedPosts, updatePost } from '../../shared/store/posts.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
 import { authoredPost } from '../../shared/auth/post-author.js';
+import { refuseIfBlocked } from '../../shared/safety/checks.js';
 
-/** Edits the body and/or publishes a draft. Publishing sends the mention and reply events. */
-export const handler = httpHandler(routes.updatePost, async ({ params, body, auth, now }) => {
+/**
+ * Edits the body and/or publishes a draft. Publishing sends the mention and reply events (no
+ * mention of a profile across a block); a draft reply or quote is not published across a block
+ * with the author it answers or quotes.
+ */
+export const handler = httpHandler(routes.updatePost, async ({ params, body, auth, now, viewer }) => {
   const author = auth.actingProfile;
   const before = await authoredPost(params.post_id, author.id, 'edit');
   const at = now.toISOString();
@@ -19,6 +24,8 @@ export const handler = httpHandler(routes.updatePost, async ({ params, body, aut
     throw quotedPostNotFound();
   const events = [];
   if (publishAt) {
+    for (const other of [before.reply_to_profile_id, before.quoted_profile_id])
+      if (other) refuseIfBlocked(viewer, other);
     const published = {
       ...before,
       body: body.body ?? before.body,
@@ -27,7 +34,11 @@ export const handler = httpHandler(routes.updatePost, async ({ params, body, aut
       updated_at: at,
     };
     events.push(
-      ...socialEvents.postPublished(published, author, await profilesByUsername(extractMentions(published.body))),
+      ...socialEvents.postPublished(
+        published,
+        author,
+        (await profilesByUsername(extractMentions(published.body))).filter((m) => !viewer.isBlockedWith(m.id)),
+      ),
     );
   }
   const [post, liked] = await Promise.all([

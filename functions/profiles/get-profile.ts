@@ -12,11 +12,12 @@ import { routes } from '../../shared/http/contract/routes/profiles.js';
 const readProfile = ({ params }: PrefetchRequest<typeof routes.getProfile>, reads: ReadBatch) =>
   Promise.all([getProfile(params.profile_id, reads), getFollowCounts(params.profile_id, reads)]);
 
+/** Public; acting as a profile on the other side of a block, not found. */
 export const handler = httpHandler(
   routes.getProfile,
-  async ({ prefetched }) => {
+  async ({ prefetched, viewer }) => {
     const [profile, counts] = await prefetched;
-    if (!profile || isSuspended(profile)) throw notFound('Profile');
+    if (!profile || isSuspended(profile) || viewer.isBlockedWith(profile.id)) throw notFound('Profile');
     return presentProfileWithCounts(profile, counts);
   },
   { prefetch: readProfile },

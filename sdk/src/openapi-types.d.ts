@@ -1218,6 +1218,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profile-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profiles the acting profile blocks, newest block first (paginated; only the blocker sees it).
+         * @description The profiles the acting profile blocks, newest block first (paginated; only the blocker sees it).
+         *
+         *     API key scope: `safety:read` (or `safety:all`, `all:read`, `all:all`).
+         *
+         *     Acting through an access grant needs the `profile_editing` permission.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        /**
+         * Blocks a profile (idempotent): ends follows both ways; neither can interact with or see the other.
+         * @description Blocks a profile (idempotent): ends follows both ways; neither can interact with or see the other.
+         *
+         *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
+         *
+         *     Acting through an access grant needs the `profile_editing` permission.
+         */
+        post: operations["blockProfile"];
+        /**
+         * Lifts a block; unblocked is false when there was none.
+         * @description Lifts a block; unblocked is false when there was none.
+         *
+         *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
+         *
+         *     Acting through an access grant needs the `profile_editing` permission.
+         */
+        delete: operations["unblockProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profile-mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profiles the acting profile mutes, newest mute first (paginated; only the muter sees it).
+         * @description The profiles the acting profile mutes, newest mute first (paginated; only the muter sees it).
+         *
+         *     API key scope: `safety:read` (or `safety:all`, `all:read`, `all:all`).
+         *
+         *     Acting through an access grant needs the `profile_editing` permission.
+         */
+        get: operations["listMutes"];
+        put?: never;
+        /**
+         * Mutes a profile (idempotent): its content leaves your feed and comment lists; it cannot tell.
+         * @description Mutes a profile (idempotent): its content leaves your feed and comment lists; it cannot tell.
+         *
+         *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
+         *
+         *     Acting through an access grant needs the `profile_editing` permission.
+         */
+        post: operations["muteProfile"];
+        /**
+         * Lifts a mute; unmuted is false when there was none.
+         * @description Lifts a mute; unmuted is false when there was none.
+         *
+         *     API key scope: `safety:write` (or `safety:all`, `all:write`, `all:all`).
+         *
+         *     Acting through an access grant needs the `profile_editing` permission.
+         */
+        delete: operations["unmuteProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "post.mention": {
@@ -1740,6 +1820,8 @@ export interface components {
             body: string;
             /** @description Who removed it: `author` (their own DELETE) or `moderation` (a moderator resolving reports); null unless status is `removed`. Only the author reads a removed post or comment. */
             removed_by: ("author" | "moderation") | null;
+            /** @enum {string} */
+            reply_policy: "everyone" | "following" | "mentioned";
         };
         PostImage: {
             /**
@@ -2598,6 +2680,14 @@ export interface components {
             access_invitation: "all" | "following" | "none";
             /** @enum {string} */
             access_accepted: "all" | "following" | "none";
+        };
+        SafetyListItem: {
+            profile: components["schemas"]["Profile"];
+            /**
+             * Format: date-time
+             * @description When the block or mute was made.
+             */
+            created_at: string;
         };
     };
     responses: never;
@@ -5370,6 +5460,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
@@ -5460,6 +5552,27 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted" | "profile_suspended";
                         error_message: string;
                     };
                 };
@@ -6324,6 +6437,12 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "draft" | "published";
+                    /**
+                     * @description Who may reply or comment anywhere in the thread this post roots: everyone, following (whom you follow) or mentioned (whom it mentions); you always may.
+                     * @default everyone
+                     * @enum {string}
+                     */
+                    reply_policy?: "everyone" | "following" | "mentioned";
                 };
             };
         };
@@ -6390,7 +6509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. `reply_not_allowed`: The thread's reply policy does not let the acting profile reply or comment here. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -6406,7 +6525,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended" | "blocked" | "reply_not_allowed";
                         error_message: string;
                     };
                 };
@@ -7020,7 +7139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `forbidden`: You are not allowed to perform this operation. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `forbidden`: You are not allowed to perform this operation. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -7036,7 +7155,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "forbidden" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "forbidden" | "profile_suspended" | "blocked";
                         error_message: string;
                     };
                 };
@@ -7631,7 +7750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -7647,7 +7766,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended" | "blocked";
                         error_message: string;
                     };
                 };
@@ -8594,7 +8713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. `reply_not_allowed`: The thread's reply policy does not let the acting profile reply or comment here. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -8610,7 +8729,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended" | "blocked" | "reply_not_allowed";
                         error_message: string;
                     };
                 };
@@ -8863,7 +8982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -8879,7 +8998,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended" | "blocked";
                         error_message: string;
                     };
                 };
@@ -9079,7 +9198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -9095,7 +9214,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended" | "blocked";
                         error_message: string;
                     };
                 };
@@ -9410,7 +9529,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+            };
             path: {
                 /** @description A lowercase UUID. */
                 profile_id: string;
@@ -9478,6 +9600,27 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted" | "profile_suspended";
                         error_message: string;
                     };
                 };
@@ -9555,7 +9698,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+            };
             path: {
                 /** @description A lowercase UUID. */
                 profile_id: string;
@@ -9623,6 +9769,27 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted" | "profile_suspended";
                         error_message: string;
                     };
                 };
@@ -9931,7 +10098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. `blocked`: A block stands between the acting profile and this profile. */
             403: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -9947,7 +10114,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended" | "blocked";
                         error_message: string;
                     };
                 };
@@ -14997,6 +15164,1118 @@ export interface operations {
             };
         };
     };
+    listBlocks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["SafetyListItem"][];
+                            next_cursor: string | null;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    blockProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A lowercase UUID.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    blocked_profile_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            blocked: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    unblockProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A lowercase UUID.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    blocked_profile_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @description false when there was no block to remove. */
+                            unblocked: boolean;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    listMutes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["SafetyListItem"][];
+                            next_cursor: string | null;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    muteProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A lowercase UUID.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    muted_profile_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            muted: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    unmuteProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The profile to act as. */
+                "x-profile-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A lowercase UUID.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    muted_profile_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @description false when there was no mute to remove. */
+                            unmuted: boolean;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The API key lacks the scope this operation requires. `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
     webhook_post_mention: {
         parameters: {
             query?: never;
@@ -15041,7 +16320,8 @@ export interface operations {
                  *           "quotes_count": 0,
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
-                 *           "body": "Shipping the compiler today, thanks @ada for the review."
+                 *           "body": "Shipping the compiler today, thanks @ada for the review.",
+                 *           "removed_by": null
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -15120,7 +16400,8 @@ export interface operations {
                  *           "quotes_count": 0,
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
-                 *           "body": "Lovely notes, @ada."
+                 *           "body": "Lovely notes, @ada.",
+                 *           "removed_by": null
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -15200,7 +16481,8 @@ export interface operations {
                  *           "quotes_count": 0,
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
-                 *           "body": "Shipping the compiler today, thanks @ada for the review."
+                 *           "body": "Shipping the compiler today, thanks @ada for the review.",
+                 *           "removed_by": null
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -15270,7 +16552,8 @@ export interface operations {
                  *           "reactions_count": 0,
                  *           "viewer_reaction": null,
                  *           "created_at": "2026-11-25T09:31:12.345Z",
-                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *           "updated_at": "2026-11-25T09:31:12.345Z",
+                 *           "removed_by": null
                  *         },
                  *         "post": {
                  *           "id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
@@ -15293,7 +16576,8 @@ export interface operations {
                  *           "quotes_count": 0,
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
-                 *           "body": "Notes on the engine."
+                 *           "body": "Notes on the engine.",
+                 *           "removed_by": null
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -15362,7 +16646,8 @@ export interface operations {
                  *           "reactions_count": 0,
                  *           "viewer_reaction": null,
                  *           "created_at": "2026-11-25T09:31:12.345Z",
-                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *           "updated_at": "2026-11-25T09:31:12.345Z",
+                 *           "removed_by": null
                  *         },
                  *         "post": {
                  *           "id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
@@ -15385,7 +16670,8 @@ export interface operations {
                  *           "quotes_count": 0,
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
-                 *           "body": "Notes on the engine."
+                 *           "body": "Notes on the engine.",
+                 *           "removed_by": null
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -15415,7 +16701,8 @@ export interface operations {
                  *           "reactions_count": 0,
                  *           "viewer_reaction": null,
                  *           "created_at": "2026-11-25T09:31:12.345Z",
-                 *           "updated_at": "2026-11-25T09:31:12.345Z"
+                 *           "updated_at": "2026-11-25T09:31:12.345Z",
+                 *           "removed_by": null
                  *         }
                  *       }
                  *     }

@@ -2,6 +2,7 @@
 import { AppError } from '../errors.js';
 import type { ProfileRecord } from './entities.js';
 import { newId } from './ids.js';
+import type { ReplyPolicy } from './safety.js';
 
 export type PostStatus = 'draft' | 'published' | 'removed';
 export type PostKind = 'post' | 'reply';
@@ -49,6 +50,8 @@ export interface PostRecord {
   updated_at: string;
   /** Who removed a removed post (absent on posts removed before this was recorded: their author did). */
   removed_by?: RemovedBy;
+  /** Who may reply in the thread this post roots (API.md "Safety"); absent on posts older than the rule: `everyone`. */
+  reply_policy?: ReplyPolicy;
 }
 
 export interface CommentRecord {
@@ -121,7 +124,12 @@ type Author = Pick<ProfileRecord, 'id' | 'workspace_id'>;
 export function newPost(
   now: Date,
   author: Author,
-  fields: { body: string; images: readonly PostImage[]; status: 'draft' | 'published' },
+  fields: {
+    body: string;
+    images: readonly PostImage[];
+    status: 'draft' | 'published';
+    reply_policy?: ReplyPolicy | undefined;
+  },
   related: { parent?: PostRecord | undefined; quoted?: PostRecord | undefined } = {},
 ): PostRecord {
   const { parent, quoted } = related;
@@ -149,6 +157,7 @@ export function newPost(
     quotes_count: 0,
     created_at: at,
     updated_at: at,
+    reply_policy: fields.reply_policy ?? 'everyone',
   };
 }
 

@@ -8,6 +8,7 @@
  * author the reader no longer follows are left out once the caller is known, and deleted behind.
  */
 import type { ProfileRecord } from '../domain/entities.js';
+import type { ViewerFilter } from '../domain/safety.js';
 import {
   decodeFeedCursor,
   encodeFeedCursor,
@@ -79,11 +80,14 @@ export async function readFeedPage(
 /**
  * The page for `reader` (the profile it was read for, now known to be the caller): entries whose
  * post is gone or removed, or whose author the reader no longer follows, are left out and deleted
- * behind the read, with the read-time authors the reader no longer follows.
+ * behind the read, with the read-time authors the reader no longer follows. Posts by authors the
+ * reader's blocks or mutes hide are left out too, in memory (the page may hold fewer than asked),
+ * and stay in the inbox: a mute lifted brings them back.
  */
 export async function answerFeedPage(
   read: FeedPageRead,
   reader: ProfileRecord,
+  viewer: ViewerFilter,
 ): Promise<{ items: FeedItem[]; next_cursor: string | null }> {
   const { cursor, page, readTimeAuthors } = read;
   const { posts, liked, followed } = read.hydration;
@@ -95,6 +99,7 @@ export async function answerFeedPage(
     );
   });
   const stale = page.items.filter((c) => c.source === 'inbox' && !answered.includes(c));
+  const shown = answered.filter((c) => !viewer.hidesAuthor(c.author_id));
   const unfollowed = readTimeAuthors.filter((author) => !followed.has(author));
   if (stale.length > 0 || unfollowed.length > 0) {
     // Behind the read: the page is right without it, and a failure here is made good by a later read.
@@ -105,7 +110,7 @@ export async function answerFeedPage(
 
   const served = cursor.served + page.items.length;
   return {
-    items: answered.map((c) => {
+    items: shown.map((c) => {
       const { post, card } = posts.get(c.post_id)!;
       // The reader's own posts show the reader's profile as it is now, not as the card has it.
       return { post, author: c.author_id === reader.id ? reader : card, liked: liked.has(c.post_id) };

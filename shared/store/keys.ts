@@ -57,6 +57,9 @@
  * | unread count      | NOTIF#<recipient>      | UNREAD             |   (moves with create/seen transitions)     |
  * | notification prefs| NOTIF#<recipient>      | PREFERENCES        |                                            |
  * | notification group| NOTIFGROUP#<recipient>#<reason>#<subject> | GROUP | (grouped reasons' state: per-shard watermarks) |
+ * | block             | SAFETY#<blocker>       | BLOCKS#<blocked>   | PROFILE#<blocker>#BLOCKS / <created>#<blocked> |
+ * | block (reverse)   | SAFETY#<blocked>       | BLOCKED_BY#<blocker> | (who blocks the profile: same partition) |
+ * | mute              | SAFETY#<muter>         | MUTES#<muted>      | PROFILE#<muter>#MUTES / <created>#<muted>  |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -246,6 +249,17 @@ export const keys = {
   }),
   /** What the partition keys of the notifications' items start with (the IAM conditions of the functions that write them). */
   notificationPrefixes: [NOTIFICATION_PREFIX, NOTIFICATION_GROUP_PREFIX] as const,
+  // --- safety: blocks and mutes ---
+  /** A profile's safety partition: whom it blocks, who blocks it and whom it mutes, read by one Query. */
+  safety: (profileId: string) => `SAFETY#${profileId}`,
+  block: (blockerId: string, blockedId: string) => ({ pk: `SAFETY#${blockerId}`, sk: `BLOCKS#${blockedId}` }),
+  /** The block seen from the blocked side, so that "who blocks me" is in the blocked profile's own partition. */
+  blockedBy: (blockedId: string, blockerId: string) => ({ pk: `SAFETY#${blockedId}`, sk: `BLOCKED_BY#${blockerId}` }),
+  mute: (muterId: string, mutedId: string) => ({ pk: `SAFETY#${muterId}`, sk: `MUTES#${mutedId}` }),
+  /** A profile's blocks, by when they were made (its list). */
+  profileBlocks: (profileId: string) => `PROFILE#${profileId}#BLOCKS`,
+  /** A profile's mutes, by when they were made (its list). */
+  profileMutes: (profileId: string) => `PROFILE#${profileId}#MUTES`,
 };
 
 /**
@@ -291,6 +305,9 @@ export const entityTags = {
   notificationUnread: 'notification_unread',
   notificationPreferences: 'notification_preferences',
   notificationGroup: 'notification_group',
+  block: 'block',
+  blockedBy: 'blocked_by',
+  mute: 'mute',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

@@ -27,6 +27,7 @@ const POST_FIELDS = [
   'updated_at',
   'body',
   'removed_by',
+  'reply_policy',
 ].sort();
 
 let alice: Actor;

@@ -3,6 +3,7 @@
  * the request's BatchGetItem (which carries the read-time authors), then one BatchGetItem; one
  * Query more per followed read-time author. And what a page leaves out and cleans up behind.
  */
+import { NO_VIEWER_FILTER } from '../../shared/domain/safety.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local.js';
@@ -58,7 +59,7 @@ const fanOut = (post: PostRecord) =>
   });
 
 async function page(reader: ProfileRecord, request: { limit: number; cursor?: string } = { limit: 20 }) {
-  return answerFeedPage(await readFeedPage(reader.id, request, new ReadBatch()), reader);
+  return answerFeedPage(await readFeedPage(reader.id, request, new ReadBatch()), reader, NO_VIEWER_FILTER);
 }
 
 async function inboxSize(reader: string): Promise<number> {

@@ -12,6 +12,8 @@ export interface DynamoDbCall {
   end: number;
   readUnits: number;
   writeUnits: number;
+  /** A Query's partition (its key condition's first value): tells one query's purpose from another's. */
+  partition?: string | undefined;
 }
 
 const CAPACITY_COMMANDS = new Set([
@@ -60,7 +62,10 @@ export function recordDynamoDbCalls(client: DynamoDBDocumentClient): { calls: Dy
               : (c.ReadCapacityUnits ?? c.CapacityUnits ?? 0)),
           0,
         );
+        const values = input.ExpressionAttributeValues as Record<string, unknown> | undefined;
+        const partition = command === 'QueryCommand' && values ? Object.values(values)[0] : undefined;
         calls.push({
+          partition: typeof partition === 'string' ? partition : undefined,
           command: command.replace(/Command$/, ''),
           start,
           end: performance.now(),

@@ -28,6 +28,8 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   profile_suspended: 403,
+  blocked: 403,
+  reply_not_allowed: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Status and default message per code, as the OpenAPI document lists them. */

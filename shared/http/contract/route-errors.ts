@@ -23,6 +23,8 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'rate_limited',
   'internal_error',
   'profile_suspended',
+  'blocked',
+  'reply_not_allowed',
 ];
 
 /**

@@ -20,6 +20,7 @@ import { routes as workspaces } from './routes/workspaces.js';
 import { routes as reports } from './routes/reports.js';
 import { routes as moderation } from './routes/moderation.js';
 import { routes as notifications } from './routes/notifications.js';
+import { routes as safety } from './routes/safety.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
@@ -39,6 +40,7 @@ export const routes = {
   ...reports,
   ...moderation,
   ...notifications,
+  ...safety,
 };
 
 export type RouteName = keyof typeof routes;

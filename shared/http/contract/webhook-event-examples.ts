@@ -61,6 +61,7 @@ const post: z.output<typeof Post> = {
   updated_at: at,
   body: 'Shipping the compiler today, thanks @ada for the review.',
   removed_by: null,
+  reply_policy: 'everyone',
 };
 
 const adaPost: z.output<typeof Post> = {

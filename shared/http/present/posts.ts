@@ -13,6 +13,7 @@ export const presentPost = (post: PostRecord, liked = false) => {
     image_count: post.images.length,
     viewer_reaction: liked ? 'like' : null,
     removed_by: removedByOf(post),
+    reply_policy: post.reply_policy ?? 'everyone',
   });
 };
 

@@ -22,7 +22,7 @@ export const routes = {
     status: 201,
     response: CommentWithProfile,
     idempotent: true,
-    errors: ['not_found'],
+    errors: ['not_found', 'blocked', 'reply_not_allowed'],
     mcp: { title: 'Comment on a post' },
   }),
   listComments: defineRoute({
@@ -58,7 +58,7 @@ export const routes = {
     body: ReactionBody,
     status: 200,
     response: CommentReactionResult,
-    errors: ['not_found'],
+    errors: ['not_found', 'blocked'],
     mcp: { title: 'Like or unlike a comment' },
   }),
 };

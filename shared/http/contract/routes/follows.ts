@@ -17,7 +17,7 @@ export const routes = {
     body: FollowBody,
     status: 201,
     response: FollowResult,
-    errors: ['not_found'],
+    errors: ['not_found', 'blocked'],
     mcp: { title: 'Follow a profile' },
   }),
   unfollowProfile: defineRoute({
@@ -42,6 +42,8 @@ export const routes = {
     tag: 'Follows',
     summary: 'Profiles that follow the profile, most recent follow first (public, paginated).',
     auth: 'none',
+    // Acting as a profile applies its blocks: a profile across a block is not found, nor listed.
+    actingProfile: { required: false },
     params: ProfileIdParams,
     query: PageQuery,
     status: 200,
@@ -56,6 +58,8 @@ export const routes = {
     tag: 'Follows',
     summary: 'Profiles the profile follows, most recent follow first (public, paginated).',
     auth: 'none',
+    // Acting as a profile applies its blocks: a profile across a block is not found, nor listed.
+    actingProfile: { required: false },
     params: ProfileIdParams,
     query: PageQuery,
     status: 200,

@@ -18,7 +18,7 @@ export const routes = {
     status: 201,
     response: z.object({ message: Message }),
     idempotent: true,
-    errors: ['not_found'],
+    errors: ['not_found', 'blocked'],
     mcp: { title: 'Send a direct message' },
   }),
   listMessages: defineRoute({

@@ -36,7 +36,7 @@ export const routes = {
     status: 201,
     response: PostWithProfile,
     idempotent: true,
-    errors: ['not_found', 'invalid_state', 'media_not_ready'],
+    errors: ['not_found', 'invalid_state', 'media_not_ready', 'blocked', 'reply_not_allowed'],
     mcp: { title: 'Publish a post, reply, quote or draft' },
   }),
   updatePost: defineRoute({
@@ -54,7 +54,7 @@ export const routes = {
     body: UpdatePostBody,
     status: 200,
     response: PostWithProfile,
-    errors: ['forbidden', 'not_found', 'invalid_state'],
+    errors: ['forbidden', 'not_found', 'invalid_state', 'blocked'],
     mcp: { title: 'Edit or publish your post' },
   }),
   deletePost: defineRoute({
@@ -142,7 +142,7 @@ export const routes = {
     body: ReactionBody,
     status: 200,
     response: PostReactionResult,
-    errors: ['not_found'],
+    errors: ['not_found', 'blocked'],
     mcp: { title: 'Like or unlike a post' },
   }),
 };

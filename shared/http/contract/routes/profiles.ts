@@ -39,6 +39,8 @@ export const routes = {
     tag: 'Profiles',
     summary: 'Reads a profile (public), with its follow counts.',
     auth: 'none',
+    // Acting as a profile applies its blocks: a profile across a block is not found.
+    actingProfile: { required: false },
     params: ProfileIdParams,
     status: 200,
     response: ProfileWithCounts,

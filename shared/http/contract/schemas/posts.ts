@@ -1,9 +1,13 @@
 import * as z from 'zod';
 import { BODY_PREVIEW_LENGTH, MAX_IMAGES } from '../../../domain/posts.js';
+import { REPLY_POLICIES } from '../../../domain/safety.js';
 import { Timestamp, Uuid } from './common.js';
 import { Profile } from './profiles.js';
 
 const notBlank = (s: string) => s.trim().length > 0;
+
+/** Described once, on the create body: the Post field says the same by its values, in every tool's output. */
+export const ReplyPolicy = z.enum(REPLY_POLICIES);
 
 export const ReactionType = z.enum(['like']).meta({ description: 'The only reaction is `like`.' });
 export const ViewerReaction = ReactionType.nullable().meta({
@@ -58,6 +62,7 @@ export const Post = z
     updated_at: Timestamp,
     body: z.string().meta({ description: 'The full text.' }),
     removed_by: RemovedBy,
+    reply_policy: ReplyPolicy,
   })
   .meta({ id: 'Post' });
 
@@ -91,6 +96,10 @@ export const CreatePostBody = z
       description: 'Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.',
     }),
     status: z.enum(['draft', 'published']).default('published'),
+    reply_policy: ReplyPolicy.default('everyone').meta({
+      description:
+        'Who may reply or comment anywhere in the thread this post roots: everyone, following (whom you follow) or mentioned (whom it mentions); you always may.',
+    }),
   })
   .refine((b) => b.reply_to_post_id === undefined || b.quote_of_post_id === undefined, {
     message: 'a post replies or quotes, not both: send reply_to_post_id or quote_of_post_id',
