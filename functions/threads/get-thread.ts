@@ -1,0 +1,39 @@
+import { isVisibleTo } from '../../shared/domain/posts.js';
+import { ancestorSlots, HIDES_NOTHING, visibleReplies } from '../../shared/domain/threads.js';
+import { notFound } from '../../shared/http/contract/errors.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
+import { presentThread } from '../../shared/http/present/threads.js';
+import type { ReadBatch } from '../../shared/store/read-batch.js';
+import { readThread } from '../../shared/store/threads.js';
+import { routes } from '../../shared/http/contract/routes/threads.js';
+
+const read = ({ params, query, viewerId }: PrefetchRequest<typeof routes.getThread>, reads: ReadBatch) =>
+  readThread(params.post_id, viewerId, query, reads);
+
+/**
+ * Public. The whole page is read ahead, beside authentication: the post (in the credential's
+ * BatchGetItem) and its replies' page, then its ancestors and the viewer's likes in one more
+ * BatchGetItem. With a credential and X-Profile-Id: viewer_reaction, and the author reads their
+ * own draft or removed post.
+ */
+export const handler = httpHandler(
+  routes.getThread,
+  async ({ auth, prefetched }) => {
+    const viewer = auth.actingProfile;
+    const thread = await prefetched;
+    if (!thread.post || !isVisibleTo(thread.post.post, viewer?.id)) throw notFound('Post');
+    // The viewer's blocks and mutes go here once they exist; until then nobody is hidden.
+    const filter = HIDES_NOTHING;
+    // The likes were read for the claimed viewer: they count only once that profile is the acting one.
+    const liked = viewer ? thread.liked : new Set<string>();
+    const { post, author } = thread.post;
+    return presentThread(
+      ancestorSlots(post.ancestor_ids, thread.ancestors, filter),
+      { post, author: post.profile_id === viewer?.id ? viewer : author },
+      { items: visibleReplies(thread.replies.items, filter), next_cursor: thread.replies.next_cursor },
+      liked,
+    );
+  },
+  { prefetch: read },
+);
