@@ -1,6 +1,7 @@
 /** A thread as one post's page shows it: the chain of posts above it and its direct replies (no AWS, no HTTP). */
 import type { ProfileRecord } from './entities.js';
 import type { PostRecord } from './posts.js';
+import type { ViewerFilter } from './safety.js';
 
 /** How many ancestors a thread page shows, and a reply keeps the ids of: the nearest ones. */
 export const MAX_THREAD_ANCESTORS = 20;
@@ -23,35 +24,24 @@ export interface PostEntry {
 export type AncestorSlot = (PostEntry & { available: true }) | { available: false; post_id: string };
 
 /**
- * Whom the acting profile keeps out of sight (its blocks and mutes). A thread shows a hidden
- * ancestor as unavailable and leaves hidden replies out.
- */
-export interface ViewerFilter {
-  hides(post: PostRecord): boolean;
-}
-
-/** The filter of a caller without blocks or mutes (anonymous, or none applied). */
-export const HIDES_NOTHING: ViewerFilter = { hides: () => false };
-
-/**
  * The chain above a post, root first, as the caller sees it: an ancestor removed, still a draft,
- * missing or hidden by the viewer filter keeps its place as unavailable, so the chain keeps its
- * shape. Drafts and removed posts are unavailable even to their author: the chain shows the
- * conversation as it is published.
+ * missing, or by an author the viewer's blocks and mutes hide keeps its place as unavailable, so
+ * the chain keeps its shape. Drafts and removed posts are unavailable even to their author: the
+ * chain shows the conversation as it is published.
  */
 export function ancestorSlots(
   ancestorIds: readonly string[],
   found: ReadonlyMap<string, PostEntry>,
-  filter: ViewerFilter,
+  viewer: ViewerFilter,
 ): AncestorSlot[] {
   return ancestorIds.map((id) => {
     const entry = found.get(id);
-    return entry && entry.post.status === 'published' && !filter.hides(entry.post)
+    return entry && entry.post.status === 'published' && !viewer.hidesAuthor(entry.post.profile_id)
       ? { ...entry, available: true }
       : { available: false, post_id: id };
   });
 }
 
-/** The replies the caller sees: those the viewer filter hides are left out. */
-export const visibleReplies = <E extends PostEntry>(replies: readonly E[], filter: ViewerFilter): E[] =>
-  replies.filter((reply) => !filter.hides(reply.post));
+/** The replies the caller sees: those by an author the viewer's blocks and mutes hide are left out. */
+export const visibleReplies = <E extends PostEntry>(replies: readonly E[], viewer: ViewerFilter): E[] =>
+  replies.filter((reply) => !viewer.hidesAuthor(reply.post.profile_id));

@@ -67,19 +67,17 @@ async function main() {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const path = `/v1/posts/${seeded.postId}/thread?limit=20`;
-    const cases = [
+    const asViewer = (token: string) => ({ authorization: `Bearer ${token}`, 'x-profile-id': seeded.viewer });
+    const cases: { name: string; headers: Record<string, string> }[] = [
       { name: 'thread page, anonymous', headers: {} },
-      { name: 'thread page, API key + X-Profile-Id', headers: { authorization: `Bearer ${seeded.key}` } },
-      { name: 'thread page, session + X-Profile-Id', headers: { authorization: `Bearer ${seeded.session}` } },
+      { name: 'thread page, API key + X-Profile-Id', headers: asViewer(seeded.key) },
+      { name: 'thread page, session + X-Profile-Id', headers: asViewer(seeded.session) },
     ];
     const rows: (string | number)[][] = [];
     try {
       for (const c of cases) {
-        const headers: Record<string, string> = c.headers.authorization
-          ? { ...c.headers, 'x-profile-id': seeded.viewer }
-          : c.headers;
         const send = async () => {
-          const response = await fetch(`${base}${path}`, { headers });
+          const response = await fetch(`${base}${path}`, { headers: c.headers });
           if (!response.ok) throw new Error(`${c.name}: ${response.status} ${await response.text()}`);
           return (await response.json()) as { data: { ancestors: unknown[]; replies: unknown[] } };
         };

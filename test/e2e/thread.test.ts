@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newBlock, newMute } from '../../shared/domain/safety.js';
+import { block, mute } from '../../shared/store/safety.js';
 import { call, expectError } from '../support/api.js';
 import { CLIENT_KINDS, connectMcp, toolData, toolError, type McpConnection } from '../support/mcp.js';
 import { actor, ok, post, type Actor } from '../support/social.js';
@@ -149,6 +151,35 @@ describe('GET /v1/posts/{post_id}/thread', () => {
       403,
       'profile_not_permitted',
     );
+  });
+});
+
+describe("the thread with the acting profile's blocks and mutes", () => {
+  it('shows an ancestor by a muted or blocked author as a placeholder, leaves their replies out, and 404s a post across a block', async () => {
+    const [carol, dave, erin] = await Promise.all([actor(), actor(), actor()]);
+    const root = (await post(alice, { body: 'root' })).post.id as string;
+    const byCarol = await reply(carol, root, 'carol answers');
+    const byAlice = await reply(alice, byCarol.id, 'alice answers carol');
+    const replies = [await reply(carol, byAlice.id, 'carol again'), await reply(dave, byAlice.id, 'dave too')];
+    const replyIds = replies.map((r) => r.id);
+    const now = new Date();
+    await mute(newMute(now, erin.profile.id, carol.profile.id));
+    await block(newBlock(now, dave.profile.id, erin.profile.id));
+
+    const seen = ok(await thread(byAlice.id, '', erin));
+    expect(seen.ancestors[0].post.id).toBe(root);
+    expect(seen.ancestors[1]).toEqual({ post: null, profile: null, post_id: byCarol.id, unavailable: true });
+    expect(seen.replies).toEqual([]);
+    // Anonymous readers and other profiles see everything.
+    for (const as of [undefined, bob]) {
+      const page = ok(await thread(byAlice.id, '', as));
+      expect(page.ancestors[1].post.id).toBe(byCarol.id);
+      expect(page.replies.map((r: any) => r.post.id)).toEqual(replyIds);
+    }
+    // A muted author's post itself still reads; a post across a block does not, either way.
+    expect(ok(await thread(byCarol.id, '', erin)).post.post.id).toBe(byCarol.id);
+    expectError(await thread(replies[1]!.id, '', erin), 404, 'not_found');
+    expect(ok(await thread(replies[1]!.id, '', dave)).post.post.id).toBe(replies[1]!.id);
   });
 });
 

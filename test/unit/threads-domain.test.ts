@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { newPost, type PostRecord } from '../../shared/domain/posts.js';
-import { ancestorSlots, HIDES_NOTHING, MAX_THREAD_ANCESTORS, visibleReplies } from '../../shared/domain/threads.js';
+import { NO_VIEWER_FILTER, viewerFilterOf } from '../../shared/domain/safety.js';
+import { ancestorSlots, MAX_THREAD_ANCESTORS, visibleReplies } from '../../shared/domain/threads.js';
 
 const author = { id: 'a1', workspace_id: 'w1' };
 const card = { id: 'a1' } as ProfileRecord;
@@ -32,7 +33,7 @@ describe('the chain as a caller sees it', () => {
 
   it('keeps each place: a draft, a removed, a missing or a hidden ancestor is unavailable, by id', () => {
     const ids = [root.id, draft.id, removed.id, 'missing', hidden.id];
-    const filter = { hides: (post: PostRecord) => post.profile_id === 'blocked' };
+    const filter = viewerFilterOf({ blocks: new Set(), blockedBy: new Set(), mutes: new Set(['blocked']) });
     expect(ancestorSlots(ids, found, filter)).toEqual([
       { post: root, author: card, available: true },
       { available: false, post_id: draft.id },
@@ -40,12 +41,16 @@ describe('the chain as a caller sees it', () => {
       { available: false, post_id: 'missing' },
       { available: false, post_id: hidden.id },
     ]);
-    expect(ancestorSlots([hidden.id], found, HIDES_NOTHING)).toEqual([{ post: hidden, author: card, available: true }]);
+    expect(ancestorSlots([hidden.id], found, NO_VIEWER_FILTER)).toEqual([
+      { post: hidden, author: card, available: true },
+    ]);
   });
 
   it('leaves hidden replies out', () => {
     const replies = [root, hidden].map((post) => ({ post, author: card }));
-    expect(visibleReplies(replies, { hides: (post) => post.profile_id === 'blocked' })).toEqual([replies[0]]);
-    expect(visibleReplies(replies, HIDES_NOTHING)).toEqual(replies);
+    expect(
+      visibleReplies(replies, viewerFilterOf({ blocks: new Set(['blocked']), blockedBy: new Set(), mutes: new Set() })),
+    ).toEqual([replies[0]]);
+    expect(visibleReplies(replies, NO_VIEWER_FILTER)).toEqual(replies);
   });
 });
