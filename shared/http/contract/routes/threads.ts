@@ -26,6 +26,6 @@ export const routes = {
     response: Thread,
     publicCache: true,
     errors: ['not_found'],
-    mcp: { title: 'Read a thread' },
+    mcp: { title: 'Read a thread', toolset: 'posts' },
   }),
 };
