@@ -22,14 +22,15 @@ const INPUT_NOISE = new Set(['$schema', 'example', 'examples', 'id']);
  */
 const OUTPUT_KEYWORDS = new Set(['type', 'properties', 'items', 'anyOf', 'enum', 'const']);
 /**
- * Objects nested this deep (the root is 0) are described as `{ "type": "object" }`: a post's author card
- * and fields are described, a grant's manager profile or a profile's media variants are not. The
- * elements of a list count at the list's own level (a page's items read like the object itself).
+ * Objects nested this deep (the root is 0) are described as `{ "type": "object" }` unless told
+ * otherwise: a post's author card and fields are described, a grant's manager profile or a
+ * profile's media variants are not. The elements of a list count at the list's own level (a
+ * page's items read like the object itself).
  */
 const OUTPUT_OBJECT_DEPTH = 2;
 
-/** A zod schema as plain JSON Schema with its `$defs` inlined. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** A zod schema as plain JSON Schema with its `$defs` inlined; an output's objects described `outputDepth` deep. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', outputDepth = OUTPUT_OBJECT_DEPTH): JsonSchema {
   const document = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   const defs = (document.$defs ?? {}) as Record<string, JsonSchema>;
   const inline = (node: unknown, seen: readonly string[]): unknown => {
@@ -44,7 +45,8 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     }
     return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, seen)]));
   };
-  return (io === 'input' ? trimInput : trimOutput)(inline(document, []) as JsonSchema);
+  const inlined = inline(document, []) as JsonSchema;
+  return io === 'input' ? trimInput(inlined) : trimOutput(inlined, outputDepth);
 }
 
 function trimInput(node: JsonSchema): JsonSchema {
@@ -56,11 +58,12 @@ function trimInput(node: JsonSchema): JsonSchema {
   });
 }
 
-function trimOutput(node: JsonSchema): JsonSchema {
+function trimOutput(node: JsonSchema, depth: number): JsonSchema {
   return simpleNullables(
     shallow(
       mapSchema(node, (key, value) => (OUTPUT_KEYWORDS.has(key) ? value : undefined)),
       0,
+      depth,
     ),
   );
 }
@@ -86,18 +89,18 @@ function simpleNullables(node: JsonSchema): JsonSchema {
 }
 
 /** `depth`: how many objects enclose this node (a list's elements count at the list's enclosing object's level). */
-function shallow(node: JsonSchema, depth: number): JsonSchema {
-  if (node.properties !== undefined && depth >= OUTPUT_OBJECT_DEPTH) return { type: node.type };
+function shallow(node: JsonSchema, depth: number, maxDepth: number): JsonSchema {
+  if (node.properties !== undefined && depth >= maxDepth) return { type: node.type };
   const out: JsonSchema = { ...node };
   if (node.properties)
     out.properties = Object.fromEntries(
       Object.entries(node.properties as Record<string, JsonSchema>).map(([name, sub]) => [
         name,
-        shallow(sub, sub.type === 'array' ? depth : depth + 1),
+        shallow(sub, sub.type === 'array' ? depth : depth + 1, maxDepth),
       ]),
     );
-  if (node.items) out.items = shallow(node.items as JsonSchema, depth);
-  if (node.anyOf) out.anyOf = (node.anyOf as JsonSchema[]).map((sub) => shallow(sub, depth));
+  if (node.items) out.items = shallow(node.items as JsonSchema, depth, maxDepth);
+  if (node.anyOf) out.anyOf = (node.anyOf as JsonSchema[]).map((sub) => shallow(sub, depth, maxDepth));
   return out;
 }
 

@@ -18,8 +18,9 @@ const open: McpConnection[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((connection) => connection.close()));
 });
-const connect = async (...args: Parameters<typeof connectMcp>) => {
-  const connection = await connectMcp(...args);
+/** Connected with `toolsets=all`: these tests use tools of every set (the selection is tested in mcp-toolsets.test.ts). */
+const connect = async (...[kind, options]: Parameters<typeof connectMcp>) => {
+  const connection = await connectMcp(kind, { query: 'toolsets=all', ...options });
   open.push(connection);
   return connection;
 };
@@ -203,10 +204,10 @@ describe('POST /mcp over plain HTTP', () => {
     }
   });
 
-  it('keeps tools/list for an all:all key under 40 KB', async () => {
+  it('keeps tools/list of every tool set for an all:all key under 40 KB', async () => {
     const response = await rpc(
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-      { authorization: `Bearer ${alice.key}` },
+      { authorization: `Bearer ${alice.key}`, 'x-mcp-toolsets': 'all' },
     );
     expect(response.status).toBe(200);
     const text = await response.text();
