@@ -10,8 +10,7 @@ export const routes = {
     path: '/v1/posts/{post_id}/thread',
     handler: 'threads/get-thread',
     tag: 'Posts',
-    summary:
-      'Reads a post in its thread: its ancestors (root first), the post, and its direct replies (oldest first, paginated).',
+    summary: 'A post in its thread: its ancestors (root first), the post, its direct replies (oldest first, paged).',
     description:
       'Public (404 for a post the caller cannot read: unknown, or a draft or removed post of another author). Up to 20 ' +
       'ancestors, the nearest kept; one that is removed, a draft or hidden from the caller is `{ post: null, profile: ' +
