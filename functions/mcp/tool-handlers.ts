@@ -32,6 +32,7 @@ import { handler as createReport } from '../reports/create-report.js';
 import { handler as listNotifications } from '../notifications/list-notifications.js';
 import { handler as markNotificationsSeen } from '../notifications/mark-notifications-seen.js';
 import { handler as blockProfile } from '../safety/block-profile.js';
+import { handler as getThread } from '../threads/get-thread.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
 export const toolHandlers: readonly RouteLambda[] = [
@@ -64,4 +65,5 @@ export const toolHandlers: readonly RouteLambda[] = [
   listNotifications,
   markNotificationsSeen,
   blockProfile,
+  getThread,
 ];

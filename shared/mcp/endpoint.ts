@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import { ApiError } from '../http/contract/errors.js';
 import { errorResponse } from '../http/envelope.js';
 import { logger } from '../logger.js';
+import { selectionOf, type ToolSelection } from './selection.js';
 import { serveMcp, type McpRequestScope } from './server.js';
 
 export type McpPorts = Pick<McpRequestScope, 'invoke' | 'actableProfiles'>;
@@ -48,6 +49,16 @@ function toolsNeeded(body: string | undefined): McpRequestScope['tools'] {
   return 'listed';
 }
 
+/** The request's tool sets and read-only mode, or the AppError that refuses them (400). */
+function selectionOrError(event: APIGatewayProxyEventV2): ToolSelection | AppError {
+  try {
+    return selectionOf(event.queryStringParameters, event.headers);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
 function webRequest(event: APIGatewayProxyEventV2, body: string | undefined): Request {
   const host = event.headers.host ?? event.requestContext.domainName;
   return new Request(`https://${host}${event.rawPath}`, { method: 'POST', headers: event.headers, body });
@@ -66,6 +77,8 @@ export function mcpEndpoint(ports: McpPorts) {
     }
     const authorization = event.headers.authorization;
     if (!authorization) return errorResponse(unauthorized());
+    const selection = selectionOrError(event);
+    if (selection instanceof AppError) return errorResponse(selection);
     const body =
       event.body !== undefined && event.isBase64Encoded
         ? Buffer.from(event.body, 'base64').toString('utf8')
@@ -80,7 +93,7 @@ export function mcpEndpoint(ports: McpPorts) {
       if (resolved instanceof AppError) return errorResponse(resolved);
       principal = resolved;
     }
-    const response = await serveMcp(webRequest(event, body), { ...ports, event, context, principal, tools });
+    const response = await serveMcp(webRequest(event, body), { ...ports, event, context, principal, tools, selection });
     return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   };
   return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {

@@ -22,14 +22,15 @@ const INPUT_NOISE = new Set(['$schema', 'example', 'examples', 'id']);
  */
 const OUTPUT_KEYWORDS = new Set(['type', 'properties', 'items', 'anyOf', 'enum', 'const']);
 /**
- * Objects nested this deep (the root is 0) are described as `{ "type": "object" }`: a post's author card
- * and fields are described, a grant's manager profile or a profile's media variants are not. The
- * elements of a list count at the list's own level (a page's items read like the object itself).
+ * Objects nested this deep (the root is 0) are described as `{ "type": "object" }` unless told
+ * otherwise: a post's author card and fields are described, a grant's manager profile or a
+ * profile's media variants are not. The elements of a list count at the list's own level (a
+ * page's items read like the object itself).
  */
 const OUTPUT_OBJECT_DEPTH = 2;
 
-/** A zod schema as plain JSON Schema with its `$defs` inlined. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** A zod schema as plain JSON Schema with its `$defs` inlined; an output's objects described `outputDepth` deep. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', outputDepth = OUTPUT_OBJECT_DEPTH): JsonSchema {
   const document = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   const defs = (document.$defs ?? {}) as Record<string, JsonSchema>;
   const inline = (node: unknown, seen: readonly string[]): unknown => {
@@ -44,23 +45,27 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     }
     return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, seen)]));
   };
-  return (io === 'input' ? trimInput : trimOutput)(inline(document, []) as JsonSchema);
+  const inlined = inline(document, []) as JsonSchema;
+  return io === 'input' ? trimInput(inlined) : trimOutput(inlined, outputDepth);
 }
 
 function trimInput(node: JsonSchema): JsonSchema {
   return mapSchema(node, (key, value, parent) => {
     if (INPUT_NOISE.has(key)) return undefined;
-    // A uuid's pattern and description restate its format (150 characters).
+    // A uuid's pattern and description restate its format (150 characters); a date-time's pattern
+    // restates its format too (400 characters).
     if ((key === 'pattern' || key === 'description') && parent.format === 'uuid') return undefined;
+    if (key === 'pattern' && parent.format === 'date-time') return undefined;
     return value;
   });
 }
 
-function trimOutput(node: JsonSchema): JsonSchema {
+function trimOutput(node: JsonSchema, depth: number): JsonSchema {
   return simpleNullables(
     shallow(
       mapSchema(node, (key, value) => (OUTPUT_KEYWORDS.has(key) ? value : undefined)),
       0,
+      depth,
     ),
   );
 }
@@ -85,19 +90,23 @@ function simpleNullables(node: JsonSchema): JsonSchema {
   return out;
 }
 
-/** `depth`: how many objects enclose this node (a list's elements count at the list's enclosing object's level). */
-function shallow(node: JsonSchema, depth: number): JsonSchema {
-  if (node.properties !== undefined && depth >= OUTPUT_OBJECT_DEPTH) return { type: node.type };
+/**
+ * `depth`: how many objects enclose this node. A top-level list's elements count at the answer's
+ * level (a page's `items` are its resources); a list inside them (a notification's `actors`) counts
+ * as one level deeper, like any nested object.
+ */
+function shallow(node: JsonSchema, depth: number, maxDepth: number, top = true): JsonSchema {
+  if (node.properties !== undefined && depth >= maxDepth) return { type: node.type };
   const out: JsonSchema = { ...node };
   if (node.properties)
     out.properties = Object.fromEntries(
       Object.entries(node.properties as Record<string, JsonSchema>).map(([name, sub]) => [
         name,
-        shallow(sub, sub.type === 'array' ? depth : depth + 1),
+        shallow(sub, sub.type === 'array' && top ? depth : depth + 1, maxDepth, false),
       ]),
     );
-  if (node.items) out.items = shallow(node.items as JsonSchema, depth);
-  if (node.anyOf) out.anyOf = (node.anyOf as JsonSchema[]).map((sub) => shallow(sub, depth));
+  if (node.items) out.items = shallow(node.items as JsonSchema, depth, maxDepth, false);
+  if (node.anyOf) out.anyOf = (node.anyOf as JsonSchema[]).map((sub) => shallow(sub, depth, maxDepth, top));
   return out;
 }
 

@@ -18,6 +18,7 @@ import { AppError } from '../errors.js';
 import { logger } from '../logger.js';
 import { errorResult, routeEvent, toolResult, type ToolArguments } from './call.js';
 import type { JsonSchema } from './json-schema.js';
+import { selects, type ToolSelection } from './selection.js';
 import { listedFor, tools, type Tool } from './tools.js';
 
 /** Runs a route's own Lambda handler on an event (in-process). */
@@ -41,6 +42,8 @@ export interface McpRequestScope {
    * the route, which answers insufficient_scope with its hint.
    */
   tools: 'listed' | 'all' | { called: string };
+  /** The tool sets and read-only mode the request chose: a tool outside them is neither listed nor callable. */
+  selection: ToolSelection;
   invoke: RouteInvoker;
   /** The profiles the credential of this Authorization header may act as (throws AppError unauthorized). */
   actableProfiles: (authorization: string | undefined) => Promise<ActableProfile[]>;
@@ -104,12 +107,14 @@ function serverFor(context: McpRequestContext): McpServer {
     { capabilities: { tools: { listChanged: false } } },
   );
   const wanted = scope.tools;
-  const shown =
+  const candidates =
     wanted === 'all'
       ? tools
       : wanted === 'listed'
         ? listedFor(scope.principal!)
         : [toolNamed.get(wanted.called)].filter((tool) => tool !== undefined);
+  // A tool outside the selection is not registered: a call to it is answered as an unknown tool.
+  const shown = candidates.filter((tool) => selects(scope.selection, tool));
   for (const tool of shown) {
     server.registerTool(tool.name, configOf.get(tool)!, async (args) => {
       try {

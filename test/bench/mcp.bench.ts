@@ -1,5 +1,6 @@
 /**
- * `npm run bench` (MCP part), on a throw-away stack: the size of `tools/list` for an all:all key,
+ * `npm run bench` (MCP part), on a throw-away stack: the size of `tools/list` for an all:all key
+ * (the default tool sets, and all of them),
  * and the throughput of a `get_post` tool call (2026-07-28, JSON answer) against the direct
  * `GET /v1/posts/{id}` with the same key on the same server, A/B alternated, median of rounds.
  * The MCP function's bundle size and import time are in bundles.bench.ts.
@@ -80,10 +81,14 @@ async function main() {
     const { key, postId } = await seed(base);
 
     const list = modern('tools/list', {}, key);
-    const listed = await fetch(`${base}/mcp`, list);
+    const listed = await fetch(`${base}/mcp?toolsets=all`, list);
     const listText = await listed.text();
     const tools = (JSON.parse(listText) as { result: { tools: unknown[] } }).result.tools;
     const listBytes = Buffer.byteLength(listText);
+    // Without a selection: the default tool sets (posts, feed, notifications).
+    const defaultText = await (await fetch(`${base}/mcp`, list)).text();
+    const defaultTools = (JSON.parse(defaultText) as { result: { tools: unknown[] } }).result.tools;
+    const defaultBytes = Buffer.byteLength(defaultText);
 
     const call = modern('tools/call', { name: 'get_post', arguments: { post_id: postId } }, key, 'get_post');
     const check = (await (await fetch(`${base}/mcp`, call)).json()) as { result: { isError?: boolean } };
@@ -113,7 +118,13 @@ async function main() {
       ['measure', 'measured', 'goal', ''],
       [
         [
-          'tools/list for an all:all key (2026-07-28 JSON answer)',
+          'tools/list, default tool sets, all:all key (2026-07-28 JSON answer)',
+          `${defaultBytes} bytes, ${defaultTools.length} tools`,
+          '≤ 12,000 bytes',
+          verdict(defaultBytes <= 12_000),
+        ],
+        [
+          'tools/list, toolsets=all, all:all key (2026-07-28 JSON answer)',
           `${listBytes} bytes, ${tools.length} tools`,
           '< 40 KB',
           verdict(listBytes < 40 * 1024),

@@ -51,7 +51,11 @@ async function keyOnServer() {
 describe('a rate-limited tool call', () => {
   it('is a tool error with rate_limited and retry_after_seconds, after the credential’s budget is spent', async () => {
     const { key, profileId } = await keyOnServer();
-    const mcp = await connectMcp('client 2.x (2026-07-28)', { key, baseUrl: server.baseUrl });
+    const mcp = await connectMcp('client 2.x (2026-07-28)', {
+      key,
+      baseUrl: server.baseUrl,
+      query: 'toolsets=profiles',
+    });
     try {
       for (let i = 0; i < CREDENTIAL_LIMIT; i++) toolData(await mcp.callTool('get_profile', { profile_id: profileId }));
       const limited = toolError(await mcp.callTool('get_profile', { profile_id: profileId }));

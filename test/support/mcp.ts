@@ -25,11 +25,15 @@ export interface ConnectOptions {
   key?: string;
   profileId?: string;
   baseUrl?: string;
+  /** The endpoint's query, e.g. `toolsets=all` or `toolsets=posts&readonly=true`. */
+  query?: string;
+  /** More headers, e.g. `X-MCP-Toolsets`. */
+  headers?: Record<string, string>;
 }
 
 export async function connectMcp(kind: McpClientKind, options: ConnectOptions = {}): Promise<McpConnection> {
-  const url = new URL('/mcp', options.baseUrl ?? inject('baseUrl'));
-  const headers: Record<string, string> = {};
+  const url = new URL(`/mcp${options.query ? `?${options.query}` : ''}`, options.baseUrl ?? inject('baseUrl'));
+  const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.Authorization = `Bearer ${options.key}`;
   if (options.profileId) headers['X-Profile-Id'] = options.profileId;
   const info = { name: 'mcp-e2e', version: '1.0.0' };

@@ -33,7 +33,7 @@ export const routes = {
     status: 200,
     response: NotificationPage,
     errors: [],
-    mcp: { name: 'list_notifications', title: 'List your notifications' },
+    mcp: { name: 'list_notifications', title: 'List your notifications', toolset: 'notifications' },
   }),
   getUnreadNotificationCount: defineRoute({
     method: 'GET',
@@ -68,6 +68,7 @@ export const routes = {
     mcp: {
       name: 'mark_notifications_seen',
       title: 'Mark your notifications seen',
+      toolset: 'notifications',
       annotations: { idempotentHint: true, destructiveHint: false },
     },
   }),

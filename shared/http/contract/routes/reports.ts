@@ -21,8 +21,7 @@ export const routes = {
     existingStatus: 200,
     response: ReportResult,
     errors: ['not_found'],
-    // The safety tool set's (tool sets: branch `thread`); a tool of the default list until they exist.
-    mcp: { name: 'report_content', title: 'Report content' },
+    mcp: { name: 'report_content', title: 'Report content', toolset: 'safety' },
   }),
   listReports: defineRoute({
     method: 'GET',

@@ -25,7 +25,7 @@ export const routes = {
     status: 201,
     response: BlockResult,
     errors: ['not_found'],
-    mcp: { title: 'Block a profile' },
+    mcp: { title: 'Block a profile', toolset: 'safety' },
   }),
   unblockProfile: defineRoute({
     method: 'DELETE',
