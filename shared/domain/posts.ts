@@ -1,6 +1,7 @@
 /** Posts and comments: records, their factories and pure rules (no AWS, no HTTP). */
 import { AppError } from '../errors.js';
 import type { ProfileRecord } from './entities.js';
+import { extractHashtags } from './hashtags.js';
 import { newId } from './ids.js';
 
 export type PostStatus = 'draft' | 'published' | 'removed';
@@ -47,7 +48,16 @@ export interface PostRecord {
   quotes_count: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The body's `#tags` (hashtags.ts), computed whenever the body is written. Absent on items
+   * written before posts carried them: `hashtagsOf` reads either.
+   */
+  hashtags?: string[];
 }
+
+/** A post's hashtags: as stored, or from its body for an item written before they were stored. */
+export const hashtagsOf = (post: Pick<PostRecord, 'body' | 'hashtags'>): string[] =>
+  post.hashtags ?? extractHashtags(post.body);
 
 export interface CommentRecord {
   id: string;
@@ -139,6 +149,7 @@ export function newPost(
     quotes_count: 0,
     created_at: at,
     updated_at: at,
+    hashtags: extractHashtags(fields.body),
   };
 }
 

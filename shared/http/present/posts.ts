@@ -1,5 +1,5 @@
 import type { ProfileRecord } from '../../domain/entities.js';
-import { bodyPreview, type PostRecord } from '../../domain/posts.js';
+import { bodyPreview, hashtagsOf, type PostRecord } from '../../domain/posts.js';
 import { Post } from '../contract/schemas/posts.js';
 import { declaredWith } from './declared.js';
 import { presentProfile } from './profiles.js';
@@ -12,6 +12,7 @@ export const presentPost = (post: PostRecord, liked = false) => {
     body_truncated,
     image_count: post.images.length,
     viewer_reaction: liked ? 'like' : null,
+    hashtags: hashtagsOf(post),
   });
 };
 

@@ -51,6 +51,10 @@ export const Post = z
     created_at: Timestamp,
     updated_at: Timestamp,
     body: z.string().meta({ description: 'The full text.' }),
+    hashtags: z.array(z.string()).meta({
+      description:
+        'The lower-cased `#tags` of the body, in order, each once (a tag is 1-64 letters, digits or `_`, not all digits).',
+    }),
   })
   .meta({ id: 'Post' });
 
