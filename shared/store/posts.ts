@@ -121,7 +121,7 @@ export interface PostWithCard {
 }
 
 /** A post item's record and the author card it carries. */
-const withCard = (item: Record<string, unknown>): PostWithCard => ({
+export const withCard = (item: Record<string, unknown>): PostWithCard => ({
   post: recordOf(entities.post, item),
   author: item[TABLE.authorCardAttribute] as ProfileRecord,
 });

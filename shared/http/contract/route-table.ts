@@ -17,6 +17,7 @@ import { routes as profiles } from './routes/profiles.js';
 import { routes as system } from './routes/system.js';
 import { routes as webhooks } from './routes/webhooks.js';
 import { routes as workspaces } from './routes/workspaces.js';
+import { routes as search } from './routes/search.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
@@ -33,6 +34,7 @@ export const routes = {
   ...profileAccess,
   ...events,
   ...webhooks,
+  ...search,
 };
 
 export type RouteName = keyof typeof routes;
