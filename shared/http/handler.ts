@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import type { AuthContext, Principal, SessionPrincipal } from '../auth/principal.js';
 import type { ProfileRecord } from '../domain/entities.js';
+import { NO_VIEWER_FILTER, type ViewerFilter } from '../domain/safety.js';
 import { rawJsonResponse, successResponse } from './envelope.js';
 import { actingProfile } from './middleware/acting-profile.js';
 import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
@@ -46,6 +47,8 @@ export interface HandlerInput<R extends RouteDef> {
   event: APIGatewayProxyEventV2;
   /** This request's point reads: a key the middlewares or the route's prefetch read is not read again. */
   reads: ReadBatch;
+  /** What the acting profile's blocks and mutes hide from it; NO_VIEWER_FILTER without an acting profile. */
+  viewer: ViewerFilter;
 }
 
 export interface HandlerOptions<R extends RouteDef, P, Ports> {
@@ -150,6 +153,7 @@ function stackOf(
       now,
       event,
       reads,
+      viewer: event.viewer ?? NO_VIEWER_FILTER,
       prefetched: event.prefetched ?? nothingPrefetched,
       ports: portsOf(),
     });

@@ -19,6 +19,7 @@ import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
+import type { BlockRecord, MuteRecord } from '../domain/safety.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout, pathAttributes } from './items.js';
@@ -338,5 +339,38 @@ export const entities = {
     entity: entityTags.webhookAttempt,
     key: (a) => keys.webhookAttempt(a.delivery_id, a.number),
     expiresAt: (a) => deliveryExpiresAt(a.started_at),
+  }),
+  /** A block, under the blocker's safety partition; its reverse item (blockedBy) is written with it. */
+  block: entityLayout<BlockRecord>()({
+    entity: entityTags.block,
+    key: (b) => keys.block(b.blocker_profile_id, b.blocked_profile_id),
+    paths: {
+      /** The blocker's blocks, newest last by sort key (its list). */
+      byBlocker: {
+        index: 'gsi1',
+        partition: (b: Pick<BlockRecord, 'blocker_profile_id'>) => keys.profileBlocks(b.blocker_profile_id),
+        sort: (b) => timeSortKey(b.created_at, b.blocked_profile_id),
+      },
+      /** A profile's whole safety partition: blocks, reverse blocks and mutes (read with queryPathItems, three entities). */
+      safetyOf: { partition: (p: { profile_id: string }) => keys.safety(p.profile_id) },
+    },
+  }),
+  /** The same block under the blocked profile's safety partition. */
+  blockedBy: entityLayout<BlockRecord>()({
+    entity: entityTags.blockedBy,
+    key: (b) => keys.blockedBy(b.blocked_profile_id, b.blocker_profile_id),
+  }),
+  /** A mute, under the muter's safety partition. */
+  mute: entityLayout<MuteRecord>()({
+    entity: entityTags.mute,
+    key: (m) => keys.mute(m.muter_profile_id, m.muted_profile_id),
+    paths: {
+      /** The muter's mutes, newest last by sort key (its list). */
+      byMuter: {
+        index: 'gsi1',
+        partition: (m: Pick<MuteRecord, 'muter_profile_id'>) => keys.profileMutes(m.muter_profile_id),
+        sort: (m) => timeSortKey(m.created_at, m.muted_profile_id),
+      },
+    },
   }),
 };

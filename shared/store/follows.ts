@@ -43,12 +43,19 @@ export async function follow(record: FollowRecord, events: OutboxEvent[]): Promi
   return outcome.ok;
 }
 
+/**
+ * The writes that end a follow: the follow item (only if it exists; its removal reaches the
+ * followed profile's followers_count through the stream) and the follower's following_count. Part
+ * of any transaction that ends follows (an unfollow, a block).
+ */
+export const unfollowItems = (followerId: string, followedId: string): TransactItem[] => [
+  { Delete: { ...conditionRequest(when.exists()), Key: keys.follow(followerId, followedId) } },
+  moveFollowingCount(followerId, -1),
+];
+
 /** Returns whether there was a follow to delete. */
 export async function unfollow(followerId: string, followedId: string): Promise<boolean> {
-  const outcome = await transactConditional([
-    { Delete: { ...conditionRequest(when.exists()), Key: keys.follow(followerId, followedId) } },
-    moveFollowingCount(followerId, -1),
-  ]);
+  const outcome = await transactConditional(unfollowItems(followerId, followedId));
   return outcome.ok;
 }
 

@@ -48,6 +48,9 @@
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
+ * | block             | SAFETY#<blocker>       | BLOCKS#<blocked>   | PROFILE#<blocker>#BLOCKS / <created>#<blocked> |
+ * | block (reverse)   | SAFETY#<blocked>       | BLOCKED_BY#<blocker> | (who blocks the profile: same partition) |
+ * | mute              | SAFETY#<muter>         | MUTES#<muted>      | PROFILE#<muter>#MUTES / <created>#<muted>  |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -196,6 +199,18 @@ export const keys = {
   }),
   /** What every rate-limit window's partition key starts with (the IAM condition of the read-only functions). */
   rateLimitPrefix: RATE_LIMIT_PREFIX,
+
+  // --- safety: blocks and mutes ---
+  /** A profile's safety partition: whom it blocks, who blocks it and whom it mutes, read by one Query. */
+  safety: (profileId: string) => `SAFETY#${profileId}`,
+  block: (blockerId: string, blockedId: string) => ({ pk: `SAFETY#${blockerId}`, sk: `BLOCKS#${blockedId}` }),
+  /** The block seen from the blocked side, so that "who blocks me" is in the blocked profile's own partition. */
+  blockedBy: (blockedId: string, blockerId: string) => ({ pk: `SAFETY#${blockedId}`, sk: `BLOCKED_BY#${blockerId}` }),
+  mute: (muterId: string, mutedId: string) => ({ pk: `SAFETY#${muterId}`, sk: `MUTES#${mutedId}` }),
+  /** A profile's blocks, by when they were made (its list). */
+  profileBlocks: (profileId: string) => `PROFILE#${profileId}#BLOCKS`,
+  /** A profile's mutes, by when they were made (its list). */
+  profileMutes: (profileId: string) => `PROFILE#${profileId}#MUTES`,
 };
 
 /**
@@ -234,6 +249,9 @@ export const entityTags = {
   feedEntry: 'feed_entry',
   feedLargeAuthors: 'feed_large_authors',
   feedAuthorMode: 'feed_author_mode',
+  block: 'block',
+  blockedBy: 'blocked_by',
+  mute: 'mute',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

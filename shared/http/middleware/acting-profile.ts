@@ -1,5 +1,7 @@
 import { resolveActingProfile } from '../../auth/acting-profile.js';
 import type { GrantPermissionName } from '../../domain/grants.js';
+import { viewerFilterOf } from '../../domain/safety.js';
+import { loadSafetySets } from '../../store/safety.js';
 import { ApiError } from '../contract/errors.js';
 import { Uuid } from '../contract/schemas/common.js';
 import { parseInput } from '../validation.js';
@@ -18,7 +20,10 @@ const missingHeader = () =>
     hint: 'Send "X-Profile-Id: <profile_id>" naming the profile to act as (one attached to the API key).',
   });
 
-/** Resolves `X-Profile-Id` to the profile the caller acts as, after authentication (403 when not allowed). */
+/**
+ * Resolves `X-Profile-Id` to the profile the caller acts as, after authentication (403 when not
+ * allowed), and what that profile's blocks and mutes hide from it (`event.viewer`).
+ */
 export const actingProfile = ({ required, permission }: ActingProfileOptions): ApiMiddleware => ({
   before: async ({ event }) => {
     const header = event.headers?.['x-profile-id'];
@@ -30,6 +35,10 @@ export const actingProfile = ({ required, permission }: ActingProfileOptions): A
     // A public read with X-Profile-Id but no credential is simply anonymous.
     const { auth } = event;
     if (!auth?.principal) return;
-    auth.actingProfile = await resolveActingProfile(auth.principal, profileId, permission, event.reads);
+    const profile = await resolveActingProfile(auth.principal, profileId, permission, event.reads);
+    auth.actingProfile = profile;
+    // The sets read ahead were read for the claimed profile: they count only once it is the acting one.
+    const ahead = event.safetyAhead;
+    event.viewer = viewerFilterOf(await (ahead?.profileId === profile.id ? ahead.sets : loadSafetySets(profile.id)));
   },
 });

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AuthContext } from '../../auth/principal.js';
+import type { SafetySets, ViewerFilter } from '../../domain/safety.js';
 import type { ReadBatch } from '../../store/read-batch.js';
 
 /** What API Gateway invokes: the raw v2 event in, a structured result out. */
@@ -23,6 +24,10 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   reads?: ReadBatch;
   /** The route's read-ahead, started before authentication. */
   prefetched?: Promise<unknown>;
+  /** The claimed viewer's safety sets, read beside the credential (prefetch); trusted only for the acting profile. */
+  safetyAhead?: { profileId: string; sets: Promise<SafetySets> };
+  /** What the acting profile's blocks and mutes hide from it (acting-profile middleware); absent without one. */
+  viewer?: ViewerFilter;
 };
 
 export type ApiMiddleware = MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2>;

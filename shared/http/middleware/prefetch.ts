@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { getProfile } from '../../store/profiles.js';
 import { ReadBatch } from '../../store/read-batch.js';
+import { loadSafetySets } from '../../store/safety.js';
 import type { RouteDef } from '../contract/route.js';
 import { Uuid } from '../contract/schemas/common.js';
 import type { ApiMiddleware } from './api-event.js';
@@ -20,7 +21,8 @@ const noInput = z.object({});
 
 /**
  * Opens the request's read batch and starts, in the same tick as authentication, the reads whose
- * keys the request itself names: the acting profile of `X-Profile-Id` and the route's `load`.
+ * keys the request itself names: the acting profile of `X-Profile-Id` (and its safety sets: a
+ * Query of its own, sent at the same moment) and the route's `load`.
  * With the credential they go out as one BatchGetItem, so a read with a viewer costs the round
  * trip of an anonymous one. Nothing read here reaches the caller before authentication and the
  * acting-profile check have passed; a failure here surfaces only where the handler awaits it, so
@@ -33,7 +35,13 @@ export const prefetch = <R extends RouteDef, P>(route: R, load: Prefetch<R, P> |
     const header = event.headers?.['x-profile-id'];
     const claimed = route.actingProfile && event.headers?.authorization && header ? Uuid.safeParse(header) : undefined;
     const viewerId = claimed?.success ? claimed.data : undefined;
-    if (viewerId) getProfile(viewerId, reads).catch(ignore);
+    if (viewerId) {
+      getProfile(viewerId, reads).catch(ignore);
+      // The viewer's blocks and mutes: one Query beside the credential's BatchGetItem, not after it.
+      const sets = loadSafetySets(viewerId);
+      sets.catch(ignore);
+      event.safetyAhead = { profileId: viewerId, sets };
+    }
     // A route that needs a credential reads nothing ahead for a request that sends none: it is refused 401.
     if (!load || (route.auth !== 'none' && !event.headers?.authorization)) return;
     const params = (route.params ?? noInput).safeParse(event.pathParameters ?? {});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import type { ProfileRecord } from '../../shared/domain/entities.js';
+import { newId, nowIso } from '../../shared/domain/ids.js';
+import { newBlock, newMute } from '../../shared/domain/safety.js';
+import { issueToken } from '../../shared/domain/secret-tokens.js';
+import { newFollow } from '../../shared/domain/social.js';
+import { defineRoute } from '../../shared/http/contract/route.js';
+import { httpHandler } from '../../shared/http/handler.js';
+import { putApiKey } from '../../shared/store/api-keys.js';
+import { follow, getFollowCounts, listFollowing } from '../../shared/store/follows.js';
+import { createProfile } from '../../shared/store/profiles.js';
+import { block, listBlocks, listMutes, loadSafetySets, mute, unblock, unmute } from '../../shared/store/safety.js';
+import { apiEvent, invoke } from '../support/events.js';
+
+async function seedProfile(workspaceId: string): Promise<ProfileRecord> {
+  const at = nowIso();
+  const profile: ProfileRecord = {
+    id: newId(),
+    workspace_id: workspaceId,
+    username: `sf_${newId().slice(0, 8)}`,
+    type: 'human',
+    name: 'N',
+    call_name: 'N',
+    legal_name_verified: false,
+    occupation: null,
+    location: null,
+    bio: null,
+    created_at: at,
+    updated_at: at,
+    media: { avatar: {}, banner: {} },
+    media_ids: { avatar: {}, banner: {} },
+  };
+  await createProfile(profile);
+  return profile;
+}
+
+const followsOf = async (profileId: string) =>
+  (await listFollowing(profileId, { limit: 10 })).items.map((f) => f.followed_profile_id);
+
+describe('blocks and mutes in the store', () => {
+  it('ends the follows both ways with the block, and reads both sides from one partition each', async () => {
+    const ws = newId();
+    const [a, b] = await Promise.all([seedProfile(ws), seedProfile(ws)]);
+    await follow(newFollow(new Date(), a.id, b.id), []);
+    await follow(newFollow(new Date(), b.id, a.id), []);
+
+    expect(await block(newBlock(new Date(), a.id, b.id))).toBe(true);
+
+    expect(await followsOf(a.id)).toEqual([]);
+    expect(await followsOf(b.id)).toEqual([]);
+    expect((await getFollowCounts(a.id)).following_count).toBe(0);
+    expect((await getFollowCounts(b.id)).following_count).toBe(0);
+    const [setsA, setsB] = await Promise.all([loadSafetySets(a.id), loadSafetySets(b.id)]);
+    expect([...setsA.blocks]).toEqual([b.id]);
+    expect([...setsA.blockedBy]).toEqual([]);
+    expect([...setsB.blockedBy]).toEqual([a.id]);
+    expect([...setsB.blocks]).toEqual([]);
+  });
+
+  it('answers a repeated block as not new, leaves its first time, and unblocks both items', async () => {
+    const ws = newId();
+    const [a, b] = await Promise.all([seedProfile(ws), seedProfile(ws)]);
+    const first = newBlock(new Date('2026-01-01T00:00:00.000Z'), a.id, b.id);
+    expect(await block(first)).toBe(true);
+    expect(await block(newBlock(new Date(), a.id, b.id))).toBe(false);
+    const listed = await listBlocks(a.id, { limit: 10 });
+    expect(listed.items.map((i) => [i.profile.id, i.created_at])).toEqual([[b.id, first.created_at]]);
+
+    expect(await unblock(a.id, b.id)).toBe(true);
+    expect(await unblock(a.id, b.id)).toBe(false);
+    const [setsA, setsB] = await Promise.all([loadSafetySets(a.id), loadSafetySets(b.id)]);
+    expect(setsA.blocks.size + setsB.blockedBy.size).toBe(0);
+  });
+
+  it('keeps mutes on the muter side only', async () => {
+    const ws = newId();
+    const [a, b] = await Promise.all([seedProfile(ws), seedProfile(ws)]);
+    expect(await mute(newMute(new Date(), a.id, b.id))).toBe(true);
+    expect(await mute(newMute(new Date(), a.id, b.id))).toBe(false);
+    expect([...(await loadSafetySets(a.id)).mutes]).toEqual([b.id]);
+    expect((await loadSafetySets(b.id)).mutes.size).toBe(0);
+    expect((await listMutes(a.id, { limit: 10 })).items.map((i) => i.profile.id)).toEqual([b.id]);
+    expect(await unmute(a.id, b.id)).toBe(true);
+    expect(await unmute(a.id, b.id)).toBe(false);
+  });
+});
+
+const viewRoute = defineRoute({
+  method: 'GET',
+  path: '/test/view',
+  handler: 'test/view',
+  tag: 'Test',
+  summary: 'view',
+  auth: 'none',
+  actingProfile: { required: false },
+  status: 200,
+  response: z.unknown(),
+  errors: [],
+});
+
+describe('the viewer filter of a request', () => {
+  it('is the acting profile’s blocks (both ways) and mutes, and nothing for an anonymous read', async () => {
+    const ws = newId();
+    const [me, blocked, blocker, muted, other] = await Promise.all([
+      seedProfile(ws),
+      seedProfile(ws),
+      seedProfile(ws),
+      seedProfile(ws),
+      seedProfile(ws),
+    ]);
+    await block(newBlock(new Date(), me.id, blocked.id));
+    await block(newBlock(new Date(), blocker.id, me.id));
+    await mute(newMute(new Date(), me.id, muted.id));
+    const keyId = newId();
+    const { token, secretHash } = issueToken('sk', keyId);
+    await putApiKey({
+      id: keyId,
+      workspace_id: ws,
+      name: 'k',
+      scopes: ['all:all'],
+      profile_ids: [me.id],
+      prefix: token.slice(0, 11),
+      secret_hash: secretHash,
+      created_at: nowIso(),
+      revoked_at: null,
+    });
+    const ids = [blocked.id, blocker.id, muted.id, other.id];
+    const view = httpHandler(viewRoute, ({ viewer }) => ({
+      hidden: ids.map((id) => viewer.hidesAuthor(id)),
+      blocked: ids.map((id) => viewer.isBlockedWith(id)),
+    }));
+
+    const acting = await invoke(
+      view,
+      apiEvent({ method: 'GET', headers: { authorization: `Bearer ${token}`, 'x-profile-id': me.id } }),
+    );
+    expect(acting.body.data).toEqual({ hidden: [true, true, true, false], blocked: [true, true, false, false] });
+
+    const anonymous = await invoke(view, apiEvent({ method: 'GET', headers: { 'x-profile-id': me.id } }));
+    expect(anonymous.body.data).toEqual({
+      hidden: [false, false, false, false],
+      blocked: [false, false, false, false],
+    });
+  });
+});
