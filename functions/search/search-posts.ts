@@ -9,8 +9,8 @@ import { likedPosts } from '../../shared/store/posts.js';
 /** Public: published posts matching the query, newest first or top; the acting profile's blocks and mutes left out. */
 export const handler = httpHandler(
   routes.searchPosts,
-  async ({ query, auth, ports }) => {
-    const page = await searchPosts(ports.search, query, auth.actingProfile);
+  async ({ query, auth, ports, viewer }) => {
+    const page = await searchPosts(ports.search, query, viewer);
     const liked = await likedPosts(
       page.items.map(({ post }) => post.id),
       auth.actingProfile?.id,

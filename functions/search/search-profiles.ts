@@ -8,8 +8,8 @@ import { searchProfiles } from '../../shared/search/search-profiles.js';
 /** Public typeahead over profiles: exact username first, then by followers; the acting profile's blocks and mutes left out. */
 export const handler = httpHandler(
   routes.searchProfiles,
-  async ({ query, auth, ports }) => {
-    const page = await searchProfiles(ports.search, query, auth.actingProfile);
+  async ({ query, ports, viewer }) => {
+    const page = await searchProfiles(ports.search, query, viewer);
     return {
       items: page.items.map((profile) => ({ profile: presentProfile(profile) })),
       next_cursor: page.next_cursor,

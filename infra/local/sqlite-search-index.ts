@@ -205,10 +205,6 @@ export class SqliteSearchIndex implements SearchIndex {
       where.push('p.kind = ?');
       args.push(search.kind);
     }
-    if (search.exclude_profile_ids.length > 0) {
-      where.push(`p.profile_id NOT IN (${list(search.exclude_profile_ids)})`);
-      args.push(...search.exclude_profile_ids);
-    }
     const position = search.position;
     if (position && 'after' in position) {
       where.push('(p.published_at < ? OR (p.published_at = ? AND p.id < ?))');
@@ -240,10 +236,6 @@ export class SqliteSearchIndex implements SearchIndex {
     if (search.country_code) {
       where.push('p.country_code = ?');
       args.push(search.country_code.toUpperCase());
-    }
-    if (search.exclude_profile_ids.length > 0) {
-      where.push(`p.id NOT IN (${list(search.exclude_profile_ids)})`);
-      args.push(...search.exclude_profile_ids);
     }
     const rows = this.sql(
       `SELECT p.id AS id FROM profiles_fts JOIN profiles p ON p.rowid = profiles_fts.rowid

@@ -58,8 +58,6 @@ export interface PostSearch {
   has_media?: boolean | undefined;
   kind?: PostKind | undefined;
   sort: 'latest' | 'top';
-  /** Authors left out (the caller's blocks and mutes). */
-  exclude_profile_ids: readonly string[];
   limit: number;
   position?: SearchPosition | undefined;
 }
@@ -72,7 +70,6 @@ export interface ProfileSearch {
   type?: ProfileType | undefined;
   occupation?: string | undefined;
   country_code?: string | undefined;
-  exclude_profile_ids: readonly string[];
   limit: number;
   offset: number;
 }

@@ -1,9 +1,11 @@
 /**
  * Post search as the route answers it: the query read (grammar, hashtag, mentions), the index
- * asked for ids, the posts read as they are now (published ones, by authors not suspended), and
- * the next page's cursor.
+ * asked for ids, the posts read as they are now (published ones, by authors neither suspended
+ * nor hidden from the caller by a block or mute), and the next page's cursor. The caller's blocks
+ * and mutes apply to the page read, so a page may hold fewer than `limit` posts; its cursor still
+ * leads on from where the index stopped.
  */
-import type { ProfileRecord } from '../domain/entities.js';
+import type { ViewerFilter } from '../domain/safety.js';
 import { normalHashtag } from '../domain/hashtags.js';
 import type { PostKind } from '../domain/posts.js';
 import { parsePostQuery } from '../domain/search-query.js';
@@ -13,7 +15,7 @@ import { getProfile } from '../store/profiles.js';
 import { getPostsWithCards } from '../store/search-reads.js';
 import type { PostSearch, SearchIndex } from '../ports/search-index.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET, searchDigest } from './cursor.js';
-import { hiddenProfileIds, isSuspended } from './viewer-filter.js';
+import { isSuspended } from './suspended.js';
 
 export interface PostSearchQuery {
   q?: string | undefined;
@@ -32,17 +34,14 @@ export interface PostSearchQuery {
 export async function searchPosts(
   index: SearchIndex,
   query: PostSearchQuery,
-  viewer: ProfileRecord | undefined,
+  viewer: ViewerFilter,
 ): Promise<Page<PostWithCard>> {
   const digest = searchDigest({ ...query });
   const ranked = query.sort === 'top';
   const position = query.cursor ? decodeSearchCursor(query.cursor, digest, ranked) : undefined;
   const terms = parsePostQuery(query.q ?? '');
   if (query.hashtag) terms.hashtags.push(normalHashtag(query.hashtag)!);
-  const [mentioned, hidden] = await Promise.all([
-    query.mentions_profile_id ? getProfile(query.mentions_profile_id) : undefined,
-    hiddenProfileIds(viewer),
-  ]);
+  const mentioned = query.mentions_profile_id ? await getProfile(query.mentions_profile_id) : undefined;
   // Nobody mentions a profile that does not exist.
   if (query.mentions_profile_id && !mentioned) return { items: [], next_cursor: null };
   const search: PostSearch = {
@@ -54,7 +53,6 @@ export async function searchPosts(
     has_media: query.has_media === undefined ? undefined : query.has_media === 'true',
     kind: query.kind,
     sort: query.sort,
-    exclude_profile_ids: hidden,
     limit: query.limit,
     position,
   };
@@ -71,7 +69,9 @@ export async function searchPosts(
       : encodeSearchCursor(digest, { after: page[page.length - 1]! });
   const found = await getPostsWithCards(page.map((hit) => hit.id));
   return {
-    items: found.filter(({ post, author }) => post.status === 'published' && !isSuspended(author)),
+    items: found.filter(
+      ({ post, author }) => post.status === 'published' && !isSuspended(author) && !viewer.hidesAuthor(post.profile_id),
+    ),
     next_cursor: next,
   };
 }

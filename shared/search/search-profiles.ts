@@ -1,14 +1,16 @@
 /**
  * Profile search as the route answers it: q's words as prefixes, the index asked for ids, the
- * profiles read as they are now (suspended ones left out), and the next page's cursor.
+ * profiles read as they are now (suspended ones, and those the caller blocks, is blocked by or
+ * mutes, left out), and the next page's cursor.
  */
 import type { ProfileRecord, ProfileType } from '../domain/entities.js';
+import type { ViewerFilter } from '../domain/safety.js';
 import { wordsOf } from '../domain/search-query.js';
 import type { Page } from '../store/pagination.js';
 import { getProfiles } from '../store/profiles.js';
 import type { SearchIndex } from '../ports/search-index.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET, searchDigest } from './cursor.js';
-import { hiddenProfileIds, isSuspended } from './viewer-filter.js';
+import { isSuspended } from './suspended.js';
 
 export interface ProfileSearchQuery {
   q: string;
@@ -22,7 +24,7 @@ export interface ProfileSearchQuery {
 export async function searchProfiles(
   index: SearchIndex,
   query: ProfileSearchQuery,
-  viewer: ProfileRecord | undefined,
+  viewer: ViewerFilter,
 ): Promise<Page<ProfileRecord>> {
   const digest = searchDigest({ ...query, q: query.q.toLowerCase(), country_code: query.country_code?.toUpperCase() });
   const position = query.cursor ? decodeSearchCursor(query.cursor, digest, true) : undefined;
@@ -36,7 +38,6 @@ export async function searchProfiles(
     type: query.type,
     occupation: query.occupation,
     country_code: query.country_code?.toUpperCase(),
-    exclude_profile_ids: await hiddenProfileIds(viewer),
     limit: query.limit,
     offset,
   });
@@ -46,7 +47,7 @@ export async function searchProfiles(
   return {
     items: page.flatMap((id) => {
       const profile = found.get(id);
-      return profile && !isSuspended(profile) ? [profile] : [];
+      return profile && !isSuspended(profile) && !viewer.hidesAuthor(id) ? [profile] : [];
     }),
     next_cursor: next ? encodeSearchCursor(digest, { offset: offset + query.limit }) : null,
   };

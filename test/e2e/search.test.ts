@@ -6,6 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../support/api.js';
+import { newBlock, newMute } from '../../shared/domain/safety.js';
+import { block, mute } from '../../shared/store/safety.js';
 import { actor, ok, post, type Actor } from '../support/social.js';
 
 /** A word nobody else's posts contain, so each test sees only its own posts on the shared server. */
@@ -225,5 +227,33 @@ describe('profile search', () => {
       (p) => p.items.length === 1,
     );
     expect(found.items[0].profile).toMatchObject({ id: user.profile.id, username: user.profile.username });
+  });
+});
+
+describe('blocks and mutes of the acting profile', () => {
+  it('leave the blocked and muted profiles and their posts out, from the next request; anonymous search is unchanged', async () => {
+    const [author, muter, blocked] = await Promise.all([actor(), actor(), actor()]);
+    const w = word();
+    const written = await post(author, { body: `${w} visible to some` });
+    await eventually(
+      () => searchPosts(`q=${w}`),
+      (p) => p.items.length === 1,
+    );
+    await eventually(
+      () => searchProfiles(`q=${author.profile.username}`),
+      (p) => p.items.length === 1,
+    );
+    await mute(newMute(new Date(), muter.profile.id, author.profile.id));
+    await block(newBlock(new Date(), author.profile.id, blocked.profile.id));
+    for (const viewer of [muter, blocked]) {
+      const as = { token: viewer.key, profileId: viewer.profile.id };
+      expect((await searchPosts(`q=${w}`, as)).items, viewer.profile.username).toEqual([]);
+      const profiles = ok(await call('GET', `/v1/search/profiles?q=${author.profile.username}`, as));
+      expect(profiles.items).toEqual([]);
+    }
+    expect(postIds(await searchPosts(`q=${w}`))).toEqual([written.post.id]);
+    expect(postIds(await searchPosts(`q=${w}`, { token: author.key, profileId: author.profile.id }))).toEqual([
+      written.post.id,
+    ]);
   });
 });

@@ -178,7 +178,6 @@ export class OpenSearchSearchIndex implements SearchIndex {
       });
     }
     const mustNot: unknown[] = terms.excluded.map(phrase);
-    if (search.exclude_profile_ids.length > 0) mustNot.push({ terms: { profile_id: search.exclude_profile_ids } });
     const latest = [{ published_at: 'desc' }, { id: 'desc' }];
     return {
       query: { bool: { must, filter, must_not: mustNot } },
@@ -211,7 +210,6 @@ export class OpenSearchSearchIndex implements SearchIndex {
         bool: {
           must: [{ match_bool_prefix: { names: { query: search.prefixes.join(' '), operator: 'and' } } }],
           filter,
-          must_not: search.exclude_profile_ids.length > 0 ? [{ terms: { id: search.exclude_profile_ids } }] : [],
         },
       },
       sort: [

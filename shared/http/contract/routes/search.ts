@@ -26,7 +26,7 @@ export const routes = {
     status: 200,
     response: page(ProfileHit),
     errors: [],
-    mcp: { title: 'Search profiles' },
+    mcp: false,
   }),
   searchPosts: defineRoute({
     method: 'GET',
@@ -46,6 +46,6 @@ export const routes = {
     status: 200,
     response: page(PostWithProfile),
     errors: [],
-    mcp: { title: 'Search posts' },
+    mcp: false,
   }),
 };
