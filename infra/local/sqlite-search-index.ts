@@ -252,6 +252,16 @@ export class SqliteSearchIndex implements SearchIndex {
     return Promise.resolve();
   }
 
+  /** Moves the write-ahead log into the file (its size on disk is then the index's). */
+  checkpoint(): void {
+    this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
+
+  /** Rows this connection has inserted, updated or deleted, FTS index rows included (SQLite's total_changes()). */
+  rowsChanged(): number {
+    return (this.sql('SELECT total_changes() AS n').get() as { n: number }).n;
+  }
+
   close(): void {
     this.db.close();
   }
