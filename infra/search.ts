@@ -100,19 +100,13 @@ export class SearchIndexing extends Construct {
       this.domain.grantIndexReadWrite('*', fn);
     }
 
-    const alarm = (
-      name: string,
-      description: string,
-      metric: IMetric,
-      threshold: number,
-      comparisonOperator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    ) => {
+    const alarm = (name: string, description: string, metric: IMetric, threshold: number) => {
       const created = new Alarm(this, name, {
         alarmDescription: description,
         metric,
         threshold,
         evaluationPeriods: 1,
-        comparisonOperator,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
       created.addAlarmAction(new SnsAction(props.alarmTopic));
@@ -145,17 +139,9 @@ export class SearchIndexing extends Construct {
     );
     alarm(
       'DomainWritesBlocked',
-      'The search domain blocks writes (disk or memory pressure): the indexer fails until it has room.',
+      'The search domain blocks writes (disk or memory pressure): the indexer fails until it has room (grow the volume or the node).',
       this.domain.metricClusterIndexWritesBlocked({ period: Duration.minutes(1), statistic: 'Maximum' }),
       1,
-    );
-    alarm(
-      'DomainLowStorage',
-      'The search domain has under 2 GiB of free storage: grow its volume before writes are blocked.',
-      // FreeStorageSpace is in MiB.
-      this.domain.metricFreeStorageSpace({ period: Duration.minutes(5), statistic: 'Minimum' }),
-      2048,
-      ComparisonOperator.LESS_THAN_OR_EQUAL_TO_THRESHOLD,
     );
   }
 }

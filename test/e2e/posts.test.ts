@@ -26,6 +26,7 @@ const POST_FIELDS = [
   'created_at',
   'updated_at',
   'body',
+  'hashtags',
 ].sort();
 
 let alice: Actor;

@@ -118,14 +118,10 @@ describe('search (CDK)', () => {
         'ClusterIndexWritesBlocked',
         'ClusterStatus.red',
         'Errors',
-        'FreeStorageSpace',
         'IteratorAge',
       ].sort(),
     );
     expect(alarms.find((a) => a.MetricName === 'IteratorAge')!.Threshold).toBe(SEARCH_LAG_ALARM_MS);
-    expect(alarms.find((a) => a.MetricName === 'FreeStorageSpace')!.ComparisonOperator).toBe(
-      'LessThanOrEqualToThreshold',
-    );
     for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);
   });
 });
