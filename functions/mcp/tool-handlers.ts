@@ -28,6 +28,9 @@ import { handler as getInvitation } from '../profile-access/get-invitation.js';
 import { handler as acceptGrant } from '../profile-access/accept-grant.js';
 import { handler as declineGrant } from '../profile-access/decline-grant.js';
 import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
+import { handler as searchProfiles } from '../search/search-profiles.js';
+import { handler as searchPosts } from '../search/search-posts.js';
+import { handler as getThread } from '../threads/get-thread.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
 export const toolHandlers: readonly RouteLambda[] = [
@@ -56,4 +59,7 @@ export const toolHandlers: readonly RouteLambda[] = [
   acceptGrant,
   declineGrant,
   revokeGrant,
+  getThread,
+  searchProfiles,
+  searchPosts,
 ];

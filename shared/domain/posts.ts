@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import type { ProfileRecord } from './entities.js';
 import { extractHashtags } from './hashtags.js';
 import { newId } from './ids.js';
+import { ancestorIdsOf } from './threads.js';
 
 export type PostStatus = 'draft' | 'published' | 'removed';
 export type PostKind = 'post' | 'reply';
@@ -31,6 +32,11 @@ export interface PostRecord {
   images: PostImage[];
   reply_to_post_id: string | null;
   root_post_id: string | null;
+  /**
+   * The thread above a reply, root first, the nearest MAX_THREAD_ANCESTORS (internal: a thread
+   * page reads them in one batch); empty for a post.
+   */
+  ancestor_ids: string[];
   /** Author of the parent post, for replies (internal: the post.reply event and its workspace). */
   reply_to_profile_id: string | null;
   reply_to_workspace_id: string | null;
@@ -135,6 +141,7 @@ export function newPost(
     images: [...fields.images],
     reply_to_post_id: parent?.id ?? null,
     root_post_id: parent ? rootOf(parent) : null,
+    ancestor_ids: parent ? ancestorIdsOf(parent) : [],
     reply_to_profile_id: parent?.profile_id ?? null,
     reply_to_workspace_id: parent?.author_workspace_id ?? null,
     quoted_post_id: quoted?.id ?? null,

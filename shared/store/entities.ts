@@ -87,7 +87,7 @@ export const deliverySlotOf = (
 /** Deliveries and their attempts expire this long after their last change (DynamoDB TTL). */
 export const deliveryExpiresAt = (updatedAt: string) => epochSeconds(updatedAt) + config.webhookRetentionDays * 86_400;
 
-/** A post's place in its lists (its author's, the quoted post's quotes): only while published, by publication time. */
+/** A post's place in its lists (its author's, the quoted post's quotes, the parent's replies): only while published, by publication time. */
 const listedAt = (post: Pick<PostRecord, 'id' | 'status' | 'published_at'>) =>
   post.status === 'published' && post.published_at ? timeSortKey(post.published_at, post.id) : undefined;
 
@@ -187,6 +187,13 @@ export const entities = {
         index: 'gsi2',
         partition: (p: { quoted_post_id: string }) => keys.postQuotes(p.quoted_post_id),
         params: (p) => (p.quoted_post_id ? { quoted_post_id: p.quoted_post_id } : undefined),
+        sort: listedAt,
+      },
+      /** A post's published direct replies (a reply never quotes, so it shares the quotes' index). */
+      repliesOf: {
+        index: 'gsi2',
+        partition: (p: { reply_to_post_id: string }) => keys.postReplies(p.reply_to_post_id),
+        params: (p) => (p.reply_to_post_id ? { reply_to_post_id: p.reply_to_post_id } : undefined),
         sort: listedAt,
       },
     },

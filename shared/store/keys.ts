@@ -15,6 +15,8 @@
  * |                   |                        |                    |   (only while published; newest first)     |
  * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
  * |                   |                        |                    |   (quotes only, only while published)      |
+ * |                   |                        |                    | gsi2: POST#<parent>#REPLIES / <published>#<id> |
+ * |                   |                        |                    |   (replies only, only while published)     |
  * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
  * | quote (counted)   | POST#<quoted>#QUOTED#<shard of quote> | QUOTE#<quote_id> | (exists while the quote is published) |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
@@ -102,6 +104,8 @@ export const keys = {
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
   /** The published quotes of a post. */
   postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
+  /** The published direct replies of a post. */
+  postReplies: (postId: string) => `POST#${postId}#REPLIES`,
   /** A published quote as the quoted post's quotes_count counts it: in the quoted post's key shard of the quote. */
   quoteMark: (quotedId: string, quoteId: string) => ({
     pk: `POST#${quotedId}#QUOTED#${keyShardOf(quoteId)}`,

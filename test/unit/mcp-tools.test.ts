@@ -19,7 +19,9 @@ const refsIn = (value: unknown): string[] =>
 describe('the MCP tools', () => {
   it('are the routes an API key may call, less the ones that say mcp: false; session routes are never tools', () => {
     expect(tools.length).toBeGreaterThan(20);
-    expect(tools.length).toBeLessThanOrEqual(25); // Sentry's ceiling: more tools, worse choices
+    // Sentry's ceiling (25: more tools, worse choices) is exceeded by get_thread and the two search tools: tool
+    // sets narrow what one client lists (the default sets' budget: test/e2e/mcp-toolsets.test.ts).
+    expect(tools.length).toBeLessThanOrEqual(28);
     for (const route of routeList) {
       if (route.auth === 'session') expect(route.mcp, route.name).toBeUndefined();
       // A route an API key may call decides, in its definition, whether it is a tool.

@@ -18,6 +18,7 @@ import { routes as system } from './routes/system.js';
 import { routes as webhooks } from './routes/webhooks.js';
 import { routes as workspaces } from './routes/workspaces.js';
 import { routes as search } from './routes/search.js';
+import { routes as threads } from './routes/threads.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
@@ -35,6 +36,7 @@ export const routes = {
   ...events,
   ...webhooks,
   ...search,
+  ...threads,
 };
 
 export type RouteName = keyof typeof routes;

@@ -3,6 +3,7 @@ import type { AuthKind } from '../../auth/principal.js';
 import type { GrantPermissionName as GrantPermission } from '../../domain/grants.js';
 import type { RequiredScope } from '../../domain/scopes.js';
 import type { ErrorCode } from './errors.js';
+import type { McpToolset } from './toolsets.js';
 
 /**
  * How long a cache may serve the anonymous answer of a `publicCache` read: a few seconds, so a
@@ -42,6 +43,8 @@ export interface McpToolMeta {
   name?: string;
   /** A short human title (`Get a post`). */
   title: string;
+  /** The tool set it is listed and callable in (toolsets.ts): `/mcp?toolsets=…` selects by it. */
+  toolset: McpToolset;
   /** Overrides of the annotations derived from the method. */
   annotations?: ToolAnnotations;
 }

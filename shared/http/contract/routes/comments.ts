@@ -23,7 +23,7 @@ export const routes = {
     response: CommentWithProfile,
     idempotent: true,
     errors: ['not_found'],
-    mcp: { title: 'Comment on a post' },
+    mcp: { title: 'Comment on a post', toolset: 'posts' },
   }),
   listComments: defineRoute({
     method: 'GET',
@@ -41,7 +41,7 @@ export const routes = {
     response: page(CommentWithProfile),
     publicCache: true,
     errors: ['not_found'],
-    mcp: { name: 'list_post_comments', title: 'List the comments of a post' },
+    mcp: { name: 'list_post_comments', title: 'List the comments of a post', toolset: 'posts' },
   }),
   reactToComment: defineRoute({
     method: 'PUT',
@@ -59,6 +59,6 @@ export const routes = {
     status: 200,
     response: CommentReactionResult,
     errors: ['not_found'],
-    mcp: { title: 'Like or unlike a comment' },
+    mcp: { title: 'Like or unlike a comment', toolset: 'posts' },
   }),
 };

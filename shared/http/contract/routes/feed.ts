@@ -23,6 +23,6 @@ export const routes = {
     status: 200,
     response: page(PostWithProfile),
     errors: [],
-    mcp: { name: 'get_feed', title: 'Read your home feed' },
+    mcp: { name: 'get_feed', title: 'Read your home feed', toolset: 'feed' },
   }),
 };

@@ -18,7 +18,7 @@ export const routes = {
     status: 201,
     response: FollowResult,
     errors: ['not_found'],
-    mcp: { title: 'Follow a profile' },
+    mcp: { title: 'Follow a profile', toolset: 'follows' },
   }),
   unfollowProfile: defineRoute({
     method: 'DELETE',
@@ -33,7 +33,7 @@ export const routes = {
     status: 200,
     response: UnfollowResult,
     errors: [],
-    mcp: { title: 'Unfollow a profile' },
+    mcp: { title: 'Unfollow a profile', toolset: 'follows' },
   }),
   listFollowers: defineRoute({
     method: 'GET',
@@ -47,7 +47,7 @@ export const routes = {
     status: 200,
     response: page(FollowListItem),
     errors: ['not_found'],
-    mcp: { title: 'List the followers of a profile' },
+    mcp: { title: 'List the followers of a profile', toolset: 'follows' },
   }),
   listFollowing: defineRoute({
     method: 'GET',
@@ -61,6 +61,6 @@ export const routes = {
     status: 200,
     response: page(FollowListItem),
     errors: ['not_found'],
-    mcp: { title: 'List the profiles a profile follows' },
+    mcp: { title: 'List the profiles a profile follows', toolset: 'follows' },
   }),
 };

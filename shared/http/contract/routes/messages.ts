@@ -19,7 +19,7 @@ export const routes = {
     response: z.object({ message: Message }),
     idempotent: true,
     errors: ['not_found'],
-    mcp: { title: 'Send a direct message' },
+    mcp: { title: 'Send a direct message', toolset: 'messages' },
   }),
   listMessages: defineRoute({
     method: 'GET',
@@ -34,6 +34,6 @@ export const routes = {
     status: 200,
     response: page(Message),
     errors: [],
-    mcp: { title: 'Read a conversation' },
+    mcp: { title: 'Read a conversation', toolset: 'messages' },
   }),
 };

@@ -37,7 +37,7 @@ export const routes = {
     response: PostWithProfile,
     idempotent: true,
     errors: ['not_found', 'invalid_state', 'media_not_ready'],
-    mcp: { title: 'Publish a post, reply, quote or draft' },
+    mcp: { title: 'Publish a post, reply, quote or draft', toolset: 'posts' },
   }),
   updatePost: defineRoute({
     method: 'PATCH',
@@ -55,7 +55,7 @@ export const routes = {
     status: 200,
     response: PostWithProfile,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { title: 'Edit or publish your post' },
+    mcp: { title: 'Edit or publish your post', toolset: 'posts' },
   }),
   deletePost: defineRoute({
     method: 'DELETE',
@@ -72,7 +72,7 @@ export const routes = {
     status: 200,
     response: PostWithProfile,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { title: 'Remove your post' },
+    mcp: { title: 'Remove your post', toolset: 'posts' },
   }),
   getPost: defineRoute({
     method: 'GET',
@@ -90,7 +90,7 @@ export const routes = {
     response: PostWithProfile,
     publicCache: true,
     errors: ['not_found'],
-    mcp: { title: 'Get a post' },
+    mcp: { title: 'Get a post', toolset: 'posts' },
   }),
   listProfilePosts: defineRoute({
     method: 'GET',
@@ -106,7 +106,7 @@ export const routes = {
     response: page(PostWithProfile),
     publicCache: true,
     errors: ['not_found'],
-    mcp: { title: 'List the posts of a profile' },
+    mcp: { title: 'List the posts of a profile', toolset: 'posts' },
   }),
   listPostQuotes: defineRoute({
     method: 'GET',
@@ -143,6 +143,6 @@ export const routes = {
     status: 200,
     response: PostReactionResult,
     errors: ['not_found'],
-    mcp: { title: 'Like or unlike a post' },
+    mcp: { title: 'Like or unlike a post', toolset: 'posts' },
   }),
 };

@@ -17,7 +17,7 @@ export const routes = {
     status: 201,
     response: GrantResult,
     errors: ['profile_not_permitted', 'not_found'],
-    mcp: { name: 'invite_profile_manager', title: 'Invite a profile to manage yours' },
+    mcp: { name: 'invite_profile_manager', title: 'Invite a profile to manage yours', toolset: 'access' },
   }),
   getInvitation: defineRoute({
     method: 'GET',
@@ -31,7 +31,7 @@ export const routes = {
     status: 200,
     response: Invitation,
     errors: ['not_found'],
-    mcp: { name: 'get_access_invitation', title: 'Get a profile-access invitation' },
+    mcp: { name: 'get_access_invitation', title: 'Get a profile-access invitation', toolset: 'access' },
   }),
   acceptGrant: defineRoute({
     method: 'POST',
@@ -46,7 +46,7 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { name: 'accept_access_invitation', title: 'Accept a profile-access invitation' },
+    mcp: { name: 'accept_access_invitation', title: 'Accept a profile-access invitation', toolset: 'access' },
   }),
   declineGrant: defineRoute({
     method: 'POST',
@@ -60,7 +60,7 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { name: 'decline_access_invitation', title: 'Decline a profile-access invitation' },
+    mcp: { name: 'decline_access_invitation', title: 'Decline a profile-access invitation', toolset: 'access' },
   }),
   resendGrant: defineRoute({
     method: 'POST',
@@ -90,6 +90,11 @@ export const routes = {
     status: 200,
     response: GrantResult,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { name: 'revoke_profile_access', title: 'Revoke profile access', annotations: { destructiveHint: true } },
+    mcp: {
+      name: 'revoke_profile_access',
+      title: 'Revoke profile access',
+      annotations: { destructiveHint: true },
+      toolset: 'access',
+    },
   }),
 };

@@ -30,7 +30,7 @@ export const routes = {
     response: Profile,
     idempotent: true,
     errors: ['forbidden', 'username_taken'],
-    mcp: { title: 'Create a profile' },
+    mcp: { title: 'Create a profile', toolset: 'profiles' },
   }),
   getProfile: defineRoute({
     method: 'GET',
@@ -44,7 +44,7 @@ export const routes = {
     response: ProfileWithCounts,
     publicCache: true,
     errors: ['not_found'],
-    mcp: { title: 'Get a profile' },
+    mcp: { title: 'Get a profile', toolset: 'profiles' },
   }),
   updateProfile: defineRoute({
     method: 'PATCH',
@@ -59,7 +59,7 @@ export const routes = {
     status: 200,
     response: Profile,
     errors: ['profile_not_permitted', 'not_found'],
-    mcp: { title: 'Edit a profile' },
+    mcp: { title: 'Edit a profile', toolset: 'profiles' },
   }),
   setProfileMedia: defineRoute({
     method: 'PUT',
@@ -111,6 +111,6 @@ export const routes = {
     status: 200,
     response: z.array(Occupation),
     errors: [],
-    mcp: { title: 'List the occupations a profile can name' },
+    mcp: { title: 'List the occupations a profile can name', toolset: 'profiles' },
   }),
 };

@@ -26,7 +26,7 @@ export const routes = {
     status: 200,
     response: page(ProfileHit),
     errors: [],
-    mcp: false,
+    mcp: { title: 'Search profiles', toolset: 'search' },
   }),
   searchPosts: defineRoute({
     method: 'GET',
@@ -46,6 +46,6 @@ export const routes = {
     status: 200,
     response: page(PostWithProfile),
     errors: [],
-    mcp: false,
+    mcp: { title: 'Search posts', toolset: 'search' },
   }),
 };
