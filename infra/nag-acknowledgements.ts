@@ -1,6 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { MEDIA_FILES_PREFIX, MEDIA_UPLOAD_PREFIX } from '../shared/domain/media.js';
+import { SEARCH_ROUTES } from './search.js';
 import type { SocialNetworkStack } from './stack.js';
 
 /**
@@ -206,6 +207,68 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the notifications failure queue.',
   );
+
+  // Search (infra/search.ts, docs/search.md): the OpenSearch domain and its indexer.
+  const { search } = stack;
+  const domainArn = `<${stack.getLogicalId(search.domain.node.defaultChild as never)}.Arn>`;
+  const indexReadWrite =
+    'IAM names an OpenSearch index by a path under the domain ARN: `<domain>/*` (index creation, _bulk) and `<domain>/*/*` (_search, _doc) cover this domain only, and the service creates its indexes by name at first use.';
+  for (const scope of [search.fn, ...SEARCH_ROUTES.flatMap((name) => httpApi.routeFunctions.get(name)?.role ?? [])]) {
+    ack(scope, `AwsSolutions::AwsSolutions-IAM5[Resource::${domainArn}/*]`, indexReadWrite);
+    ack(scope, `AwsSolutions::AwsSolutions-IAM5[Resource::${domainArn}/*/*]`, indexReadWrite);
+  }
+  ack(search.fn, 'AwsSolutions::AwsSolutions-IAM5[Resource::*]', xrayReason);
+  ack(
+    search.fn,
+    'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+  );
+  ack(
+    search.fn,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the search failure queue (alarmed).',
+  );
+  ack(
+    search.failures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the search indexer's stream mapping; it has no further one.",
+  );
+  ack(
+    search.failures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the search indexer's stream mapping), which the rule does not recognise as a DLQ.",
+  );
+  ack(
+    search.domain,
+    'AwsSolutions::AwsSolutions-OS1',
+    'The service runs no VPC (every Lambda is VPC-less); the domain is reached over HTTPS only, TLS 1.2, every request SigV4-signed and allowed by IAM identity policies of the indexer and the two search routes.',
+  );
+  ack(
+    search.domain,
+    'AwsSolutions::AwsSolutions-OS3',
+    'Callers are Lambda functions without fixed addresses: access is by IAM identity (SigV4), which an IP allowlist cannot express.',
+  );
+  ack(
+    search.domain,
+    'AwsSolutions::AwsSolutions-OS4',
+    'One data node is the cost floor chosen in docs/search.md; dedicated master nodes would triple it. The index is derived from the table and rebuilt by npm run search:reindex.',
+  );
+  ack(
+    search.domain,
+    'AwsSolutions::AwsSolutions-OS5',
+    'No resource policy allows anonymous access: with none, only IAM principals whose identity policies grant es:ESHttp* on this domain (the indexer and the search routes) reach it, every request SigV4-signed.',
+  );
+  ack(
+    search.domain,
+    'AwsSolutions::AwsSolutions-OS7',
+    'One data node (docs/search.md, cost floor): no second zone to be aware of. Losing it loses a derived index, rebuilt from the table by npm run search:reindex.',
+  );
+  for (const logs of ['SEARCH_SLOW_LOGS', 'INDEX_SLOW_LOGS'])
+    ack(
+      search.domain,
+      `AwsSolutions::AwsSolutions-OS9[LogExport::${logs}]`,
+      'Slow logs go to CloudWatch through a log-group resource policy that CDK writes with a custom-resource Lambda; the domain metrics are alarmed instead (red status, blocked writes, free storage) and slow logs can be switched on when a query needs profiling.',
+    );
 }
 
 /** The media pipeline's findings (infra/media-pipeline.ts, infra/media-buckets.ts). */

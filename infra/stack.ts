@@ -11,6 +11,7 @@ import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
+import { SEARCH_ROUTES, SearchIndexing } from './search.js';
 
 export interface SocialNetworkStackProps extends StackProps {
   /** DynamoDB deletion protection on the table. */
@@ -43,6 +44,7 @@ export class SocialNetworkStack extends Stack {
   readonly notifications: Notifications;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
+  readonly search: SearchIndexing;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -60,7 +62,7 @@ export class SocialNetworkStack extends Stack {
       // The manual retry and the recovery put deliveries on the queue, the feed read deletes stale
       // inbox entries, the media upload signs forms for the uploads bucket: those grants stay on
       // their own roles.
-      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES, ...UPLOAD_SIGNING_ROUTES],
+      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES, ...UPLOAD_SIGNING_ROUTES, ...SEARCH_ROUTES],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
@@ -114,6 +116,14 @@ export class SocialNetworkStack extends Stack {
       counterFoldFailures: this.counters.failures,
       counterFold: this.counters.fn,
       email: props.alarmEmail,
+    });
+
+    // Search: the OpenSearch domain, its indexer on the stream, the search routes' endpoint and grants, its alarms.
+    this.search = new SearchIndexing(this, 'Search', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      alarmTopic: this.alarms.topic,
     });
 
     // The web console (/console) and the API reference (/docs), on the same gateway.

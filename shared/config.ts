@@ -171,4 +171,8 @@ export const config = {
   get schedulerRoleArn(): string | undefined {
     return process.env.SCHEDULER_ROLE_ARN;
   },
+  /** The OpenSearch domain's endpoint (`https://...`) the search routes and the indexing Lambda use. AWS only. */
+  get searchEndpoint(): string | undefined {
+    return process.env.SEARCH_ENDPOINT || undefined;
+  },
 };

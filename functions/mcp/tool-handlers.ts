@@ -32,6 +32,8 @@ import { handler as createReport } from '../reports/create-report.js';
 import { handler as listNotifications } from '../notifications/list-notifications.js';
 import { handler as markNotificationsSeen } from '../notifications/mark-notifications-seen.js';
 import { handler as blockProfile } from '../safety/block-profile.js';
+import { handler as searchProfiles } from '../search/search-profiles.js';
+import { handler as searchPosts } from '../search/search-posts.js';
 import { handler as getThread } from '../threads/get-thread.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
@@ -66,4 +68,6 @@ export const toolHandlers: readonly RouteLambda[] = [
   markNotificationsSeen,
   blockProfile,
   getThread,
+  searchProfiles,
+  searchPosts,
 ];

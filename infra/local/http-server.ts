@@ -12,6 +12,7 @@ import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import type { MediaStorage } from '../../shared/ports/media-storage.js';
+import type { SearchIndex } from '../../shared/ports/search-index.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { actableProfiles } from '../../shared/auth/actable-profiles.js';
 import { MCP_PATH } from '../../shared/mcp/path.js';
@@ -29,9 +30,9 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
 /**
  * The ports the local runtime gives the HTTP functions in place of the AWS adapters they build
  * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue) and the
- * local media storage (the upload forms of POST /v1/media).
+ * local media storage (the upload forms of POST /v1/media), and the embedded search index.
  */
-export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & { storage: MediaStorage };
+export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & { storage: MediaStorage; search: SearchIndex };
 
 /** Paths the local server answers outside the route table: the media runtime's upload route and files. */
 export interface LocalPaths {

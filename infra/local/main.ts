@@ -19,6 +19,7 @@ import { announceLocalEndpoint } from './endpoint-file.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
 import { mediaRuntime } from './media-runtime.js';
+import { searchRuntime } from './search-runtime.js';
 
 function readArguments(args: string[]): { inMemory: boolean; bundlesDir?: string } {
   const options: { inMemory: boolean; bundlesDir?: string } = { inMemory: false };
@@ -51,12 +52,19 @@ async function main(): Promise<void> {
   // Webhook delivery machinery (stream poller → fan-out, in-process queue → sender, scheduler, sweeper);
   // its queue is also the one the HTTP functions that enqueue use. Its poller feeds the media clean-up
   // and the home feed too.
-  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, [media.onStream, feedRuntime().onStream]);
+  // Search: the embedded index (DATA_DIR/search.sqlite, or memory), fed by the same poller.
+  const search = searchRuntime({ inMemory, dataDir: config.dataDir });
+  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, [
+    media.onStream,
+    feedRuntime().onStream,
+    search.onStream,
+  ]);
   const server = await createHttpServer({
     bundlesDir,
-    ports: { ...deliveries.httpPorts, storage: media.storage },
+    ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index },
     media,
   });
+  await search.start();
   await deliveries.start();
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -70,6 +78,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await media.stop();
     await deliveries.stop();
+    search.stop();
     await dynamo?.stop();
     withdraw();
     process.exit(0);

@@ -1298,6 +1298,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/search/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finds profiles by the beginnings of the words of their username, name or call_name (public, paginated).
+         * @description Typeahead: case- and accent-insensitive prefixes, every word of q must start a word of the profile. An exact username comes first, then the matches with the most followers. Filters: type, occupation, country_code. Suspended profiles never appear. With a valid credential and X-Profile-Id, profiles the acting profile blocks or mutes are left out. Changes show within 2 seconds.
+         */
+        get: operations["searchProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finds published posts by words, phrases, hashtags, authors and mentions (public, paginated).
+         * @description q: words (all must match, case and accents ignored), "a phrase", -word (must not match), #tag (the post's hashtags only) and from:username. At least one of q, hashtag, author_profile_id or mentions_profile_id is required. since (inclusive) and until (exclusive) compare published_at. sort=latest (default) is newest first, top ranks by relevance and then likes. With a valid credential and X-Profile-Id, posts of profiles the acting profile blocks or mutes are left out. A publish, edit or removal shows within 2 seconds.
+         */
+        get: operations["searchPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{post_id}/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post in its thread: its ancestors (root first), the post, its direct replies (oldest first, paged).
+         * @description Public (404 for a post the caller cannot read: unknown, or a draft or removed post of another author). Up to 20 ancestors, the nearest kept; one that is removed, a draft or hidden from the caller is `{ post: null, profile: null, post_id, unavailable: true }`. Replies are the published direct replies, paged by limit and cursor; each has its reply_count, so the same route opens the next level. With a valid credential and X-Profile-Id, every post's viewer_reaction is that profile's reaction.
+         *
+         *     Without a credential the answer is the same for everyone: `Cache-Control: public, max-age=5` and a strong `ETag` (`If-None-Match` → 304, no body), so caches and CDNs may hold it for 5 s. With a credential it is `no-store`.
+         */
+        get: operations["getThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "post.mention": {
@@ -1822,6 +1884,8 @@ export interface components {
             removed_by: ("author" | "moderation") | null;
             /** @enum {string} */
             reply_policy: "everyone" | "following" | "mentioned";
+            /** @description The lower-cased `#tags` of the body, in order, each once (a tag is 1-64 letters, digits or `_`, not all digits). */
+            hashtags: string[];
         };
         PostImage: {
             /**
@@ -2688,6 +2752,31 @@ export interface components {
              * @description When the block or mute was made.
              */
             created_at: string;
+        };
+        ProfileHit: {
+            profile: components["schemas"]["Profile"];
+        };
+        Thread: {
+            /** @description From the root down to the parent; at most 20, the nearest kept. Empty for a post that is no reply. */
+            ancestors: (components["schemas"]["PostWithProfile"] | components["schemas"]["UnavailablePost"])[];
+            post: components["schemas"]["PostWithProfile"];
+            /** @description The post's direct published replies, oldest first (this page); each has its own reply_count. */
+            replies: components["schemas"]["PostWithProfile"][];
+            /** @description The next page of replies; null after the last. */
+            next_cursor: string | null;
+        };
+        /** @description An ancestor the caller cannot see (removed, a draft, or hidden by its blocks and mutes): its place in the chain. */
+        UnavailablePost: {
+            post: null;
+            profile: null;
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            post_id: string;
+            /** @constant */
+            unavailable: true;
         };
     };
     responses: never;
@@ -16276,6 +16365,510 @@ export interface operations {
             };
         };
     };
+    searchProfiles: {
+        parameters: {
+            query: {
+                limit?: number;
+                cursor?: string;
+                /** @description Prefixes of the words of a profile's username, name or call_name (case and accents ignored); an exact username comes first. */
+                q: string;
+                type?: "human" | "company" | "agent";
+                /** @description An occupation name, exactly. */
+                occupation?: string;
+                /** @description The profile's location country (ISO 3166-1 alpha-2, any case). */
+                country_code?: string;
+            };
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["ProfileHit"][];
+                            next_cursor: string | null;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchPosts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Words (all must match, case and accents ignored), "a phrase", -word (must not match), #tag (hashtags only), from:username. */
+                q?: string;
+                author_profile_id?: string;
+                hashtag?: string;
+                /** @description Posts that @mention this profile. */
+                mentions_profile_id?: string;
+                /** @description Published at or after (inclusive). */
+                since?: string;
+                /** @description Published before (exclusive). */
+                until?: string;
+                /** @description Only posts with (true) or without (false) images. */
+                has_media?: "true" | "false";
+                /** @description No kind: both. */
+                kind?: "post" | "reply";
+                /** @description `latest`: newest first. `top`: by relevance, then likes. */
+                sort?: "latest" | "top";
+            };
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["PostWithProfile"][];
+                            next_cursor: string | null;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    getThread: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
+                "x-profile-id"?: string;
+                /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description A lowercase UUID. */
+                post_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Thread"];
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current answer (requests without a credential). */
+            304: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description `public, max-age=5` when the request carried no credential (any cache may keep the answer that long); `no-store` with a credential. */
+                    "Cache-Control": string;
+                    /** @description Without a credential: a strong validator of this answer, for If-None-Match. */
+                    ETag?: string;
+                    /** @description Without a credential: the answer differs with one. */
+                    Vary?: "Authorization";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `profile_not_permitted`: The credential may not act as this profile. `profile_suspended`: The profile is suspended by moderation: no credential may act as it. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
     webhook_post_mention: {
         parameters: {
             query?: never;
@@ -16321,7 +16914,8 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
                  *           "body": "Shipping the compiler today, thanks @ada for the review.",
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "reply_policy": "everyone"
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -16401,7 +16995,8 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
                  *           "body": "Lovely notes, @ada.",
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "reply_policy": "everyone"
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -16482,7 +17077,8 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
                  *           "body": "Shipping the compiler today, thanks @ada for the review.",
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "reply_policy": "everyone"
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -16577,7 +17173,8 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
                  *           "body": "Notes on the engine.",
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "reply_policy": "everyone"
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -16671,7 +17268,8 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:30:00.000Z",
                  *           "updated_at": "2026-11-25T09:30:00.000Z",
                  *           "body": "Notes on the engine.",
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "reply_policy": "everyone"
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",

@@ -1,6 +1,7 @@
 /** Posts and comments: records, their factories and pure rules (no AWS, no HTTP). */
 import { AppError } from '../errors.js';
 import type { ProfileRecord } from './entities.js';
+import { extractHashtags } from './hashtags.js';
 import { newId } from './ids.js';
 import type { ReplyPolicy } from './safety.js';
 import { ancestorIdsOf } from './threads.js';
@@ -58,7 +59,16 @@ export interface PostRecord {
   removed_by?: RemovedBy;
   /** Who may reply in the thread this post roots (API.md "Safety"); absent on posts older than the rule: `everyone`. */
   reply_policy?: ReplyPolicy;
+  /**
+   * The body's `#tags` (hashtags.ts), computed whenever the body is written. Absent on items
+   * written before posts carried them: `hashtagsOf` reads either.
+   */
+  hashtags?: string[];
 }
+
+/** A post's hashtags: as stored, or from its body for an item written before they were stored. */
+export const hashtagsOf = (post: Pick<PostRecord, 'body' | 'hashtags'>): string[] =>
+  post.hashtags ?? extractHashtags(post.body);
 
 export interface CommentRecord {
   id: string;
@@ -165,6 +175,7 @@ export function newPost(
     created_at: at,
     updated_at: at,
     reply_policy: fields.reply_policy ?? 'everyone',
+    hashtags: extractHashtags(fields.body),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OutboxEvent } from '../domain/events.js';
+import { extractHashtags } from '../domain/hashtags.js';
 import type { ReadyMedia } from '../domain/media-attachments.js';
 import { replyParentNotFound, type PostRecord, type RemovedBy } from '../domain/posts.js';
 import { AppError } from '../errors.js';
@@ -215,6 +216,7 @@ export async function updatePost(
       set: {
         updated_at: updatedAt,
         body: changes.body,
+        hashtags: changes.body === undefined ? undefined : extractHashtags(changes.body),
         ...(published && {
           status: published.status,
           published_at: published.published_at,

@@ -28,6 +28,7 @@ const POST_FIELDS = [
   'body',
   'removed_by',
   'reply_policy',
+  'hashtags',
 ].sort();
 
 let alice: Actor;

@@ -33,7 +33,7 @@ describe('operations: alarms, topic, concurrency', () => {
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(18);
+    expect(alarms).toHaveLength(23); // 18, and search's 5 (infra/search.ts)
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);

@@ -374,7 +374,8 @@ describe('CDK stack (default context)', () => {
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const signing = new Set<string>(['createMedia']);
     const cleaning = new Set<string>(['getFeed']);
-    const dedicated = new Set([...enqueuing, ...signing, ...cleaning]);
+    const searching = new Set<string>(['searchProfiles', 'searchPosts']);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));
@@ -429,8 +430,8 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue or bucket', () => {
-    const { httpApi, webhooks, media } = templates.stack;
+  it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket or search domain', () => {
+    const { httpApi, webhooks, media, search } = templates.stack;
     const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
     const allowed = new Set(
       [
@@ -441,6 +442,7 @@ describe('CDK stack (default context)', () => {
         webhooks.queue,
         webhooks.schedulerRole,
         media.buckets.uploads,
+        search.domain,
       ].map((construct) => keyOf(templates.locate(construct))),
     );
     for (const at of templates.all.filter((t) => t !== templates.root)) {

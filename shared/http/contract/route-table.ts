@@ -21,6 +21,7 @@ import { routes as reports } from './routes/reports.js';
 import { routes as moderation } from './routes/moderation.js';
 import { routes as notifications } from './routes/notifications.js';
 import { routes as safety } from './routes/safety.js';
+import { routes as search } from './routes/search.js';
 import { routes as threads } from './routes/threads.js';
 
 // The order is the OpenAPI document's order.
@@ -42,6 +43,7 @@ export const routes = {
   ...moderation,
   ...notifications,
   ...safety,
+  ...search,
   ...threads,
 };
 

@@ -62,6 +62,7 @@ const post: z.output<typeof Post> = {
   body: 'Shipping the compiler today, thanks @ada for the review.',
   removed_by: null,
   reply_policy: 'everyone',
+  hashtags: [],
 };
 
 const adaPost: z.output<typeof Post> = {

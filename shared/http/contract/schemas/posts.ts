@@ -63,6 +63,10 @@ export const Post = z
     body: z.string().meta({ description: 'The full text.' }),
     removed_by: RemovedBy,
     reply_policy: ReplyPolicy,
+    hashtags: z.array(z.string()).meta({
+      description:
+        'The lower-cased `#tags` of the body, in order, each once (a tag is 1-64 letters, digits or `_`, not all digits).',
+    }),
   })
   .meta({ id: 'Post' });
 
