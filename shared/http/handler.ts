@@ -74,7 +74,15 @@ export const withHint = <D>(data: D, hint: string): Hinted<D> => new Hinted(data
 export const withHeaders = <D>(data: D, headers: Record<string, string>): Hinted<D> =>
   new Hinted(data, undefined, headers);
 
-type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>>;
+/**
+ * The whole answer of a `raw` route whose RFC fixes more than a JSON body (OAuth: a redirect, an
+ * error status with its own body, `Cache-Control: no-store`): sent as it is.
+ */
+export class RawAnswer {
+  constructor(readonly response: APIGatewayProxyStructuredResultV2) {}
+}
+
+type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>> | RawAnswer;
 type Fn<R extends RouteDef, P, Ports> = (
   input: HandlerInput<R> & { prefetched: Promise<P>; ports: Ports },
 ) => Answer<R> | Promise<Answer<R>>;
@@ -153,6 +161,7 @@ function stackOf(
       prefetched: event.prefetched ?? nothingPrefetched,
       ports: portsOf(),
     });
+    if (result instanceof RawAnswer) return result.response;
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
       ? successResponse(route.status, result.data, result.hint, result.headers)

@@ -48,6 +48,10 @@
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
+ * | oauth client      | OAUTHCLIENT#<client_id> | OAUTHCLIENT       |   (registered by DCR)                      |
+ * | oauth code        | OAUTHCODE#<code hash>  | OAUTHCODE          |   (TTL: a day after its 60 s; single use)  |
+ * | oauth grant       | OAUTHGRANT#<id>        | GRANT              | WS#<ws>#OAUTHGRANTS / <created>#<id>       |
+ * | oauth token       | OAUTHGRANT#<grant_id>  | ACCESS#<id> / REFRESH#<id> | (TTL: after its expiry)            |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -196,6 +200,16 @@ export const keys = {
   }),
   /** What every rate-limit window's partition key starts with (the IAM condition of the read-only functions). */
   rateLimitPrefix: RATE_LIMIT_PREFIX,
+
+  // --- OAuth 2.1 (the service's own authorization server) ---
+  oauthClient: (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }),
+  oauthCode: (codeHash: string) => ({ pk: `OAUTHCODE#${codeHash}`, sk: 'OAUTHCODE' }),
+  oauthGrant: (grantId: string) => ({ pk: `OAUTHGRANT#${grantId}`, sk: 'GRANT' }),
+  oauthToken: (grantId: string, kind: 'access' | 'refresh', tokenId: string) => ({
+    pk: `OAUTHGRANT#${grantId}`,
+    sk: `${kind === 'access' ? 'ACCESS' : 'REFRESH'}#${tokenId}`,
+  }),
+  workspaceOAuthGrants: (workspaceId: string) => `WS#${workspaceId}#OAUTHGRANTS`,
 };
 
 /**
@@ -234,6 +248,10 @@ export const entityTags = {
   feedEntry: 'feed_entry',
   feedLargeAuthors: 'feed_large_authors',
   feedAuthorMode: 'feed_author_mode',
+  oauthClient: 'oauth_client',
+  oauthCode: 'oauth_code',
+  oauthGrant: 'oauth_grant',
+  oauthToken: 'oauth_token',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */
