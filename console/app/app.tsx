@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
 import { ActivityPage } from './pages/activity.js';
+import { AppsPage } from './pages/apps.js';
+import { ConsentPage } from './pages/consent.js';
 import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';
 import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
@@ -90,6 +92,12 @@ export function App() {
             >
               Activity
             </a>
+            <a
+              href={href({ page: 'apps', workspaceId: workspace.id })}
+              aria-current={route.page === 'apps' ? 'page' : undefined}
+            >
+              Connected apps
+            </a>
           </nav>
         ) : null}
         <button type="button" class="link" onClick={() => void logOut()}>
@@ -108,6 +116,7 @@ const isSection = (route: Route, section: 'endpoints' | 'activity') =>
     : ['endpoints', 'endpoint', 'new-endpoint'].includes(route.page);
 
 function Page({ route, me }: { route: Route; me: Me }) {
+  if (route.page === 'oauth-consent') return <ConsentPage query={route.query} me={me} />;
   if (!('workspaceId' in route)) {
     const only = onlyManagedWorkspace(me);
     return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;
@@ -135,6 +144,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <ActivityPage workspaceId={route.workspaceId} />;
     case 'delivery':
       return <DeliveryPage key={route.deliveryId} workspaceId={route.workspaceId} deliveryId={route.deliveryId} />;
+    case 'apps':
+      return <AppsPage workspaceId={route.workspaceId} />;
   }
 }
 

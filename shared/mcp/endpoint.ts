@@ -117,8 +117,10 @@ export function mcpEndpoint(ports: McpPorts) {
       return result;
     };
     const response = await serveMcp(webRequest(event, body), { ...ports, invoke, event, context, principal, tools });
+    // Read whole first: an event-stream answer runs the tool while its body is read.
+    const text = await response.text();
     if (refused) return challenged(refused, event);
-    return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+    return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: text };
   };
   return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     try {

@@ -85,6 +85,17 @@ export const AuthorizationRequestInfo = z
     redirect_uri: z.string(),
     resource: z.string(),
     scopes: z.array(Scope).meta({ description: 'The requested scopes this service knows, to choose from.' }),
+    workspaces: z
+      .array(
+        z.object({
+          workspace_id: Uuid,
+          profiles: z.array(z.object({ id: Uuid, username: z.string(), name: z.string() })),
+        }),
+      )
+      .meta({
+        description:
+          'With a session: the workspaces the person may approve for (owner or admin), with their profiles (the first 100).',
+      }),
   })
   .meta({ id: 'OAuthAuthorizationRequest' });
 
