@@ -340,3 +340,43 @@ describe('tokens on the API', () => {
     );
   });
 });
+
+describe('client metadata documents', () => {
+  it('accepts a client_id that is the URL of its document (served from 127.0.0.1 under allow-local) and its redirect URIs only', async () => {
+    const { createServer } = await import('node:http');
+    let origin = '';
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        req.url === '/big.json'
+          ? JSON.stringify({
+              client_id: `${origin}/big.json`,
+              redirect_uris: ['https://a.example/cb'],
+              pad: 'x'.repeat(6000),
+            })
+          : JSON.stringify({
+              client_id: `${origin}/client.json`,
+              client_name: 'Doc Agent',
+              redirect_uris: ['https://doc.example/cb'],
+            }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const ask = (clientId: string, redirectUri: string) =>
+        call(
+          'GET',
+          `/v1/oauth/authorization-requests?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }).toString()}`,
+        );
+      const ok200 = await ask(`${origin}/client.json`, 'https://doc.example/cb');
+      expect(ok(ok200).client_name).toBe('Doc Agent');
+      expect((await ask(`${origin}/client.json`, 'https://other.example/cb')).status).toBe(400);
+      const big = await ask(`${origin}/big.json`, 'https://a.example/cb');
+      expect(big.status).toBe(400);
+      expect(big.body.error_message).toMatch(/larger than 5120 bytes/);
+    } finally {
+      server.close();
+    }
+  });
+});
