@@ -175,4 +175,12 @@ export const config = {
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;
   },
+  /**
+   * The service's public base URL without a trailing slash (the OAuth issuer), when it is fixed
+   * (a custom domain in front of API Gateway). Unset, each request's own origin is the base: the
+   * API Gateway URL in AWS (https, its Host), `http://127.0.0.1:<port>` locally.
+   */
+  get publicBaseUrl(): string | undefined {
+    return process.env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
+  },
 };

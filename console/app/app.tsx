@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
 import { ActivityPage } from './pages/activity.js';
+import { AppsPage } from './pages/apps.js';
+import { ConsentPage } from './pages/consent.js';
 import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';
 import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
@@ -91,6 +93,12 @@ export function App() {
             >
               Activity
             </a>
+            <a
+              href={href({ page: 'apps', workspaceId: workspace.id })}
+              aria-current={route.page === 'apps' ? 'page' : undefined}
+            >
+              Connected apps
+            </a>
           </nav>
         ) : null}
         {me?.platform_role === 'moderator' ? (
@@ -126,6 +134,7 @@ function Page({ route, me }: { route: Route; me: Me }) {
       </main>
     );
   }
+  if (route.page === 'oauth-consent') return <ConsentPage query={route.query} me={me} />;
   if (!('workspaceId' in route)) {
     const only = onlyManagedWorkspace(me);
     return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;
@@ -153,6 +162,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <ActivityPage workspaceId={route.workspaceId} />;
     case 'delivery':
       return <DeliveryPage key={route.deliveryId} workspaceId={route.workspaceId} deliveryId={route.deliveryId} />;
+    case 'apps':
+      return <AppsPage workspaceId={route.workspaceId} />;
   }
 }
 

@@ -9,9 +9,16 @@ export type Route =
   | { page: 'endpoint'; workspaceId: string; endpointId: string }
   | { page: 'activity'; workspaceId: string }
   | { page: 'delivery'; workspaceId: string; deliveryId: string }
-  | { page: 'moderation' };
+  | { page: 'moderation' }
+  | { page: 'oauth-consent'; query: string }
+  | { page: 'apps'; workspaceId: string };
+
+/** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
+const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
 
 export function parseRoute(hash: string): Route {
+  const consent = CONSENT.exec(hash);
+  if (consent) return { page: 'oauth-consent', query: consent[1]! };
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, workspaceId, section, id] = parts;
   if (first === 'login') return { page: 'login' };
@@ -21,6 +28,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'endpoints' && id) return { page: 'endpoint', workspaceId, endpointId: id };
   if (section === 'activity') return { page: 'activity', workspaceId };
   if (section === 'deliveries' && id) return { page: 'delivery', workspaceId, deliveryId: id };
+  if (section === 'apps') return { page: 'apps', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -42,6 +50,10 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/deliveries/${route.deliveryId}`;
     case 'moderation':
       return '#/moderation';
+    case 'oauth-consent':
+      return `#/oauth/authorize?${route.query}`;
+    case 'apps':
+      return `#/w/${route.workspaceId}/apps`;
   }
 }
 

@@ -3,6 +3,7 @@ import { newProfile } from '../../shared/domain/entities.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentProfile } from '../../shared/http/present/profiles.js';
 import { attachProfileItem } from '../../shared/store/api-keys.js';
+import { attachProfileToGrantItem } from '../../shared/store/oauth.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { getUser } from '../../shared/store/users.js';
 import { routes } from '../../shared/http/contract/routes/profiles.js';
@@ -25,10 +26,14 @@ export const handler = httpHandler(routes.createProfile, async ({ body, auth, no
   }
 
   const profile = newProfile(now, { ...body, workspace_id: workspaceId });
-  // A key that creates a profile can act as it straight away.
+  // A key (or an OAuth grant) that creates a profile can act as it straight away.
   await createProfile(
     profile,
-    principal.kind === 'api_key' ? [attachProfileItem(principal.apiKey.id, profile.id)] : [],
+    principal.kind !== 'api_key'
+      ? []
+      : principal.oauth
+        ? [attachProfileToGrantItem(principal.oauth.grantId, profile.id)]
+        : [attachProfileItem(principal.apiKey.id, profile.id)],
   );
   return presentProfile(profile);
 });

@@ -1,22 +1,31 @@
 import { hasScope, type RequiredScope } from '../domain/scopes.js';
 import { parseToken, secretMatches } from '../domain/secret-tokens.js';
+import type { Audience } from '../domain/oauth.js';
 import { AppError } from '../errors.js';
 import { getApiKey } from '../store/api-keys.js';
 import type { ReadBatch } from '../store/read-batch.js';
 import { getSession } from '../store/sessions.js';
+import { resolveOAuthToken } from './oauth-token.js';
 import type { AuthKind, Principal } from './principal.js';
 
 const unauthorized = (hint: string) => new AppError('unauthorized', { hint });
 
-/** Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. */
+/**
+ * Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. An
+ * OAuth access token is accepted only by the resource it was issued for (`audience`: the API's
+ * routes, or the MCP endpoint and the tool calls it makes).
+ */
 export async function resolvePrincipal(
   authorization: string | undefined,
   now: Date,
   reads?: ReadBatch,
+  audience: Audience = 'api',
 ): Promise<Principal | undefined> {
   if (authorization === undefined || authorization === '') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthorized('Send the credential as "Authorization: Bearer <token>".');
+  const oauth = await resolveOAuthToken(match[1]!, now, audience, reads);
+  if (oauth) return oauth;
   const token = parseToken(match[1]!);
   if (!token)
     throw unauthorized('The bearer token is not a session token (st_…) or an API key (sk_…) issued by this service.');

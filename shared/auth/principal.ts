@@ -1,9 +1,14 @@
 import type { ApiKeyRecord, ProfileRecord, SessionRecord } from '../domain/entities.js';
 
-/** Who is calling: a user through a session, or a workspace through an API key. */
+/**
+ * Who is calling: a user through a session, or a workspace through an API key. An OAuth access
+ * token is a principal of the API key kind (its grant's workspace, profiles and scopes as the
+ * key's), so that every scope and acting-profile rule applies to it unchanged; `oauth` says
+ * which grant it came from.
+ */
 export type Principal =
   | { kind: 'session'; userId: string; session: SessionRecord }
-  | { kind: 'api_key'; workspaceId: string; apiKey: ApiKeyRecord };
+  | { kind: 'api_key'; workspaceId: string; apiKey: ApiKeyRecord; oauth?: { grantId: string; clientId: string } };
 
 export type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
 

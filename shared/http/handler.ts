@@ -82,7 +82,15 @@ export const withHeaders = <D>(data: D, headers: Record<string, string>): Hinted
 export const withStatus = <D>(data: D, status: 200, hint: string): Hinted<D> =>
   new Hinted(data, hint, undefined, status);
 
-type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>>;
+/**
+ * The whole answer of a `raw` route whose RFC fixes more than a JSON body (OAuth: a redirect, an
+ * error status with its own body, `Cache-Control: no-store`): sent as it is.
+ */
+export class RawAnswer {
+  constructor(readonly response: APIGatewayProxyStructuredResultV2) {}
+}
+
+type Answer<R extends RouteDef> = z.input<R['response']> | Hinted<z.input<R['response']>> | RawAnswer;
 type Fn<R extends RouteDef, P, Ports> = (
   input: HandlerInput<R> & { prefetched: Promise<P>; ports: Ports },
 ) => Answer<R> | Promise<Answer<R>>;
@@ -162,6 +170,7 @@ function stackOf(
       prefetched: event.prefetched ?? nothingPrefetched,
       ports: portsOf(),
     });
+    if (result instanceof RawAnswer) return result.response;
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
       ? successResponse(result.status ?? route.status, result.data, result.hint, result.headers)

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ApiEvent } from '../http/middleware/api-event.js';
 import type { Tool } from './tools.js';
 
 export type ToolArguments = Record<string, unknown>;
@@ -22,7 +23,7 @@ const pick = (args: ToolArguments, names: readonly string[]) =>
  * call names its acting profile); Idempotency-Key from idempotency_key. The source IP and the request's
  * other context stay the MCP request's.
  */
-export function routeEvent(mcpEvent: APIGatewayProxyEventV2, tool: Tool, args: ToolArguments): APIGatewayProxyEventV2 {
+export function routeEvent(mcpEvent: APIGatewayProxyEventV2, tool: Tool, args: ToolArguments): ApiEvent {
   const { route, fields } = tool;
   const pathParameters = Object.fromEntries(
     Object.entries(pick(args, fields.path)).map(([name, value]) => [name, asText(value)]),
@@ -43,7 +44,9 @@ export function routeEvent(mcpEvent: APIGatewayProxyEventV2, tool: Tool, args: T
 
   const routeKey = `${route.method} ${route.path}`;
   const now = new Date();
-  const event: APIGatewayProxyEventV2 = {
+  const event: ApiEvent = {
+    // An OAuth token sent to the MCP endpoint was issued for it: the route accepts it as such.
+    audience: 'mcp',
     version: '2.0',
     routeKey,
     rawPath,

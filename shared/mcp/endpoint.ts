@@ -10,6 +10,8 @@ import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 import { ApiError } from '../http/contract/errors.js';
 import { errorResponse } from '../http/envelope.js';
+import { publicBaseUrl, resourceMetadataUrl } from '../http/public-url.js';
+import { isOAuthAccessToken } from '../domain/oauth.js';
 import { logger } from '../logger.js';
 import { selectionOf, type ToolSelection } from './selection.js';
 import { serveMcp, type McpRequestScope } from './server.js';
@@ -18,12 +20,25 @@ export type McpPorts = Pick<McpRequestScope, 'invoke' | 'actableProfiles'>;
 
 const unauthorized = () =>
   new AppError('unauthorized', {
-    hint: 'Configure the MCP client with the header "Authorization: Bearer <API key>" (sk_…) or a session token.',
+    hint: 'Add this server to the MCP client by its URL and sign in (OAuth), or configure the header "Authorization: Bearer <API key>" (sk_…).',
   });
+
+/**
+ * A 401 of the MCP endpoint: the envelope, with the challenge naming the protected resource's
+ * metadata (RFC 9728 §5.1), where an MCP client starts its OAuth sign-in.
+ */
+function challenged(error: AppError, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
+  const response = errorResponse(error);
+  const metadata = resourceMetadataUrl(publicBaseUrl(event), 'mcp');
+  return {
+    ...response,
+    headers: { ...response.headers, 'www-authenticate': `Bearer resource_metadata="${metadata}"` },
+  };
+}
 
 async function principalOf(authorization: string): Promise<Principal | AppError> {
   try {
-    return (await resolvePrincipal(authorization, new Date())) ?? unauthorized();
+    return (await resolvePrincipal(authorization, new Date(), undefined, 'mcp')) ?? unauthorized();
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
@@ -59,6 +74,17 @@ function selectionOrError(event: APIGatewayProxyEventV2): ToolSelection | AppErr
   }
 }
 
+const bearerOf = (authorization: string) => authorization.trim().replace(/^Bearer\s+/i, '');
+
+/** The route's hint of its 401, carried into the endpoint's own. */
+function unauthorizedHint(body: string | undefined): string | undefined {
+  try {
+    return (JSON.parse(body ?? '') as { agent?: { hint?: string } }).agent?.hint;
+  } catch {
+    return undefined;
+  }
+}
+
 function webRequest(event: APIGatewayProxyEventV2, body: string | undefined): Request {
   const host = event.headers.host ?? event.requestContext.domainName;
   return new Request(`https://${host}${event.rawPath}`, { method: 'POST', headers: event.headers, body });
@@ -76,7 +102,7 @@ export function mcpEndpoint(ports: McpPorts) {
       );
     }
     const authorization = event.headers.authorization;
-    if (!authorization) return errorResponse(unauthorized());
+    if (!authorization) return challenged(unauthorized(), event);
     const selection = selectionOrError(event);
     if (selection instanceof AppError) return errorResponse(selection);
     const body =
@@ -90,11 +116,32 @@ export function mcpEndpoint(ports: McpPorts) {
     let principal: Principal | undefined;
     if (tools === 'listed' || tools === 'all') {
       const resolved = await principalOf(authorization);
-      if (resolved instanceof AppError) return errorResponse(resolved);
+      if (resolved instanceof AppError)
+        return resolved.code === 'unauthorized' ? challenged(resolved, event) : errorResponse(resolved);
       principal = resolved;
     }
-    const response = await serveMcp(webRequest(event, body), { ...ports, event, context, principal, tools, selection });
-    return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+    // An OAuth access token refused by the called tool's route (expired, revoked) answers the
+    // whole request 401, as MCP clients refresh or sign in again only on a 401.
+    let refused: AppError | undefined;
+    const invoke: McpPorts['invoke'] = async (tool, toolEvent, toolContext) => {
+      const result = await ports.invoke(tool, toolEvent, toolContext);
+      if (result.statusCode === 401 && isOAuthAccessToken(bearerOf(authorization)))
+        refused = new AppError('unauthorized', { hint: unauthorizedHint(result.body) });
+      return result;
+    };
+    const response = await serveMcp(webRequest(event, body), {
+      ...ports,
+      invoke,
+      event,
+      context,
+      principal,
+      tools,
+      selection,
+    });
+    // Read whole first: an event-stream answer runs the tool while its body is read.
+    const text = await response.text();
+    if (refused) return challenged(refused, event);
+    return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: text };
   };
   return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     try {

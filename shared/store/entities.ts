@@ -21,6 +21,7 @@ import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../do
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
 import { queueRank, type ReportedSubjectRecord, type ReportRecord, type ReportSubject } from '../domain/reports.js';
 import type { BlockRecord, MuteRecord } from '../domain/safety.js';
+import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
 import { entityLayout, pathAttributes } from './items.js';
@@ -472,5 +473,34 @@ export const entities = {
         sort: (m) => timeSortKey(m.created_at, m.muted_profile_id),
       },
     },
+  }),
+  // --- OAuth 2.1 (domain/oauth.ts) ---
+  oauthClient: entityLayout<OAuthClientRecord>()({
+    entity: entityTags.oauthClient,
+    key: (c) => keys.oauthClient(c.client_id),
+  }),
+  /** Kept a day past its 60 seconds, so that a second exchange still finds (and revokes) its grant. */
+  oauthCode: entityLayout<OAuthCodeRecord>()({
+    entity: entityTags.oauthCode,
+    key: (c) => keys.oauthCode(c.code_hash),
+    expiresAt: (c) => epochSeconds(c.expires_at) + 86_400,
+  }),
+  oauthGrant: entityLayout<OAuthGrantRecord>()({
+    entity: entityTags.oauthGrant,
+    key: (g) => keys.oauthGrant(g.id),
+    paths: {
+      /** A workspace's connected apps, newest first: only while not revoked. */
+      byWorkspace: {
+        index: 'gsi1',
+        partition: (g: Pick<OAuthGrantRecord, 'workspace_id'>) => keys.workspaceOAuthGrants(g.workspace_id),
+        sort: (g) => (g.revoked_at === null ? timeSortKey(g.created_at, g.id) : undefined),
+      },
+    },
+  }),
+  /** A used refresh token stays until its own expiry: presenting it again must still be recognised. */
+  oauthToken: entityLayout<OAuthTokenRecord>()({
+    entity: entityTags.oauthToken,
+    key: (t) => keys.oauthToken(t.grant_id, t.kind, t.id),
+    expiresAt: (t) => epochSeconds(t.expires_at),
   }),
 };

@@ -62,6 +62,10 @@
  * | block             | SAFETY#<blocker>       | BLOCKS#<blocked>   | PROFILE#<blocker>#BLOCKS / <created>#<blocked> |
  * | block (reverse)   | SAFETY#<blocked>       | BLOCKED_BY#<blocker> | (who blocks the profile: same partition) |
  * | mute              | SAFETY#<muter>         | MUTES#<muted>      | PROFILE#<muter>#MUTES / <created>#<muted>  |
+ * | oauth client      | OAUTHCLIENT#<client_id> | OAUTHCLIENT       |   (registered by DCR)                      |
+ * | oauth code        | OAUTHCODE#<code hash>  | OAUTHCODE          |   (TTL: a day after its 60 s; single use)  |
+ * | oauth grant       | OAUTHGRANT#<id>        | GRANT              | WS#<ws>#OAUTHGRANTS / <created>#<id>       |
+ * | oauth token       | OAUTHGRANT#<grant_id>  | ACCESS#<id> / REFRESH#<id> | (TTL: after its expiry)            |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -264,6 +268,15 @@ export const keys = {
   profileBlocks: (profileId: string) => `PROFILE#${profileId}#BLOCKS`,
   /** A profile's mutes, by when they were made (its list). */
   profileMutes: (profileId: string) => `PROFILE#${profileId}#MUTES`,
+  // --- OAuth 2.1 (the service's own authorization server) ---
+  oauthClient: (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }),
+  oauthCode: (codeHash: string) => ({ pk: `OAUTHCODE#${codeHash}`, sk: 'OAUTHCODE' }),
+  oauthGrant: (grantId: string) => ({ pk: `OAUTHGRANT#${grantId}`, sk: 'GRANT' }),
+  oauthToken: (grantId: string, kind: 'access' | 'refresh', tokenId: string) => ({
+    pk: `OAUTHGRANT#${grantId}`,
+    sk: `${kind === 'access' ? 'ACCESS' : 'REFRESH'}#${tokenId}`,
+  }),
+  workspaceOAuthGrants: (workspaceId: string) => `WS#${workspaceId}#OAUTHGRANTS`,
 };
 
 /**
@@ -312,6 +325,10 @@ export const entityTags = {
   block: 'block',
   blockedBy: 'blocked_by',
   mute: 'mute',
+  oauthClient: 'oauth_client',
+  oauthCode: 'oauth_code',
+  oauthGrant: 'oauth_grant',
+  oauthToken: 'oauth_token',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

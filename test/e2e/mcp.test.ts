@@ -173,7 +173,9 @@ describe('POST /mcp over plain HTTP', () => {
     for (const headers of attempts) {
       const response = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers);
       expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(response.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${inject('baseUrl')}/.well-known/oauth-protected-resource/mcp"`,
+      );
       expect(await response.json()).toMatchObject({ ok: false, error_code: 'unauthorized', data: null });
     }
   });

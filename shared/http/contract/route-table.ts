@@ -10,6 +10,7 @@ import { routes as feed } from './routes/feed.js';
 import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as media } from './routes/media.js';
+import { routes as oauth } from './routes/oauth.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
@@ -45,6 +46,7 @@ export const routes = {
   ...safety,
   ...search,
   ...threads,
+  ...oauth,
 };
 
 export type RouteName = keyof typeof routes;

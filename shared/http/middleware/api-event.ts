@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AuthContext } from '../../auth/principal.js';
 import type { SafetySets, ViewerFilter } from '../../domain/safety.js';
+import type { Audience } from '../../domain/oauth.js';
 import type { ReadBatch } from '../../store/read-batch.js';
 
 /** What API Gateway invokes: the raw v2 event in, a structured result out. */
@@ -28,6 +29,12 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   safetyAhead?: { profileId: string; sets: Promise<SafetySets> };
   /** What the acting profile's blocks and mutes hide from it (acting-profile middleware); absent without one. */
   viewer?: ViewerFilter;
+  /**
+   * The protected resource the request was made to, for OAuth tokens' audience: `mcp` on the
+   * events the MCP endpoint builds for its tool calls (in-process, never from a request's own
+   * fields); the API otherwise.
+   */
+  audience?: Audience;
 };
 
 export type ApiMiddleware = MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2>;

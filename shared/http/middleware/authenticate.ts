@@ -17,7 +17,7 @@ export interface AuthenticateOptions {
 export const authenticate = ({ auth, scope }: AuthenticateOptions): ApiMiddleware => ({
   before: async ({ event }) => {
     event.now = new Date();
-    const principal = await resolvePrincipal(event.headers?.authorization, event.now, event.reads);
+    const principal = await resolvePrincipal(event.headers?.authorization, event.now, event.reads, event.audience);
     authorizeRoute(principal, auth, scope);
     event.auth = { principal, actingProfile: undefined };
   },

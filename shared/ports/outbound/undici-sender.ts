@@ -14,7 +14,7 @@ import type { HttpAttempt, HttpSender } from '../http-sender.js';
 import { resolveTarget, type ResolvedTarget, type Resolver } from './url-policy.js';
 
 /** A DNS lookup that always answers the already-checked address. */
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   return (_hostname, options, callback) => {
     if (options?.all) callback(null, [{ address, family }]);
     else callback(null, address, family);

@@ -1,0 +1,94 @@
+import { useState } from 'preact/hooks';
+import type { ApiProblem } from '@social-network/sdk';
+import { oauth, type ConnectedApp } from '../oauth-api.js';
+import { ConfirmDialog } from '../ui/confirm.js';
+import { Time } from '../ui/format.js';
+import { Notice, ProblemNotice } from '../ui/problem.js';
+import { asProblem, useLoad } from '../use-load.js';
+
+/** A workspace's connected apps (OAuth grants), each disconnectable at once. */
+export function AppsPage({ workspaceId }: { workspaceId: string }) {
+  const loaded = useLoad(() => oauth.apps(workspaceId), [workspaceId]);
+  const [asking, setAsking] = useState<ConnectedApp>();
+  const [done, setDone] = useState<string>();
+  const [problem, setProblem] = useState<ApiProblem>();
+
+  const disconnect = async (app: ConnectedApp) => {
+    setAsking(undefined);
+    setProblem(undefined);
+    try {
+      await oauth.disconnect(workspaceId, app.id);
+      setDone(`${app.client_name} is disconnected: its tokens no longer work.`);
+      await loaded.reload();
+    } catch (error) {
+      setProblem(asProblem(error));
+    }
+  };
+
+  const apps = loaded.data?.items ?? [];
+  return (
+    <main id="main">
+      <h1>Connected apps</h1>
+      <p>Agents and tools that signed in with OAuth and may act in this workspace.</p>
+      {done ? <Notice>{done}</Notice> : null}
+      <ProblemNotice problem={loaded.problem ?? problem} title="Could not load or change the connected apps." />
+      {loaded.data && apps.length === 0 ? <p class="notice">No app is connected.</p> : null}
+      {apps.length > 0 ? (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">App</th>
+              <th scope="col">Approved by</th>
+              <th scope="col">Profiles</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Connected</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {apps.map((app) => (
+              <tr key={app.id}>
+                <td>
+                  {app.client_name}
+                  <div class="muted">
+                    <code>{app.client_id}</code>
+                  </div>
+                </td>
+                <td>{app.approved_by.email}</td>
+                <td>{app.profile_ids.length}</td>
+                <td>
+                  {app.scopes.map((scope) => (
+                    <code key={scope}>{scope} </code>
+                  ))}
+                </td>
+                <td>
+                  <Time at={app.created_at} />
+                </td>
+                <td>
+                  <Time at={app.last_used_at} />
+                </td>
+                <td>
+                  <button type="button" class="danger" onClick={() => setAsking(app)}>
+                    Disconnect
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <ConfirmDialog
+        open={asking !== undefined}
+        title={`Disconnect ${asking?.client_name ?? ''}?`}
+        confirmLabel="Disconnect"
+        onConfirm={() => asking && void disconnect(asking)}
+        onCancel={() => setAsking(undefined)}
+      >
+        <p>Its access and refresh tokens stop working at once; it must ask again to reconnect.</p>
+      </ConfirmDialog>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { config } from '../config.js';
+import { MCP_PATH } from '../mcp/path.js';
+
+/**
+ * The service's base URL as its clients reach it, without a trailing slash: PUBLIC_BASE_URL when
+ * set, else the request's origin. API Gateway sets `X-Forwarded-Proto` (https); the local server
+ * does not, and serves plain http.
+ */
+export function publicBaseUrl(event: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const proto = event.headers['x-forwarded-proto']?.split(',')[0]?.trim() || 'http';
+  const host = event.headers.host ?? event.requestContext.domainName;
+  return `${proto}://${host}`;
+}
+
+/** Where each resource's RFC 9728 metadata is (the well-known path with the resource's path appended). */
+export const resourceMetadataUrl = (base: string, audience: 'api' | 'mcp') =>
+  `${base}/.well-known/oauth-protected-resource${audience === 'mcp' ? MCP_PATH : ''}`;

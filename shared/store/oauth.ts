@@ -1,0 +1,159 @@
+/**
+ * The OAuth 2.1 items (domain/oauth.ts): clients, codes, grants and their tokens. A grant and its
+ * tokens share one partition, so that a request reads its access token and its grant in one
+ * BatchGetItem, as an API key is one key of that read.
+ */
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
+import { db, tableName } from './client.js';
+import { conditionHeld } from './conditional.js';
+import { entities } from './entities.js';
+import { updateItem, updateRequest, when } from './expressions.js';
+import { getItem, indexChanges, putItem, putTransactItem } from './items.js';
+import { keys } from './keys.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage, queryPathPages } from './paths.js';
+import { ReadBatch } from './read-batch.js';
+import { transactConditional, type TransactItem } from './transact.js';
+
+export async function putOAuthClient(client: OAuthClientRecord): Promise<void> {
+  await putItem(entities.oauthClient, client);
+}
+
+export const getOAuthClient = (clientId: string): Promise<OAuthClientRecord | undefined> =>
+  getItem(entities.oauthClient, keys.oauthClient(clientId), { consistent: true });
+
+export async function putOAuthCode(code: OAuthCodeRecord): Promise<void> {
+  await putItem(entities.oauthCode, code);
+}
+
+export const getOAuthCode = (codeHash: string): Promise<OAuthCodeRecord | undefined> =>
+  getItem(entities.oauthCode, keys.oauthCode(codeHash), { consistent: true });
+
+export const getOAuthGrant = (grantId: string): Promise<OAuthGrantRecord | undefined> =>
+  getItem(entities.oauthGrant, keys.oauthGrant(grantId), { consistent: true });
+
+/**
+ * A token and its grant, in one BatchGetItem: the request's own when given (the credential joins
+ * the route's other reads), else one of their own.
+ */
+export async function getGrantAndToken(
+  grantId: string,
+  kind: OAuthTokenRecord['kind'],
+  tokenId: string,
+  reads: ReadBatch = new ReadBatch(),
+): Promise<{ grant: OAuthGrantRecord | undefined; token: OAuthTokenRecord | undefined }> {
+  const [grant, token] = await Promise.all([
+    getItem(entities.oauthGrant, keys.oauthGrant(grantId), { reads }),
+    getItem(entities.oauthToken, keys.oauthToken(grantId, kind, tokenId), { reads }),
+  ]);
+  return { grant, token };
+}
+
+const notRevoked = when.is('revoked_at', null);
+
+/**
+ * The code exchange, all or nothing: the code is marked as having become `grant` (only if it had
+ * not become one yet), the grant is created with its first access and refresh tokens. False when
+ * the code was exchanged meanwhile.
+ */
+export async function exchangeCode(
+  code: OAuthCodeRecord,
+  grant: OAuthGrantRecord,
+  tokens: readonly OAuthTokenRecord[],
+): Promise<boolean> {
+  const outcome = await transactConditional([
+    {
+      Update: updateRequest({
+        key: keys.oauthCode(code.code_hash),
+        set: { grant_id: grant.id },
+        when: [when.exists(), when.is('grant_id', null)],
+      }),
+    },
+    putTransactItem(entities.oauthGrant, grant),
+    ...tokens.map((t) => putTransactItem(entities.oauthToken, t)),
+  ]);
+  return outcome.ok;
+}
+
+export type RotateOutcome = 'rotated' | 'reused' | 'revoked';
+
+/**
+ * A refresh: the presented refresh token is marked used (only if it was not), the grant's
+ * last_used_at moves (only while not revoked), and the new tokens are written, in one transaction.
+ */
+export async function rotateRefreshToken(
+  used: OAuthTokenRecord,
+  grantId: string,
+  at: string,
+  tokens: readonly OAuthTokenRecord[],
+): Promise<RotateOutcome> {
+  const outcome = await transactConditional([
+    {
+      Update: updateRequest({
+        key: keys.oauthToken(grantId, 'refresh', used.id),
+        set: { used_at: at },
+        when: [when.exists(), when.is('used_at', null)],
+      }),
+    },
+    {
+      Update: updateRequest({
+        key: keys.oauthGrant(grantId),
+        set: { last_used_at: at },
+        when: [when.exists(), notRevoked],
+      }),
+    },
+    ...tokens.map((t): TransactItem => putTransactItem(entities.oauthToken, t)),
+  ]);
+  if (outcome.ok) return 'rotated';
+  return outcome.failed[0] ? 'reused' : 'revoked';
+}
+
+/** Revokes a grant (and so every token of it), and takes it off its workspace's list; true when this call revoked it. */
+export function revokeOAuthGrant(grantId: string, at: string, workspaceId?: string): Promise<boolean> {
+  // A revoked grant is on no path: its list's index attributes go (only revoked_at decides that).
+  const { remove } = indexChanges(entities.oauthGrant, { revoked_at: at } as OAuthGrantRecord);
+  return conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.oauthGrant(grantId),
+          set: { revoked_at: at },
+          remove,
+          when: [when.exists(), notRevoked, ...(workspaceId ? [when.is('workspace_id', workspaceId)] : [])],
+        }),
+      ),
+    ),
+  );
+}
+
+/** Deletes one token (an access token revoked alone). */
+export async function deleteOAuthToken(token: OAuthTokenRecord): Promise<void> {
+  await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.oauthToken(token.grant_id, token.kind, token.id) }),
+  );
+}
+
+/** A workspace's connected apps (not revoked), newest first. */
+export const listOAuthGrants = (workspaceId: string, request: PageRequest): Promise<Page<OAuthGrantRecord>> =>
+  pathPage(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId }, request, { order: 'newest_first' });
+
+/** Revokes the grants one person approved in a workspace (they left it). */
+export async function revokeOAuthGrantsApprovedBy(workspaceId: string, userId: string, at: string): Promise<number> {
+  let revoked = 0;
+  for await (const page of queryPathPages(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId })) {
+    const mine = page.filter((g) => g.approved_by.user_id === userId && g.revoked_at === null);
+    const results = await Promise.all(mine.map((g) => revokeOAuthGrant(g.id, at)));
+    revoked += results.filter(Boolean).length;
+  }
+  return revoked;
+}
+
+/** Adds a profile to a grant, as part of the transaction that creates the profile through it. */
+export const attachProfileToGrantItem = (grantId: string, profileId: string): TransactItem => ({
+  Update: updateRequest({
+    key: keys.oauthGrant(grantId),
+    append: { profile_ids: [profileId] },
+    when: [when.exists(), notRevoked],
+  }),
+});
