@@ -8,13 +8,17 @@ import type { AuthKind, Principal } from './principal.js';
 
 const unauthorized = (hint: string) => new AppError('unauthorized', { hint });
 
+/** Whether the request carries an `Authorization` header to resolve at all. */
+export const sentCredential = (authorization: string | undefined): authorization is string =>
+  authorization !== undefined && authorization !== '';
+
 /** Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. */
 export async function resolvePrincipal(
   authorization: string | undefined,
   now: Date,
   reads?: ReadBatch,
 ): Promise<Principal | undefined> {
-  if (authorization === undefined || authorization === '') return undefined;
+  if (!sentCredential(authorization)) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthorized('Send the credential as "Authorization: Bearer <token>".');
   const token = parseToken(match[1]!);

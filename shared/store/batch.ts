@@ -35,19 +35,20 @@ export async function batchGet(
   options: { consistent?: boolean } = {},
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
+  const table = tableName();
   const unique = [...new Map(itemKeys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < unique.length; i += GET_KEYS_PER_CALL) chunks.push(unique.slice(i, i + GET_KEYS_PER_CALL));
   await Promise.all(
     chunks.map(async (keys) => {
       let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-        [tableName()]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) },
+        [table]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) },
       };
       await retry(async (call) => {
         const result = await db().send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of result.Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
+        for (const item of result.Responses?.[table] ?? []) found.set(keyId(item as ItemKey), item);
         request = result.UnprocessedKeys as typeof request;
-        const left = request?.[tableName()]?.Keys.length ?? 0;
+        const left = request?.[table]?.Keys.length ?? 0;
         if (left > 0)
           throw new Unprocessed(`BatchGetItem left ${left} of ${keys.length} keys unprocessed after ${call} calls`);
       }, UNPROCESSED_RETRY(DEFAULT_BATCH_WRITE));

@@ -20,7 +20,8 @@ const missingHeader = () =>
 
 /** Resolves `X-Profile-Id` to the profile the caller acts as, after authentication (403 when not allowed). */
 export const actingProfile = ({ required, permission }: ActingProfileOptions): ApiMiddleware => ({
-  before: async ({ event }) => {
+  // Not async: a request without the header (every anonymous read) has nothing to wait for.
+  before: ({ event }) => {
     const header = event.headers?.['x-profile-id'];
     if (header === undefined || header === '') {
       if (required) throw missingHeader();
@@ -30,6 +31,8 @@ export const actingProfile = ({ required, permission }: ActingProfileOptions): A
     // A public read with X-Profile-Id but no credential is simply anonymous.
     const { auth } = event;
     if (!auth?.principal) return;
-    auth.actingProfile = await resolveActingProfile(auth.principal, profileId, permission, event.reads);
+    return resolveActingProfile(auth.principal, profileId, permission, event.reads).then((profile) => {
+      auth.actingProfile = profile;
+    });
   },
 });

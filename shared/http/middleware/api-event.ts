@@ -23,6 +23,8 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   reads?: ReadBatch;
   /** The route's read-ahead, started before authentication. */
   prefetched?: Promise<unknown>;
+  /** The path and query as the route's schemas parsed them, when the read-ahead parsed them first. */
+  input?: { params: Record<string, unknown>; query: Record<string, unknown> };
 };
 
 export type ApiMiddleware = MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2>;
