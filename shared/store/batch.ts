@@ -37,13 +37,13 @@ export async function batchGet(
   const found = new Map<string, Record<string, unknown>>();
   const table = tableName();
   const unique = [...new Map(itemKeys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
-  const read = (keys: ItemKey[]) => readChunk(table, keys, options.consistent === true, found);
+  const consistent = options.consistent === true;
   // One request's reads are one chunk: read without gathering promises.
-  if (unique.length <= GET_KEYS_PER_CALL) await read(unique);
+  if (unique.length <= GET_KEYS_PER_CALL) await readChunk(table, unique, consistent, found);
   else {
     const chunks: ItemKey[][] = [];
     for (let i = 0; i < unique.length; i += GET_KEYS_PER_CALL) chunks.push(unique.slice(i, i + GET_KEYS_PER_CALL));
-    await Promise.all(chunks.map(read));
+    await Promise.all(chunks.map((keys) => readChunk(table, keys, consistent, found)));
   }
   return found;
 }

@@ -101,13 +101,15 @@ function limitedError(state: State, results: Hit[]): ApiError | undefined {
   });
 }
 
-/** One policy's item of RateLimit-Policy, made once per policy and rule: it is on every response. */
-const policyItems = new Map<string, string>();
+/**
+ * One policy's item of RateLimit-Policy, made once per policy and rule (config keeps one rule
+ * object per setting): it is on every response.
+ */
+const policyItems = new WeakMap<RateLimitPolicy, Partial<Record<RateLimitPolicyName, string>>>();
 function policyItem({ policy, rule }: Check): string {
-  const key = `${policy}\n${rule.limit}\n${rule.windowSeconds}`;
-  let item = policyItems.get(key);
-  if (item === undefined) policyItems.set(key, (item = `"${policy}";q=${rule.limit};w=${rule.windowSeconds}`));
-  return item;
+  let items = policyItems.get(rule);
+  if (!items) policyItems.set(rule, (items = {}));
+  return (items[policy] ??= `"${policy}";q=${rule.limit};w=${rule.windowSeconds}`);
 }
 
 /** The IETF httpapi RateLimit fields, structured-field form: one item per policy counted. */
