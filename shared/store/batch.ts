@@ -39,6 +39,7 @@ export async function batchGet(
   const unique = [...new Map(itemKeys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
   const consistent = options.consistent === true;
   // One request's reads are one chunk: read without gathering promises.
+  if (unique.length === 0) return found;
   if (unique.length <= GET_KEYS_PER_CALL) await readChunk(table, unique, consistent, found);
   else {
     const chunks: ItemKey[][] = [];
