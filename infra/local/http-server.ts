@@ -20,6 +20,7 @@ import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
 import { assertBundlesPresent, importBundle, MCP_HANDLER, NOT_FOUND_HANDLER } from './handler-bundles.js';
 import { localContext } from './lambda-context.js';
 import { readCappedBody } from './read-capped-body.js';
+import { requestTarget, type RequestTarget } from './request-target.js';
 
 import type { HttpLambda } from '../../shared/http/handler.js';
 
@@ -109,7 +110,7 @@ export interface HttpServerOptions {
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
 function toEvent(
   req: IncomingMessage,
-  url: URL,
+  { path, rawQuery, query }: RequestTarget,
   body: Buffer,
   routeKey: string,
   pathParameters?: Record<string, string>,
@@ -120,14 +121,12 @@ function toEvent(
     const value = req.rawHeaders[i + 1]!;
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
-  const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = query[key] === undefined ? value : `${query[key]},${value}`;
   const now = new Date();
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawPath: path,
+    rawQueryString: rawQuery,
     headers,
     requestContext: {
       accountId: 'local',
@@ -136,7 +135,7 @@ function toEvent(
       domainPrefix: 'local',
       http: {
         method: req.method ?? 'GET',
-        path: url.pathname,
+        path,
         protocol: `HTTP/${req.httpVersion}`,
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
@@ -156,6 +155,12 @@ function toEvent(
   return event;
 }
 
+const NO_BODY = Buffer.alloc(0);
+
+/** RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body. */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+
 function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
   res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : result.body);
@@ -172,11 +177,11 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const path = url.pathname;
+      const target = requestTarget(req.url ?? '/');
+      const { path } = target;
       // Before the body is read: an upload is larger than an API request, and its route reads it itself.
       if (options.media?.handles(path)) return await options.media.serve(req, res);
-      const body = await readCappedBody(req, GATEWAY_MAX_BODY);
+      const body = hasBody(req) ? await readCappedBody(req, GATEWAY_MAX_BODY) : NO_BODY;
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       if (isConsolePath(path)) {
         const page = serveAsset(consoleAssets, req.method ?? 'GET', path, req.headers['accept-encoding']);
@@ -185,16 +190,19 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       }
       if (path === MCP_PATH) {
         const mcp = await functionFor(MCP_HANDLER);
-        return send(res, await mcp(toEvent(req, url, body, `${req.method ?? 'GET'} ${MCP_PATH}`), localContext('mcp')));
+        return send(
+          res,
+          await mcp(toEvent(req, target, body, `${req.method ?? 'GET'} ${MCP_PATH}`), localContext('mcp')),
+        );
       }
       const found = match(req.method ?? 'GET', path);
       if (found.kind !== 'found') {
-        const event = toEvent(req, url, body, '$default');
+        const event = toEvent(req, target, body, '$default');
         const notFound = await functionFor(NOT_FOUND_HANDLER);
         return send(res, await notFound(event, localContext('route-not-found')));
       }
       const { route, params } = found;
-      const event = toEvent(req, url, body, `${route.method} ${route.path}`, params);
+      const event = toEvent(req, target, body, `${route.method} ${route.path}`, params);
       const lambda = await functionFor(route.handler);
       send(res, await lambda(event, localContext(route.name)));
     } catch (error) {

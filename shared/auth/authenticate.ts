@@ -10,6 +10,10 @@ import type { AuthKind, Principal } from './principal.js';
 
 const unauthorized = (hint: string) => new AppError('unauthorized', { hint });
 
+/** Whether the request carries an `Authorization` header to resolve at all. */
+export const sentCredential = (authorization: string | undefined): authorization is string =>
+  authorization !== undefined && authorization !== '';
+
 /**
  * Resolves `Authorization: Bearer …` to a principal; undefined when no credential was sent. An
  * OAuth access token is accepted only by the resource it was issued for (`audience`: the API's
@@ -21,7 +25,7 @@ export async function resolvePrincipal(
   reads?: ReadBatch,
   audience: Audience = 'api',
 ): Promise<Principal | undefined> {
-  if (authorization === undefined || authorization === '') return undefined;
+  if (!sentCredential(authorization)) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthorized('Send the credential as "Authorization: Bearer <token>".');
   const oauth = await resolveOAuthToken(match[1]!, now, audience, reads);

@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -11,6 +10,7 @@ import { actingProfile } from './middleware/acting-profile.js';
 import type { ApiEvent, HttpLambda } from './middleware/api-event.js';
 import { authenticate } from './middleware/authenticate.js';
 import { bodyLimit } from './middleware/body-limit.js';
+import { lowerCaseHeaders } from './middleware/header-case.js';
 import { prefetch, type Prefetch } from './middleware/prefetch.js';
 import { publicCache } from './middleware/public-cache.js';
 import type { ReadBatch } from '../store/read-batch.js';
@@ -159,8 +159,12 @@ function stackOf(
     if (!auth || !now || !reads || !meetsRoute(route, auth))
       throw new Error(`${route.handler}: the middlewares did not establish the caller the route declares`);
     const result = await fn({
-      params: parseInput('path', route.params ?? noInput, event.pathParameters ?? {}),
-      query: parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {}),
+      params: event.input
+        ? event.input.params
+        : parseInput('path', route.params ?? noInput, event.pathParameters ?? {}),
+      query: event.input
+        ? event.input.query
+        : parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {}),
       body: route.body ? parseInput('body', route.body, event.body) : undefined,
       auth,
       now,
@@ -182,7 +186,7 @@ function stackOf(
   // First in, so its after/onError run last and put the RateLimit headers on every response.
   stack.use(limits.count);
   stack.use(errorEnvelope());
-  stack.use(httpHeaderNormalizer());
+  stack.use(lowerCaseHeaders());
   stack.use(bodyLimit());
   stack.use(prefetch(route, options.prefetch));
   stack.use(authenticate(route));

@@ -9,6 +9,8 @@ interface CompiledRoute<R extends MatchableRoute> {
   route: R;
   pattern: RegExp;
   names: string[];
+  /** The template's text before its first parameter: a path that does not start with it cannot match. */
+  prefix: string;
 }
 
 export type RouteMatch<R extends MatchableRoute> =
@@ -24,7 +26,13 @@ export function routeMatcher<R extends MatchableRoute>(routes: readonly R[]) {
       names.push(name);
       return '([^/]+)';
     });
-    return { route, pattern: new RegExp(`^${source}$`), names };
+    const brace = route.path.indexOf('{');
+    return {
+      route,
+      pattern: new RegExp(`^${source}$`),
+      names,
+      prefix: brace === -1 ? route.path : route.path.slice(0, brace),
+    };
   });
   // Literal segments win over parameters (`/invitations/{id}` vs `/{grant_id}/resend`): fewer params first.
   compiled.sort((a, b) => a.names.length - b.names.length);
@@ -38,14 +46,16 @@ export function routeMatcher<R extends MatchableRoute>(routes: readonly R[]) {
 
   return (method: string, path: string): RouteMatch<R> => {
     const allowed: HttpMethod[] = [];
-    for (const { route, pattern, names } of bySlashes.get(slashCount(path)) ?? []) {
+    for (const { route, pattern, names, prefix } of bySlashes.get(slashCount(path)) ?? []) {
+      if (!path.startsWith(prefix)) continue;
       const match = pattern.exec(path);
       if (!match) continue;
       if (route.method !== method) {
         allowed.push(route.method);
         continue;
       }
-      const params = Object.fromEntries(names.map((name, i) => [name, safeDecode(match[i + 1]!)]));
+      const params: Record<string, string> = {};
+      for (let i = 0; i < names.length; i++) params[names[i]!] = safeDecode(match[i + 1]!);
       return { kind: 'found', route, params };
     }
     return allowed.length > 0 ? { kind: 'method_not_allowed', allowed } : { kind: 'not_found' };
@@ -59,6 +69,7 @@ function slashCount(path: string): number {
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

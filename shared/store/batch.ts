@@ -35,25 +35,38 @@ export async function batchGet(
   options: { consistent?: boolean } = {},
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
+  const table = tableName();
   const unique = [...new Map(itemKeys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < unique.length; i += GET_KEYS_PER_CALL) chunks.push(unique.slice(i, i + GET_KEYS_PER_CALL));
-  await Promise.all(
-    chunks.map(async (keys) => {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-        [tableName()]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) },
-      };
-      await retry(async (call) => {
-        const result = await db().send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of result.Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
-        request = result.UnprocessedKeys as typeof request;
-        const left = request?.[tableName()]?.Keys.length ?? 0;
-        if (left > 0)
-          throw new Unprocessed(`BatchGetItem left ${left} of ${keys.length} keys unprocessed after ${call} calls`);
-      }, UNPROCESSED_RETRY(DEFAULT_BATCH_WRITE));
-    }),
-  );
+  const consistent = options.consistent === true;
+  // One request's reads are one chunk: read without gathering promises.
+  if (unique.length === 0) return found;
+  if (unique.length <= GET_KEYS_PER_CALL) await readChunk(table, unique, consistent, found);
+  else {
+    const chunks: ItemKey[][] = [];
+    for (let i = 0; i < unique.length; i += GET_KEYS_PER_CALL) chunks.push(unique.slice(i, i + GET_KEYS_PER_CALL));
+    await Promise.all(chunks.map((keys) => readChunk(table, keys, consistent, found)));
+  }
   return found;
+}
+
+/** One BatchGetItem of up to 100 keys into `found`, its unprocessed keys sent again. */
+async function readChunk(
+  table: string,
+  keys: ItemKey[],
+  consistent: boolean,
+  found: Map<string, Record<string, unknown>>,
+): Promise<void> {
+  let request: Record<string, { Keys: ItemKey[]; ConsistentRead?: boolean }> | undefined = {
+    [table]: consistent ? { Keys: keys, ConsistentRead: true } : { Keys: keys },
+  };
+  await retry(async (call) => {
+    const result = await db().send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of result.Responses?.[table] ?? []) found.set(keyId(item as ItemKey), item);
+    request = result.UnprocessedKeys as typeof request;
+    const left = request?.[table]?.Keys.length ?? 0;
+    if (left > 0)
+      throw new Unprocessed(`BatchGetItem left ${left} of ${keys.length} keys unprocessed after ${call} calls`);
+  }, GET_RETRY);
 }
 
 /** One request of a BatchWriteItem on the table. */
@@ -72,6 +85,9 @@ export interface BatchWriteSettings {
 }
 
 export const DEFAULT_BATCH_WRITE: BatchWriteSettings = { concurrency: 4, attempts: 8, backoffMs: 25 };
+
+/** The reads' retry of unprocessed keys: made once, it is the same for every read. */
+const GET_RETRY = UNPROCESSED_RETRY(DEFAULT_BATCH_WRITE);
 
 const sendBatchWrite: SendBatchWrite = async (requests) => {
   const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));

@@ -154,12 +154,16 @@ export function itemOf<R extends object>(layout: EntityLayout<R, unknown>, recor
  */
 export function recordOf<R>(layout: EntityLayout<R, unknown>, item: Item): R {
   if (item.entity !== layout.entity) throw new Error(`Expected a ${layout.entity} item, found ${String(item.entity)}`);
-  const record: Item = { ...item };
-  for (const attribute of LAYOUT_ATTRIBUTES) delete record[attribute];
-  for (const attribute of Object.keys(record))
-    if (attribute.startsWith(TABLE.watermarkPrefix)) delete record[attribute];
+  // Copied field by field rather than copied whole and then deleted from: an object that loses
+  // properties becomes a slow dictionary for every later read (presenters read every field).
+  const record: Item = {};
+  for (const attribute of Object.keys(item))
+    if (!layoutAttributes.has(attribute) && !attribute.startsWith(TABLE.watermarkPrefix))
+      record[attribute] = item[attribute];
   return record as R;
 }
+
+const layoutAttributes: ReadonlySet<string> = new Set(LAYOUT_ATTRIBUTES);
 
 /** `recordOf` for an optional item (a Get or an update's Attributes). */
 export const recordOrUndefined = <R>(layout: EntityLayout<R, unknown>, item: Item | undefined): R | undefined =>

@@ -144,13 +144,13 @@ export async function getPostWithReaction(
   const reactionKey = viewerId ? keys.postReaction(id, viewerId) : undefined;
   let item: Record<string, unknown> | undefined;
   let liked: boolean;
-  if (reads) {
-    const [postItem, reaction] = await Promise.all([
-      reads.get(postKey),
-      reactionKey ? reads.get(reactionKey) : undefined,
-    ]);
+  if (reads && reactionKey) {
+    const [postItem, reaction] = await Promise.all([reads.get(postKey), reads.get(reactionKey)]);
     item = postItem;
     liked = reaction !== undefined;
+  } else if (reads) {
+    item = await reads.get(postKey);
+    liked = false;
   } else {
     const found = await batchGet(reactionKey ? [postKey, reactionKey] : [postKey]);
     item = found.get(keyId(postKey));

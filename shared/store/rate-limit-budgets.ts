@@ -23,6 +23,16 @@ interface Slice {
 
 type Book = (window: WindowRef, wanted: number) => Promise<WindowBooking>;
 
+/** A request admitted from what the slice holds, or refused while the window is full; undefined when a booking is needed. */
+function admit(slice: Slice, window: WindowRef): WindowHit | undefined {
+  if (slice.used < slice.size) {
+    slice.used++;
+    slice.admitted++;
+    return { count: slice.booked - slice.size + slice.used, limited: false };
+  }
+  return slice.full ? { count: window.limit, limited: true } : undefined;
+}
+
 const SWEEP_ABOVE = 1000;
 
 /**
@@ -40,15 +50,19 @@ export class RateLimitBudgets {
 
   constructor(private readonly book: Book = bookWindow) {}
 
-  async take(window: WindowRef, maxSlice: number): Promise<WindowHit> {
+  /**
+   * This request's hit: at once (no promise) while the process's slice has room or the window is
+   * known to be full, which is most requests; after a booking otherwise.
+   */
+  take(window: WindowRef, maxSlice: number): WindowHit | Promise<WindowHit> {
     const slice = this.slice(window);
+    return admit(slice, window) ?? this.takeBooked(slice, window, maxSlice);
+  }
+
+  private async takeBooked(slice: Slice, window: WindowRef, maxSlice: number): Promise<WindowHit> {
     for (;;) {
-      if (slice.used < slice.size) {
-        slice.used++;
-        slice.admitted++;
-        return { count: slice.booked - slice.size + slice.used, limited: false };
-      }
-      if (slice.full) return { count: window.limit, limited: true };
+      const hit = admit(slice, window);
+      if (hit) return hit;
       slice.waiting++;
       // Requests that find the slice spent wait for one booking rather than each sending their own.
       slice.booking ??= this.refill(slice, window, maxSlice).finally(() => (slice.booking = undefined));

@@ -3,10 +3,12 @@ import { batchGet, keyId, type ItemKey } from './batch.js';
 type Item = Record<string, unknown>;
 
 /**
- * The point reads of one request, coalesced: every `get` issued before the event loop next turns
- * (the credential, the acting profile, the route's own keys, asked for by different middlewares
- * in the same tick) goes out as ONE strongly consistent BatchGetItem, and a key read again later in
- * the request is answered from that result. Consistent, because the credential is among them:
+ * The point reads of one request, coalesced: every `get` issued before the request next waits
+ * for I/O (the credential, the acting profile, the route's own keys, asked for by different
+ * middlewares in one pass through the stack) goes out as ONE strongly consistent BatchGetItem, and
+ * a key read again later in the request is answered from that result. The batch leaves on the
+ * next tick, once the pending promise continuations have run: at once, not after the other
+ * callbacks the event loop has ready (a busy server's other requests). Consistent, because the credential is among them:
  * a revoked key or a logged-out session is refused on the very next request.
  * Scoped to one request: nothing is cached across requests.
  */
@@ -19,7 +21,7 @@ export class ReadBatch {
     let result = this.results.get(id);
     if (!result) {
       result = new Promise((resolve, reject) => {
-        if (this.queued.length === 0) setImmediate(() => void this.flush());
+        if (this.queued.length === 0) process.nextTick(() => void this.flush());
         this.queued.push({ key, resolve, reject });
       });
       this.results.set(id, result);

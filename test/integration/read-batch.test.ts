@@ -7,6 +7,7 @@ import { defineRoute } from '../../shared/http/contract/route.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import { putApiKey, revokeApiKey } from '../../shared/store/api-keys.js';
+import { batchGet } from '../../shared/store/batch.js';
 import { db } from '../../shared/store/client.js';
 import { createProfile, getProfile } from '../../shared/store/profiles.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
@@ -108,6 +109,11 @@ describe('the per-request read batch', () => {
     expect(result.body.data).toEqual({ name: 'Target', acting: viewer.id });
     expect(reads().map((c) => c.command)).toEqual(['BatchGetItem']);
     expect(sequentialRoundTrips(recorder.calls)).toBe(1);
+  });
+
+  it('reads no keys with no request (a page of nothing to join, e.g. no followers)', async () => {
+    expect((await batchGet([], { consistent: true })).size).toBe(0);
+    expect(recorder.calls).toEqual([]);
   });
 
   it('anonymous: only the route key, one request', async () => {

@@ -25,7 +25,8 @@ const missingHeader = () =>
  * allowed), and what that profile's blocks and mutes hide from it (`event.viewer`).
  */
 export const actingProfile = ({ required, permission }: ActingProfileOptions): ApiMiddleware => ({
-  before: async ({ event }) => {
+  // Not async: a request without the header (every anonymous read) has nothing to wait for.
+  before: ({ event }) => {
     const header = event.headers?.['x-profile-id'];
     if (header === undefined || header === '') {
       if (required) throw missingHeader();
@@ -35,10 +36,11 @@ export const actingProfile = ({ required, permission }: ActingProfileOptions): A
     // A public read with X-Profile-Id but no credential is simply anonymous.
     const { auth } = event;
     if (!auth?.principal) return;
-    const profile = await resolveActingProfile(auth.principal, profileId, permission, event.reads);
-    auth.actingProfile = profile;
-    // The sets read ahead were read for the claimed profile: they count only once it is the acting one.
-    const ahead = event.safetyAhead;
-    event.viewer = viewerFilterOf(await (ahead?.profileId === profile.id ? ahead.sets : loadSafetySets(profile.id)));
+    return resolveActingProfile(auth.principal, profileId, permission, event.reads).then(async (profile) => {
+      auth.actingProfile = profile;
+      // The sets read ahead were read for the claimed profile: they count only once it is the acting one.
+      const ahead = event.safetyAhead;
+      event.viewer = viewerFilterOf(await (ahead?.profileId === profile.id ? ahead.sets : loadSafetySets(profile.id)));
+    });
   },
 });

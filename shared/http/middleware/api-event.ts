@@ -35,6 +35,8 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
    * fields); the API otherwise.
    */
   audience?: Audience;
+  /** The path and query as the route's schemas parsed them, when the read-ahead parsed them first. */
+  input?: { params: Record<string, unknown>; query: Record<string, unknown> };
 };
 
 export type ApiMiddleware = MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2>;

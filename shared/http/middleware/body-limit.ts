@@ -5,7 +5,7 @@ import { ApiError } from '../contract/errors.js';
 export const MAX_BODY_BYTES = 256 * 1024;
 
 export const bodyLimit = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
-  before: async ({ event }) => {
+  before: ({ event }) => {
     if (!event.body) return;
     const bytes = event.isBase64Encoded
       ? Buffer.byteLength(event.body, 'base64')

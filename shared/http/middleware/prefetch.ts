@@ -29,7 +29,7 @@ const noInput = z.object({});
  * the order of checks (401, 403, 400 …) is unchanged.
  */
 export const prefetch = <R extends RouteDef, P>(route: R, load: Prefetch<R, P> | undefined): ApiMiddleware => ({
-  before: async ({ event }) => {
+  before: ({ event }) => {
     const reads = new ReadBatch();
     event.reads = reads;
     const header = event.headers?.['x-profile-id'];
@@ -48,6 +48,8 @@ export const prefetch = <R extends RouteDef, P>(route: R, load: Prefetch<R, P> |
     const query = (route.query ?? noInput).safeParse(event.queryStringParameters ?? {});
     // Invalid input is answered 400 by the handler's own parsing; nothing to read ahead for it.
     if (!params.success || !query.success) return;
+    // The handler takes the input parsed here instead of parsing it again.
+    event.input = { params: params.data, query: query.data };
     const loading = load({ params: params.data, query: query.data, viewerId } as PrefetchRequest<R>, reads);
     loading.catch(ignore);
     event.prefetched = loading;

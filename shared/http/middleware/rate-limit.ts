@@ -20,18 +20,21 @@ export interface RateLimitOptions {
   deferWithoutCredential: boolean;
 }
 
+type Hit = WindowHit | undefined;
+
 interface Check {
   policy: RateLimitPolicyName;
   rule: RateLimitPolicy;
   /** Seconds until this window ends. */
   reset: number;
-  hit: Promise<WindowHit | undefined>;
+  /** Known at once when the process's slice had room (most requests); a promise while a booking runs. */
+  hit: Hit | Promise<Hit>;
 }
 
 interface State {
   checks: Check[];
   deferred: boolean;
-  results?: (WindowHit | undefined)[];
+  results?: Hit[];
 }
 
 const states = new WeakMap<object, State>();
@@ -53,11 +56,15 @@ function startCheck(policy: RateLimitPolicyName, subject: string, nowMs: number)
   const nowSeconds = Math.floor(nowMs / 1000);
   const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
   const window = { policy, subject, windowStart, windowSeconds: rule.windowSeconds, limit: rule.limit };
-  const hit = rateLimitBudgets.take(window, maxSlice(policy, rule)).catch((error: unknown) => {
-    // The counter is a guard, not the service: when it cannot be written the request goes on.
-    logger.warn('rate-limit counter unavailable', { error, policy });
-    return undefined;
-  });
+  const taken = rateLimitBudgets.take(window, maxSlice(policy, rule));
+  const hit =
+    taken instanceof Promise
+      ? taken.catch((error: unknown) => {
+          // The counter is a guard, not the service: when it cannot be written the request goes on.
+          logger.warn('rate-limit counter unavailable', { error, policy });
+          return undefined;
+        })
+      : taken;
   return { policy, rule, reset: windowStart + rule.windowSeconds - nowSeconds, hit };
 }
 
@@ -74,12 +81,16 @@ const clientIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.
 const emailSubject = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
-async function settle(state: State): Promise<(WindowHit | undefined)[]> {
-  state.results ??= await Promise.all(state.checks.map((check) => check.hit));
-  return state.results;
+/** The checks' hits: at once when none is waiting for a booking, else a promise of them. */
+function settle(state: State): Hit[] | Promise<Hit[]> {
+  if (state.results) return state.results;
+  const hits = state.checks.map((check) => check.hit);
+  if (hits.some((hit) => hit instanceof Promise))
+    return Promise.all(hits.map(async (hit) => hit)).then((results) => (state.results = results));
+  return (state.results = hits as Hit[]);
 }
 
-function limitedError(state: State, results: (WindowHit | undefined)[]): ApiError | undefined {
+function limitedError(state: State, results: Hit[]): ApiError | undefined {
   const refused = state.checks.filter((_, i) => results[i]?.limited);
   if (refused.length === 0) return undefined;
   const retryAfter = Math.max(...refused.map((check) => check.reset));
@@ -90,15 +101,31 @@ function limitedError(state: State, results: (WindowHit | undefined)[]): ApiErro
   });
 }
 
+/**
+ * One policy's item of RateLimit-Policy, made once per policy and rule (config keeps one rule
+ * object per setting): it is on every response.
+ */
+const policyItems = new WeakMap<RateLimitPolicy, Partial<Record<RateLimitPolicyName, string>>>();
+function policyItem({ policy, rule }: Check): string {
+  let items = policyItems.get(rule);
+  if (!items) policyItems.set(rule, (items = {}));
+  return (items[policy] ??= `"${policy}";q=${rule.limit};w=${rule.windowSeconds}`);
+}
+
 /** The IETF httpapi RateLimit fields, structured-field form: one item per policy counted. */
-function headers(state: State, results: (WindowHit | undefined)[]): Record<string, string> {
+function headers(state: State, results: Hit[]): Record<string, string> {
   if (state.checks.length === 0) return {};
   return {
-    'ratelimit-policy': state.checks.map((c) => `"${c.policy}";q=${c.rule.limit};w=${c.rule.windowSeconds}`).join(', '),
+    'ratelimit-policy': state.checks.map(policyItem).join(', '),
     ratelimit: state.checks
       .map((c, i) => `"${c.policy}";r=${Math.max(0, c.rule.limit - (results[i]?.count ?? 0))};t=${c.reset}`)
       .join(', '),
   };
+}
+
+function refuseOver(state: State, results: Hit[]): void {
+  const refused = limitedError(state, results);
+  if (refused) throw refused;
 }
 
 function addHeaders(
@@ -108,14 +135,24 @@ function addHeaders(
   if (response) response.headers = { ...response.headers, ...extra };
 }
 
-/** Waits for the counts, refuses a deferred request that was over its limit, and writes the headers. */
-async function finish(request: {
+interface Finishing {
   event: APIGatewayProxyEventV2;
   response: APIGatewayProxyStructuredResultV2 | null | undefined;
-}): Promise<void> {
+}
+
+/**
+ * Waits for the counts (when a booking is still running), refuses a deferred request that was
+ * over its limit, and writes the headers.
+ */
+function finish(request: Finishing): void | Promise<void> {
   const state = states.get(request.event);
   if (!state) return;
-  const results = await settle(state);
+  const results = settle(state);
+  if (results instanceof Promise) return results.then((settled) => answer(request, state, settled));
+  answer(request, state, results);
+}
+
+function answer(request: Finishing, state: State, results: Hit[]): void {
   const refused = state.deferred ? limitedError(state, results) : undefined;
   if (refused) request.response = errorResponse(refused);
   addHeaders(request.response, headers(state, results));
@@ -132,8 +169,10 @@ export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions):
   count: RawMiddleware;
   enforce: ApiMiddleware;
 } {
+  // Neither hook is async: for most requests nothing is waited for, and each promise would be
+  // one more step on every request.
   const count: RawMiddleware = {
-    before: async ({ event }) => {
+    before: ({ event }) => {
       const now = Date.now();
       const credential = credentialSubject(event);
       const checks = strict
@@ -146,7 +185,7 @@ export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions):
   };
 
   const enforce: ApiMiddleware = {
-    before: async ({ event }) => {
+    before: ({ event }) => {
       const state = states.get(event);
       if (!state) return;
       // The JSON body parser has run: the body is the parsed object, whatever the event's type says.
@@ -155,8 +194,9 @@ export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions):
       if (strict && typeof email === 'string')
         state.checks.push(startCheck(`${strict}_email`, emailSubject(email), Date.now()));
       if (state.deferred) return;
-      const refused = limitedError(state, await settle(state));
-      if (refused) throw refused;
+      const results = settle(state);
+      if (results instanceof Promise) return results.then((settled) => refuseOver(state, settled));
+      refuseOver(state, results);
     },
   };
 
