@@ -5,6 +5,8 @@
  * by its source's id: store/notifications.ts). Never to the profile that acted; the recipient's
  * preferences applied as the notification is written.
  */
+import { viewerFilterOf } from '../domain/safety.js';
+import { loadSafetySets } from '../store/safety.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { keeps, notificationOf, type NotificationDraft } from '../domain/notifications.js';
 import { logger } from '../logger.js';
@@ -71,10 +73,14 @@ export function notifyFromStream(
   });
 }
 
+/** What the recipient's blocks and mutes leave out of its notifications, as they stand when it is written. */
+const hiddenFrom = async (recipientId: string) => viewerFilterOf(await loadSafetySets(recipientId));
+
 async function notifyOnce(draft: NotificationDraft): Promise<void> {
   if (draft.actor_id === draft.recipient_id) return;
-  const preference = (await getPreferences(draft.recipient_id))[draft.reason];
-  if (preference === 'none') return;
+  const [preferences, hidden] = await Promise.all([getPreferences(draft.recipient_id), hiddenFrom(draft.recipient_id)]);
+  const preference = preferences[draft.reason];
+  if (preference === 'none' || hidden.hidesAuthor(draft.actor_id)) return;
   const followed = preference === 'following' ? await followedAmong(draft.recipient_id, [draft.actor_id]) : new Set();
   if (!keeps(preference, () => followed.has(draft.actor_id))) return;
   await createNotification(notificationOf(draft));
@@ -116,9 +122,15 @@ async function notifyGroup(lane: readonly GroupedChange[], shardId: string, sett
     logger.warn('notification subject missing', { reason: lane[0]!.reason, subject_id: lane[0]!.subject_id });
     return;
   }
-  const byOthers = lane.filter((work) => work.change.actor_id !== target.recipient_id);
+  const [preferences, hidden] = await Promise.all([
+    getPreferences(target.recipient_id),
+    hiddenFrom(target.recipient_id),
+  ]);
+  const byOthers = lane.filter(
+    (work) => work.change.actor_id !== target.recipient_id && !hidden.hidesAuthor(work.change.actor_id),
+  );
   if (byOthers.length === 0) return;
-  const preference = (await getPreferences(target.recipient_id))[target.reason];
+  const preference = preferences[target.reason];
   if (preference === 'none') return;
   const followed =
     preference === 'following'

@@ -295,6 +295,27 @@ describe('notifications', () => {
     expect((await items(me)).map((n) => n.reason)).toEqual(['follow']);
   });
 
+  it("leaves out what the recipient's mutes hide: a muted profile's likes, follows and replies", async () => {
+    const [me, muted, other] = await people(3);
+    ok(
+      await call('POST', '/v1/profile-mutes', {
+        token: me.key,
+        profileId: me.profile.id,
+        body: { muted_profile_id: muted.profile.id },
+      }),
+      201,
+    );
+    const { post: p } = await post(me, { body: 'mine' });
+    await like(muted, p.id);
+    await follow(muted, me);
+    await post(muted, { body: 'a muted reply', reply_to_post_id: p.id });
+    await like(other, p.id);
+    const [liked] = await eventually(me, (l) => l.some((n) => n.reason === 'like'));
+    expect(liked).toMatchObject({ reason: 'like', actors: [{ id: other.profile.id }], actors_count: 1 });
+    await quiet();
+    expect((await items(me)).map((n) => n.reason)).toEqual(['like']);
+  });
+
   it('needs the notifications scope; the acting profile must be the caller’s (or managed with profile_editing)', async () => {
     const [owner, outsider, manager] = await people(3);
     const narrow = await createApiKey(owner.session, owner.workspaceId, ['posts:read'], [owner.profile.id]);

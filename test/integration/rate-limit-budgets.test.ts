@@ -78,7 +78,7 @@ describe('rate-limit budgets of one process', () => {
     const budgets = new RateLimitBudgets();
     const window = windowOf(10_000);
     recorder.reset();
-    const hits = await Promise.all(Array.from({ length: 200 }, () => budgets.take(window, 1000)));
+    const hits = await Promise.all(Array.from({ length: 200 }, async () => budgets.take(window, 1000)));
     const writes = recorder.calls.filter((call) => call.command === 'UpdateItem').length;
     expect(hits.every((hit) => !hit.limited)).toBe(true);
     expect(new Set(hits.map((hit) => hit.count)).size).toBe(200);
@@ -110,9 +110,9 @@ describe('rate-limit budgets of two processes', () => {
     const b = new RateLimitBudgets();
     const window = windowOf(50);
     const k = 5;
-    const hits = await Promise.all(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? a : b).take(window, k)));
+    const hits = await Promise.all(Array.from({ length: 150 }, async (_, i) => (i % 2 === 0 ? a : b).take(window, k)));
     // Both keep taking after the first refusal, so a slice one holds is spent by its own requests.
-    const more = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).take(window, k)));
+    const more = await Promise.all(Array.from({ length: 20 }, async (_, i) => (i % 2 === 0 ? a : b).take(window, k)));
     const admitted = [...hits, ...more].filter((hit) => !hit.limited).length;
     expect(admitted).toBeLessThanOrEqual(50);
     expect(await bookedTotal(window)).toBe(50);
