@@ -14,7 +14,8 @@ import type { StreamHandler } from '../../shared/ports/shard-stream-event.js';
  * in the batch is the one that stays. Puts and deletes are idempotent: a batch that comes again
  * (the event source takes no partial answer here) writes the same documents again.
  */
-export function indexDocumentsHandler(index: SearchIndex): StreamHandler {
+export function indexDocumentsHandler(index: SearchIndex | (() => SearchIndex)): StreamHandler {
+  const indexOf = typeof index === 'function' ? index : () => index;
   return streamHandler<IndexChange>(
     {
       records: 'search record',
@@ -23,7 +24,7 @@ export function indexDocumentsHandler(index: SearchIndex): StreamHandler {
       laneOf: () => 'index',
       concurrency: 1,
       retry: STREAM_STEP_RETRY,
-      fold: (changes) => index.write(changes),
+      fold: (changes) => indexOf().write(changes),
       describe: (change) => ({ change: change.kind }),
     },
     { reportBatchItemFailures: false },

@@ -2,4 +2,5 @@
 import { openSearchIndexFromConfig } from '../../shared/ports/aws/opensearch-search-index.js';
 import { indexDocumentsHandler } from './handlers.js';
 
-export const handler = indexDocumentsHandler(openSearchIndexFromConfig());
+// Resolved at the first batch, not at import: loading the module needs no domain.
+export const handler = indexDocumentsHandler(openSearchIndexFromConfig);

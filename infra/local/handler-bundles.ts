@@ -39,6 +39,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/media-pipeline/clean-up-media.ts',
   'console/server/lambda.ts',
   'functions/notifications-pipeline/notify.ts',
+  'functions/search-pipeline/index-documents.ts',
 ] as const;
 
 export const bundleFile = (dir: string, handler: string): string => join(resolve(dir), `${handler}.mjs`);

@@ -100,14 +100,19 @@ const request = (targetId: string, token?: string, profileId?: string) =>
   });
 
 describe('the per-request read batch', () => {
-  it('reads the credential, the acting profile and the route key in ONE BatchGetItem', async () => {
+  it('reads the credential, the acting profile and the route key in ONE BatchGetItem, the safety sets beside it', async () => {
     const ws = newId();
     const [viewer, target] = [await seedProfile(ws), await seedProfile(ws, 'Target')];
     const { token } = await seedKey(ws, [viewer.id]);
     recorder.reset();
     const result = await invoke(read, request(target.id, token, viewer.id));
     expect(result.body.data).toEqual({ name: 'Target', acting: viewer.id });
-    expect(reads().map((c) => c.command)).toEqual(['BatchGetItem']);
+    // The acting profile's blocks and mutes: one Query of its safety partition, sent with the batch.
+    expect(
+      reads()
+        .map((c) => c.command)
+        .sort(),
+    ).toEqual(['BatchGetItem', 'Query']);
     expect(sequentialRoundTrips(recorder.calls)).toBe(1);
   });
 
