@@ -5,7 +5,7 @@
  */
 import { routeList } from '../http/contract/route-table.js';
 import type { HttpMethod, NamedRoute, ToolAnnotations } from '../http/contract/route.js';
-import { DEFAULT_TOOLSETS, type McpToolset } from '../http/contract/toolsets.js';
+import type { McpToolset } from '../http/contract/toolsets.js';
 import { hasScope } from '../domain/scopes.js';
 import type { Principal } from '../auth/principal.js';
 import { flatObject, jsonSchemaOf, objectSchemaOf, type JsonSchema, type ObjectSchema } from './json-schema.js';
@@ -61,12 +61,12 @@ const BY_METHOD: Record<HttpMethod, Required<ToolAnnotations>> = {
 };
 
 /**
- * How deep a tool's output schema describes objects: the default tool sets' listing has a budget
- * of 12,000 bytes, so their tools' results are described by their top-level fields (`post`,
- * `profile`, `items`, `next_cursor`, …), whose own fields the first result shows and the OpenAPI
- * document describes; the other tools' results down to their objects' fields.
+ * How deep a tool's output schema describes objects: by their top-level fields (`post`, `profile`,
+ * `items`, `next_cursor`, …), whose own fields the first result shows and the OpenAPI document
+ * describes. That is what keeps the default sets' listing within 12,000 bytes and every tool's
+ * within 40 KB (API.md "Agents").
  */
-const outputDepthOf = (toolset: McpToolset) => (DEFAULT_TOOLSETS.includes(toolset) ? 1 : 2);
+const OUTPUT_DEPTH = 1;
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -92,7 +92,7 @@ function toolOf(route: NamedRoute): Tool {
     description: `${route.summary}${acting} ${USER_CONTENT_NOTE}`,
     annotations: { ...BY_METHOD[route.method], ...route.mcp.annotations },
     inputSchema: flatObject(parts),
-    outputSchema: jsonSchemaOf(route.response, 'output', outputDepthOf(route.mcp.toolset)),
+    outputSchema: jsonSchemaOf(route.response, 'output', OUTPUT_DEPTH),
     route,
     toolset: route.mcp.toolset,
     fields: {

@@ -28,6 +28,16 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
     'the conversation the caller is a party to: its history stays readable to both; sending across a block is refused (docs/decisions.md)',
   listBlocks: "the caller's own blocks: naming the blocked profile is the point",
   listMutes: "the caller's own mutes: naming the muted profile is the point",
+  listReports: "the caller's own reports: naming the reported subject is the point",
+  listModerationSubjects: "the moderators' queue (moderator sessions only)",
+  getUnreadNotificationCount: 'a number',
+  getNotificationPreferences: "the caller's own settings",
+  getMcpResourceMetadata: 'OAuth metadata',
+  getApiResourceMetadata: 'OAuth metadata',
+  getAuthorizationServerMetadata: 'OAuth metadata',
+  authorize: 'the OAuth consent page',
+  getAuthorizationRequest: "an OAuth client's request: no profile's content",
+  listOAuthGrants: 'workspace administration (session only)',
 };
 
 /**
@@ -36,6 +46,7 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
  */
 const MUTE_SHOWS: Partial<Record<RouteName, string>> = {
   getPost: 'a direct read',
+  getThread: "a direct read of the post (the muted profile's replies are left out of others' threads)",
   getProfile: 'a direct read',
   listProfilePosts: "the muted profile's own page",
   listFollowers: 'a list of profiles, not their content',
@@ -51,6 +62,9 @@ const INTERACTIONS_EXEMPT: Partial<Record<RouteName, string>> = {
   unblockProfile: 'the safety routes themselves',
   muteProfile: 'the safety routes themselves',
   unmuteProfile: 'the safety routes themselves',
+  createReport: 'a report reaches moderators, never the reported profile (and must stay open across a block)',
+  markNotificationsSeen: "the caller's own inbox",
+  setNotificationPreferences: "the caller's own settings",
 };
 
 type Scenario = 'blocking' | 'blocked' | 'muting';
@@ -117,6 +131,9 @@ const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) =>
 
 /** Every way to call a read route as `me`: its path parameters filled with the other's and the third's ids. */
 function readCalls(w: World, path: string): string[] | undefined {
+  // Search needs a query: the other profile by name, and its posts by author.
+  if (path === '/v1/search/profiles') return [`${path}?q=${w.other.profile.username}&limit=100`];
+  if (path === '/v1/search/posts') return [`${path}?author_profile_id=${w.other.profile.id}&limit=100`];
   const values: Record<string, string[]> = {
     post_id: [w.otherPost, w.thirdPost, w.thirdReplyInOtherThread],
     profile_id: [w.other.profile.id, w.third.profile.id],
