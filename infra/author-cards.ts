@@ -1,3 +1,4 @@
+import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -43,7 +44,7 @@ export class AuthorCards extends Construct {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.failures),
         filters: [newImagesOf(entityTags.profile, 'MODIFY')],
       }),

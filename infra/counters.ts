@@ -1,3 +1,4 @@
+import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -68,7 +69,7 @@ export class CounterFold extends Construct {
         reportBatchItemFailures: true,
         parallelizationFactor: COUNTS_PARALLELIZATION,
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
         // The watermarks are kept for this long after their last fold (and an hour more): a record
         // older than this must not come again.
         maxRecordAge: Duration.seconds(COUNTS_RECORD_MAX_AGE_SECONDS),

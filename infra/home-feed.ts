@@ -1,3 +1,4 @@
+import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -85,7 +86,7 @@ export class HomeFeed extends Construct {
         reportBatchItemFailures: true,
         parallelizationFactor: FEED_FAN_OUT_PARALLELIZATION,
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.streamFailures),
         filters: [
           newImagesWhere(entityTags.post, { status: 'published', kind: 'post' }, 'INSERT', 'MODIFY'),

@@ -1,3 +1,4 @@
+import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Aws, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -183,7 +184,7 @@ export class MediaPipeline extends Construct {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.cleanUpFailures),
         filters: [removalsOf(MEDIA_ITEM_KEY.pk, MEDIA_ITEM_KEY.sk)],
       }),

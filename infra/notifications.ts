@@ -1,3 +1,4 @@
+import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -68,7 +69,7 @@ export class Notifications extends Construct {
         reportBatchItemFailures: true,
         parallelizationFactor: NOTIFY_PARALLELIZATION,
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
         maxRecordAge: Duration.seconds(NOTIFY_RECORD_MAX_AGE_SECONDS),
         onFailure: new SqsDlq(this.failures),
         tumblingWindow: NOTIFY_WINDOW,

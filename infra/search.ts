@@ -1,3 +1,4 @@
+import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -79,7 +80,7 @@ export class SearchIndexing extends Construct {
         // Freshness: a batch goes as soon as records are there (API.md promises 2 s).
         maxBatchingWindow: Duration.seconds(0),
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.failures),
         filters: [
           newImagesOf(entityTags.post, 'INSERT', 'MODIFY'),

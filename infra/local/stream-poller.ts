@@ -11,6 +11,7 @@
  * - a crash between fan-out and checkpoint replays a batch, which is safe: fan-out is idempotent,
  *   and the counter folds count each record once (per-shard watermarks).
  */
+import { STREAM_RETRY_ATTEMPTS } from '../stream-retries.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -32,7 +33,12 @@ export type StreamHandler = (event: DynamoDBStreamEvent & { shardId: string }) =
 interface ShardState {
   iterator: string | undefined;
   done: boolean;
+  /** The record the consumers keep failing, and how often they have. */
+  failing?: { sequenceNumber: string; attempts: number };
 }
+
+/** The pause before a failed record is tried again (the event source backs off too). */
+const RETRY_PAUSE_MS = 250;
 
 const STARTED = keys.streamStarted;
 
@@ -185,20 +191,28 @@ export class StreamPoller {
       // ReportBatchItemFailures, as the event source does it: resume at the reported record.
       const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
       const index = failedAt ? records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt) : -1;
-      if (index >= 0) {
-        if (index > 0) await this.checkpoint(id, records[index - 1]!.dynamodb!.SequenceNumber!);
+      if (index >= 0 && failedAt) {
+        const attempts = state.failing?.sequenceNumber === failedAt ? state.failing.attempts + 1 : 1;
+        // Past the event source's retries AWS sends the record to the consumer's failure
+        // destination and goes on; so does the poller, or the shard would stop for ever.
+        const givenUp = attempts > STREAM_RETRY_ATTEMPTS;
+        if (givenUp) console.error(`stream poller: record ${failedAt} failed ${attempts - 1} times, passed over`);
+        state.failing = givenUp ? undefined : { sequenceNumber: failedAt, attempts };
+        if (givenUp) await this.checkpoint(id, failedAt);
+        else if (index > 0) await this.checkpoint(id, records[index - 1]!.dynamodb!.SequenceNumber!);
         const { ShardIterator } = await this.streams.send(
           new GetShardIteratorCommand({
             StreamArn: this.streamArn,
             ShardId: id,
-            ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+            ShardIteratorType: givenUp ? 'AFTER_SEQUENCE_NUMBER' : 'AT_SEQUENCE_NUMBER',
             SequenceNumber: failedAt,
           }),
         );
         state.iterator = ShardIterator;
-        await new Promise((r) => setTimeout(r, 1000));
+        if (!givenUp) await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
         return;
       }
+      state.failing = undefined;
       await this.checkpoint(id, records[records.length - 1]!.dynamodb!.SequenceNumber!);
     }
     state.iterator = result.NextShardIterator;
