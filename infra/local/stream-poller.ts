@@ -196,7 +196,10 @@ export class StreamPoller {
         // Past the event source's retries AWS sends the record to the consumer's failure
         // destination and goes on; so does the poller, or the shard would stop for ever.
         const givenUp = attempts > STREAM_RETRY_ATTEMPTS;
-        if (givenUp) console.error(`stream poller: record ${failedAt} failed ${attempts - 1} times, passed over`);
+        if (givenUp)
+          console.error(
+            `stream poller: record ${failedAt} still failing after ${STREAM_RETRY_ATTEMPTS} retries, passed over`,
+          );
         state.failing = givenUp ? undefined : { sequenceNumber: failedAt, attempts };
         if (givenUp) await this.checkpoint(id, failedAt);
         else if (index > 0) await this.checkpoint(id, records[index - 1]!.dynamodb!.SequenceNumber!);
