@@ -11,7 +11,6 @@
  * - a crash between fan-out and checkpoint replays a batch, which is safe: fan-out is idempotent,
  *   and the counter folds count each record once (per-shard watermarks).
  */
-import { STREAM_RETRY_ATTEMPTS } from '../stream-retries.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -39,6 +38,14 @@ interface ShardState {
 
 /** The pause before a failed record is tried again (the event source backs off too). */
 const RETRY_PAUSE_MS = 250;
+
+/**
+ * Retries of a failed record before the poller passes over it. Fewer than the stack's event
+ * sources (STREAM_RETRY_ATTEMPTS): every consumer already retries a step in process, so what still
+ * fails three batches running is a record that never will (a malformed one), and each retry holds
+ * every consumer of the shard.
+ */
+const LOCAL_RETRY_ATTEMPTS = 3;
 
 const STARTED = keys.streamStarted;
 
@@ -195,10 +202,10 @@ export class StreamPoller {
         const attempts = state.failing?.sequenceNumber === failedAt ? state.failing.attempts + 1 : 1;
         // Past the event source's retries AWS sends the record to the consumer's failure
         // destination and goes on; so does the poller, or the shard would stop for ever.
-        const givenUp = attempts > STREAM_RETRY_ATTEMPTS;
+        const givenUp = attempts > LOCAL_RETRY_ATTEMPTS;
         if (givenUp)
           console.error(
-            `stream poller: record ${failedAt} still failing after ${STREAM_RETRY_ATTEMPTS} retries, passed over`,
+            `stream poller: record ${failedAt} still failing after ${LOCAL_RETRY_ATTEMPTS} retries, passed over`,
           );
         state.failing = givenUp ? undefined : { sequenceNumber: failedAt, attempts };
         if (givenUp) await this.checkpoint(id, failedAt);
