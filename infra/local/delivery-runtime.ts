@@ -1,10 +1,10 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
- * fan-out (and the author-card refresh, the counter fold and the notifications beside it), the in-process queue feeding the sender, the in-process scheduler, and the sweeper (at
- * start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
+ * fan-out (and every other consumer of the table stream beside it: author cards, counter folds,
+ * notifications, and those the runtime passes in), the in-process queue feeding the sender, the
+ * in-process scheduler, and the sweeper (at start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
-import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { staleClaimMs } from '../../shared/domain/webhooks.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import { undiciSender } from '../../shared/ports/outbound/undici-sender.js';
@@ -18,12 +18,11 @@ import type { LocalHttpPorts } from './http-server.js';
 import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from '../sender-event-source.js';
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
-import { StreamPoller } from './stream-poller.js';
+import { StreamPoller, type StreamConsumers } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
 import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/counter-fold.js';
 import { notifyHandler } from '../../functions/notifications-pipeline/notify.js';
-import { earliestSequenceNumber } from '../../shared/pipeline/batch-failures.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -37,10 +36,11 @@ export interface DeliveryRuntime {
   stop(): Promise<void>;
 }
 
-/** Another consumer of the table stream, beside the fan-out and the author cards (the media clean-up, the home feed). */
-export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<unknown>;
-
-export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumer[] = []): DeliveryRuntime {
+/**
+ * `otherConsumers`: the table stream's consumers beside the webhook pipeline's (the media clean-up,
+ * the home feed, the search index), by name.
+ */
+export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumers = {}): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -59,28 +59,15 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: Stream
   const ports: DeliveryPorts = { queue, scheduler, http: undiciSender };
   const sendDelivery = sendDeliveryHandler(ports, settings);
 
-  // One poller stands in for every stream consumer of the AWS stack (their filters are in the handlers).
-  const fanOut = fanOutHandler(ports);
+  // One poller stands in for every stream event source of the AWS stack: each consumer reads the
+  // stream on its own (their filters are in the handlers).
   // No record age bound here: a batch may come again after a restart, however long the server was down.
-  const foldCounts = foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS);
-  const notify = notifyHandler(WHOLE_STREAM_KEEP_SECONDS);
-  const poller = new StreamPoller(dynamodbEndpoint, async (event) => {
-    const [counted, notified] = await Promise.all([
-      foldCounts(event),
-      notify(event),
-      (async () => {
-        await fanOut(event);
-        await refreshAuthorCards(event);
-        for (const consume of otherConsumers) await consume(event);
-      })(),
-    ]);
-    // A counter fold or a notification fails only on DynamoDB errors: the batch comes again from
-    // the earliest failed record, as from the event source, or the count or the notification would
-    // be lost (every consumer is idempotent on what comes again).
-    const failedAt = earliestSequenceNumber(
-      [...counted.batchItemFailures, ...notified.batchItemFailures].map((failure) => failure.itemIdentifier),
-    );
-    return { batchItemFailures: failedAt === undefined ? [] : [{ itemIdentifier: failedAt }] };
+  const poller = new StreamPoller(dynamodbEndpoint, {
+    'webhook-fan-out': fanOutHandler(ports),
+    'author-cards': refreshAuthorCards,
+    'fold-counts': foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS),
+    notify: notifyHandler(WHOLE_STREAM_KEEP_SECONDS),
+    ...otherConsumers,
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

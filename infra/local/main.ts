@@ -54,11 +54,11 @@ async function main(): Promise<void> {
   // and the home feed too.
   // Search: the embedded index (DATA_DIR/search.sqlite, or memory), fed by the same poller.
   const search = searchRuntime({ inMemory, dataDir: config.dataDir });
-  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, [
-    media.onStream,
-    feedRuntime().onStream,
-    search.onStream,
-  ]);
+  const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
+    'media-clean-up': media.onStream,
+    'home-feed': feedRuntime().onStream,
+    'search-index': search.onStream,
+  });
   const server = await createHttpServer({
     bundlesDir,
     ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index },

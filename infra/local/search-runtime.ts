@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexDocumentsHandler } from '../../functions/search-pipeline/handlers.js';
 import { reindexFromTable } from '../../shared/search/reindex.js';
-import type { StreamConsumer } from './delivery-runtime.js';
+import type { StreamHandler } from './stream-poller.js';
 import { SqliteSearchIndex } from './sqlite-search-index.js';
 
 /** The embedded index's file under DATA_DIR. */
@@ -16,7 +16,7 @@ export const searchIndexPath = (dataDir: string) => join(dataDir, 'search.sqlite
 
 export interface SearchRuntime {
   index: SqliteSearchIndex;
-  onStream: StreamConsumer;
+  onStream: StreamHandler;
   /** Fills a new index from the table (call once the table exists). */
   start(): Promise<void>;
   stop(): void;

@@ -39,7 +39,11 @@ const ProfileImage = z.object({
   suspended_at: z.optional(z.nullable(z.string())),
 });
 
-const FollowerCountImage = z.object({ pk: z.string(), followers_count: z.number() });
+/**
+ * A follower count item without `followers_count` counts 0, as every read of it does: a fold whose
+ * changes cancel out (a follow and its unfollow in one batch) writes only its watermark.
+ */
+const FollowerCountImage = z.object({ pk: z.string(), followers_count: z._default(z.number(), 0) });
 
 const postKey = keys.post('');
 const profileKey = keys.profile('');

@@ -46,7 +46,7 @@
  * | read-time author  | FEEDAUTHOR#<author>    | FANOUT             |   (the author's posts are not fanned out)  |
  * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
  * | post image claim  | POSTIMAGE#<media_id>   | POSTIMAGE          |   (while a post not removed shows the media: one post per media) |
- * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<shard_id>   |   (local runtime's stream poller only)     |
+ * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<consumer>#<shard_id> | (local runtime's stream poller only) |
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
  * | rate-limit window | RATELIMIT#<policy>#<subject> | WINDOW#<seconds>#<start> | (TTL: gone after the window)     |
  * | idempotency key   | IDEMPOTENCY#<credential>#<key hash> | IDEMPOTENCY | (TTL: 24 h)                          |
@@ -205,7 +205,10 @@ export const keys = {
   },
   media: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
   postImageClaim: (mediaId: string) => ({ pk: `POSTIMAGE#${mediaId}`, sk: 'POSTIMAGE' }),
-  streamCheckpoint: (shardId: string) => ({ pk: 'STREAMCHECKPOINT', sk: `SHARD#${shardId}` }),
+  streamCheckpoint: (consumer: string, shardId: string) => ({
+    pk: 'STREAMCHECKPOINT',
+    sk: `SHARD#${consumer}#${shardId}`,
+  }),
   streamStarted: { pk: 'STREAMCHECKPOINT', sk: 'STARTED' },
 
   // --- open to the internet ---

@@ -78,7 +78,10 @@ describe('the Moderation page', () => {
     await page.getByRole('button', { name: 'Remove content' }).click();
     await page.getByRole('status').filter({ hasText: 'Remove content' }).waitFor();
     expect((await call('GET', `/v1/posts/${postId}`)).status).toBe(404);
-    expect(await page.locator('tr', { hasText: postId.slice(0, 8) }).count()).toBe(0);
+    // The queue reloads after the message shows: the row leaves once it has.
+    const row = page.locator('tr', { hasText: postId.slice(0, 8) });
+    await row.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(0);
   });
 
   it('offers no content removal for a profile, and suspends it', async () => {

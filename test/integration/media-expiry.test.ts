@@ -36,7 +36,7 @@ beforeAll(async () => {
   server = createServer((req, res) => void runtime.serve(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await runtime.start(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  poller = new StreamPoller(endpoint, runtime.onStream, 50);
+  poller = new StreamPoller(endpoint, { 'media-clean-up': runtime.onStream }, 50);
   await poller.start();
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { EventType } from '../../shared/domain/events.js';
 import { db } from '../../shared/store/client.js';
 import { outboxItem } from '../../shared/store/outbox.js';
+import { webhookEventExamples } from '../../shared/http/contract/webhook-event-examples.js';
 import { call, createProfile, signUp, unique, type SignedUp } from './api.js';
 import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { receiverPool } from './webhook-receiver.js';
@@ -61,18 +62,23 @@ export async function createEndpoint(ws: Workspace, options: EndpointOptions) {
   return response.body.data as { webhook_endpoint: { id: string; url: string; status: string }; secret: string };
 }
 
-/** Writes an outbox event directly, as a domain change would (one transaction). */
+/**
+ * Writes an outbox event directly, as a domain change would (one transaction). Its `data` is the
+ * catalogue's example of its type unless given: the other consumers of the stream (notifications)
+ * read it as a real event's.
+ */
 export async function emitEvent(
   ws: Workspace,
   options: { type?: EventType; profileId?: string; tableName?: string; data?: Record<string, unknown> } = {},
 ): Promise<string> {
+  const type = options.type ?? 'profile.followed';
   const event = {
     id: randomUUID(),
-    type: options.type ?? 'profile.followed',
+    type,
     profile_id: options.profileId ?? ws.profiles[0]!.id,
     workspace_id: ws.workspace.id,
     created_at: new Date().toISOString(),
-    data: options.data ?? { follower: { id: randomUUID() } },
+    data: options.data ?? webhookEventExamples[type].data,
   } as const;
   const item = outboxItem(event);
   if (options.tableName) item.Put!.TableName = options.tableName;
