@@ -1,8 +1,9 @@
 /**
- * The local stand-in for the table stream → Lambda event sources: every consumer reads every
- * shard of the DynamoDB Local stream on its own, as each deployed consumer has its own event
- * source mapping. A consumer that is slow, or keeps failing a record, holds only its own place in
- * that shard: the webhook fan-out never waits for the search index, nor notifications for the feed.
+ * The local stand-in for the table stream → Lambda event sources. Each shard of the DynamoDB
+ * Local stream is read once, and its records are queued for every consumer, which handles them on
+ * its own, in order, with its own checkpoint and retries, as each deployed consumer has its own
+ * event source mapping. A consumer that is slow, or keeps failing a record, holds only itself: the
+ * webhook fan-out never waits for the search index, nor notifications for the feed.
  *
  * Where a consumer starts reading (so a restart loses nothing):
  * - after each handled batch it writes a checkpoint item per shard (last sequence number) and
@@ -26,6 +27,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { db, tableName } from '../../shared/store/client.js';
+import { bySequence } from '../../shared/pipeline/batch-failures.js';
 import { entityTags, keys } from '../../shared/store/keys.js';
 import { localClient } from './dynamodb-local.js';
 
@@ -35,15 +37,28 @@ export type StreamHandler = (event: DynamoDBStreamEvent & { shardId: string }) =
 /** The stream's consumers by name (the name keys their checkpoints: keep it stable). */
 export type StreamConsumers = Readonly<Record<string, StreamHandler>>;
 
-/** One consumer's place in one shard. */
-interface Lane {
-  consumer: string;
-  shardId: string;
-  handler: StreamHandler;
+/** One shard, read once for all its consumers. */
+interface Shard {
+  id: string;
   iterator: string | undefined;
   done: boolean;
+  /** The last record handed to the lanes, where a lost iterator resumes. */
+  readUpTo: string | undefined;
+  lanes: Lane[];
+}
+
+/** One consumer's place in one shard: the records read for it and not handled yet. */
+interface Lane {
+  consumer: string;
+  handler: StreamHandler;
+  shardId: string;
+  buffer: StreamRecord[];
+  /** The last record queued for it (or its checkpoint): what it has already is not queued again. */
+  queuedUpTo: string | undefined;
   /** The record the consumer keeps failing, and how often it has. */
   failing?: { sequenceNumber: string; attempts: number };
+  /** Resolves its wait for records. */
+  wake?: () => void;
 }
 
 /** The pause before a failed record is tried again (the event source backs off too). */
@@ -52,6 +67,13 @@ const RETRY_PAUSE_MS = 250;
 const ERROR_PAUSE_MS = 1000;
 /** How often new shards are looked for. */
 const DESCRIBE_EVERY_MS = 2000;
+/** Records of a batch, as the event sources' batch size. */
+const BATCH_SIZE = 100;
+/**
+ * A shard's reader waits while one of its consumers has this many records waiting: a consumer far
+ * behind (a burst to index) holds the others only then, and memory stays bounded.
+ */
+const MAX_WAITING = 10 * BATCH_SIZE;
 
 /**
  * Retries of a failed record before the poller passes over it. Fewer than the stack's event
@@ -62,6 +84,8 @@ const LOCAL_RETRY_ATTEMPTS = 3;
 
 const STARTED = keys.streamStarted;
 const laneKey = (consumer: string, shardId: string) => `${consumer}#${shardId}`;
+const sequenceOf = (record: StreamRecord) => record.dynamodb!.SequenceNumber!;
+const isAfter = (sequence: string, mark: string | undefined) => mark === undefined || bySequence(sequence, mark) > 0;
 /** A checkpoint write is itself a stream record; the consumers never see the poller's own items. */
 const isCheckpoint = (record: StreamRecord) => record.dynamodb?.Keys?.pk?.S === STARTED.pk;
 
@@ -88,7 +112,7 @@ const LOST_POSITION: ReadonlySet<string> = new Set(['TrimmedDataAccessException'
 
 export class StreamPoller {
   private readonly streams: DynamoDBStreamsClient;
-  private readonly lanes = new Map<string, Lane>();
+  private readonly shards = new Map<string, Shard>();
   private readonly running: Promise<void>[] = [];
   private streamArn = '';
   private firstStart = false;
@@ -109,7 +133,7 @@ export class StreamPoller {
     });
   }
 
-  /** Resolves once every consumer has an iterator on every shard, so anything written afterwards is seen. */
+  /** Resolves once every shard has an iterator, so anything written afterwards is seen. */
   async start(): Promise<void> {
     const client = localClient(this.endpoint);
     const table = await client.send(new DescribeTableCommand({ TableName: tableName() }));
@@ -134,6 +158,7 @@ export class StreamPoller {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopping.abort();
+    for (const shard of this.shards.values()) for (const lane of shard.lanes) lane.wake?.();
     await this.discovery;
     await Promise.all(this.running);
     this.streams.destroy();
@@ -166,7 +191,7 @@ export class StreamPoller {
     }
   }
 
-  /** A lane for every consumer on every shard not yet read, each running on its own. */
+  /** A reader for every shard not yet read, and a lane beside it for each consumer. */
   private async addNewShards(): Promise<void> {
     const checkpoints = await this.checkpoints();
     let start: string | undefined;
@@ -174,143 +199,167 @@ export class StreamPoller {
       const { StreamDescription } = await this.streams.send(
         new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }),
       );
-      for (const shard of StreamDescription?.Shards ?? []) {
-        for (const [consumer, handler] of Object.entries(this.consumers)) {
-          const key = laneKey(consumer, shard.ShardId!);
-          if (this.lanes.has(key)) continue;
-          const lane: Lane = { consumer, shardId: shard.ShardId!, handler, iterator: undefined, done: false };
-          await this.position(lane, checkpoints.get(key));
-          this.lanes.set(key, lane);
-          this.running.push(this.run(lane));
-        }
+      for (const { ShardId: id } of StreamDescription?.Shards ?? []) {
+        if (!id || this.shards.has(id)) continue;
+        const lanes = Object.entries(this.consumers).map(([consumer, handler]): Lane => ({
+          consumer,
+          handler,
+          shardId: id,
+          buffer: [],
+          queuedUpTo: checkpoints.get(laneKey(consumer, id)),
+        }));
+        const shard: Shard = { id, iterator: undefined, done: false, readUpTo: undefined, lanes };
+        await this.position(shard);
+        this.shards.set(id, shard);
+        this.running.push(this.read(shard), ...lanes.map((lane) => this.consume(lane)));
       }
       start = StreamDescription?.LastEvaluatedShardId;
     } while (start);
   }
 
   /**
-   * The lane's iterator: after its checkpoint, or (none yet) from LATEST on the table's first
-   * start and from the oldest record on any later one. Never from LATEST after that, which would
-   * skip what was written meanwhile; a replay is harmless, every consumer is idempotent.
+   * The shard's iterator: after what it last handed on, else after the earliest of its consumers'
+   * checkpoints; a consumer without one reads from LATEST on the table's first start and from the
+   * oldest record on any later one. Never from LATEST after that, which would skip what was written
+   * meanwhile; what a consumer has already is not queued for it again.
    */
-  private async position(lane: Lane, checkpoint: string | undefined): Promise<void> {
-    const type: ShardIteratorType = checkpoint ? 'AFTER_SEQUENCE_NUMBER' : this.firstStart ? 'LATEST' : 'TRIM_HORIZON';
+  private async position(shard: Shard): Promise<void> {
+    const marks = shard.lanes.map((lane) => lane.queuedUpTo);
+    const after =
+      shard.readUpTo ?? (marks.every((mark) => mark !== undefined) ? [...marks].sort(bySequence)[0] : undefined);
+    const type: ShardIteratorType = after ? 'AFTER_SEQUENCE_NUMBER' : this.firstStart ? 'LATEST' : 'TRIM_HORIZON';
     const { ShardIterator } = await this.streams.send(
       new GetShardIteratorCommand({
         StreamArn: this.streamArn,
-        ShardId: lane.shardId,
+        ShardId: shard.id,
         ShardIteratorType: type,
-        ...(checkpoint ? { SequenceNumber: checkpoint } : {}),
+        ...(after ? { SequenceNumber: after } : {}),
       }),
     );
-    lane.iterator = ShardIterator;
-    lane.done = !ShardIterator;
+    shard.iterator = ShardIterator;
+    shard.done = !ShardIterator;
   }
 
   private sleep(ms: number): Promise<void> {
     return delay(ms, undefined, { signal: this.stopping.signal }).catch(() => undefined);
   }
 
-  private async run(lane: Lane): Promise<void> {
-    while (!this.stopped && !lane.done) {
-      // A lane that had records reads on at once: a burst drains without the poll interval.
-      const busy = await this.poll(lane).catch(async (error: Error) => {
-        // The batch is read again with the same iterator (every consumer is idempotent).
-        if (!this.stopped) console.error(`stream poller (${lane.consumer}):`, error.message);
-        await this.sleep(ERROR_PAUSE_MS);
-        return false;
-      });
+  /** The shard's reader: reads on at once while there are records, waits the interval when there are none. */
+  private async read(shard: Shard): Promise<void> {
+    while (!this.stopped && !shard.done) {
+      const waiting = shard.lanes.some((lane) => lane.buffer.length >= MAX_WAITING);
+      const busy =
+        !waiting &&
+        (await this.readBatch(shard).catch(async (error: Error) => {
+          // Read again with the same iterator.
+          if (!this.stopped) console.error('stream poller:', error.message);
+          await this.sleep(ERROR_PAUSE_MS);
+          return false;
+        }));
       if (!busy) await this.sleep(this.intervalMs);
     }
   }
 
-  /** Reads and hands over one batch of the lane's shard; true when it had records. */
-  private async poll(lane: Lane): Promise<boolean> {
-    if (!lane.iterator) return false;
+  /** One GetRecords, its records queued for every consumer; true when it had records. */
+  private async readBatch(shard: Shard): Promise<boolean> {
+    if (!shard.iterator) return false;
     const result = await this.streams
-      .send(new GetRecordsCommand({ ShardIterator: lane.iterator, Limit: 100 }))
+      .send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: BATCH_SIZE }))
       .catch(async (error: unknown) => {
         if (!LOST_POSITION.has((error as Error).name)) throw error;
-        await this.position(lane, (await this.checkpoints()).get(laneKey(lane.consumer, lane.shardId)));
+        await this.position(shard);
         return undefined;
       });
     if (!result) return false;
-    const all = result.Records ?? [];
-    const records = all.filter((record) => !isCheckpoint(record));
-    // Only batches with other records move the checkpoint, or the poller would feed itself forever.
-    if (records.length > 0) {
-      const failedAt = await this.handle(lane, records);
-      if (failedAt !== undefined) {
-        await this.retryFrom(lane, records, failedAt);
-        return true;
+    const records = result.Records ?? [];
+    for (const record of records) {
+      if (isCheckpoint(record)) continue;
+      const sequence = sequenceOf(record);
+      for (const lane of shard.lanes) {
+        if (!isAfter(sequence, lane.queuedUpTo)) continue;
+        lane.buffer.push(record);
+        lane.queuedUpTo = sequence;
       }
-      lane.failing = undefined;
-      await this.checkpoint(lane, all[all.length - 1]!.dynamodb!.SequenceNumber!);
     }
-    lane.iterator = result.NextShardIterator;
-    if (!lane.iterator) lane.done = true;
-    return all.length > 0;
+    if (records.length > 0) shard.readUpTo = sequenceOf(records[records.length - 1]!);
+    for (const lane of shard.lanes) if (lane.buffer.length > 0) lane.wake?.();
+    shard.iterator = result.NextShardIterator;
+    if (!shard.iterator) shard.done = true;
+    return records.length > 0;
+  }
+
+  /** A consumer's lane: its waiting records in batches, in order, each batch until it is handled or passed over. */
+  private async consume(lane: Lane): Promise<void> {
+    while (!this.stopped) {
+      if (lane.buffer.length === 0) {
+        await new Promise<void>((resolve) => (lane.wake = resolve));
+        lane.wake = undefined;
+        continue;
+      }
+      const batch = lane.buffer.slice(0, BATCH_SIZE);
+      const failedAt = await this.handle(lane, batch);
+      const givenUp = failedAt >= 0 && this.givesUp(lane, sequenceOf(batch[failedAt]!));
+      const handled = failedAt < 0 ? batch.length : givenUp ? failedAt + 1 : failedAt;
+      if (failedAt < 0) lane.failing = undefined;
+      if (handled > 0) {
+        lane.buffer.splice(0, handled);
+        await this.checkpoint(lane, sequenceOf(batch[handled - 1]!));
+      }
+      if (failedAt >= 0 && !givenUp) await this.sleep(RETRY_PAUSE_MS);
+    }
   }
 
   /**
-   * The sequence number the batch must resume at, if any: ReportBatchItemFailures as the event
-   * source reads it, and a thrown error as a failure of the whole batch.
+   * Where the batch failed (-1: handled whole): ReportBatchItemFailures as the event source reads
+   * it, and a thrown error as a failure of the whole batch.
    */
-  private async handle(lane: Lane, records: StreamRecord[]): Promise<string | undefined> {
+  private async handle(lane: Lane, batch: StreamRecord[]): Promise<number> {
     try {
       const response = await lane.handler({
-        Records: records.map((record) => this.toLambdaRecord(record)),
+        Records: batch.map((record) => this.toLambdaRecord(record)),
         shardId: lane.shardId,
       });
-      const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
-      return failedAt && records.some((r) => r.dynamodb?.SequenceNumber === failedAt) ? failedAt : undefined;
+      const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
+      return failed ? batch.findIndex((record) => sequenceOf(record) === failed) : -1;
     } catch (error) {
       console.error(`stream poller (${lane.consumer}):`, (error as Error).message);
-      return records[0]!.dynamodb!.SequenceNumber!;
+      return 0;
     }
   }
 
   /**
-   * Resumes the lane at the failed record after a pause; past LOCAL_RETRY_ATTEMPTS, after it, as
-   * AWS sends the record to the consumer's failure destination and goes on (or the lane would stop
-   * for ever).
+   * Whether the failing record is passed over: after LOCAL_RETRY_ATTEMPTS, as AWS sends it to the
+   * consumer's failure destination and goes on (or the lane would stop for ever).
    */
-  private async retryFrom(lane: Lane, records: StreamRecord[], failedAt: string): Promise<void> {
-    const attempts = lane.failing?.sequenceNumber === failedAt ? lane.failing.attempts + 1 : 1;
+  private givesUp(lane: Lane, sequence: string): boolean {
+    const attempts = lane.failing?.sequenceNumber === sequence ? lane.failing.attempts + 1 : 1;
     const givenUp = attempts > LOCAL_RETRY_ATTEMPTS;
+    lane.failing = givenUp ? undefined : { sequenceNumber: sequence, attempts };
     if (givenUp)
       console.error(
-        `stream poller (${lane.consumer}): record ${failedAt} still failing after ${LOCAL_RETRY_ATTEMPTS} retries, passed over`,
+        `stream poller (${lane.consumer}): record ${sequence} still failing after ${LOCAL_RETRY_ATTEMPTS} retries, passed over`,
       );
-    lane.failing = givenUp ? undefined : { sequenceNumber: failedAt, attempts };
-    const index = records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt);
-    if (givenUp) await this.checkpoint(lane, failedAt);
-    else if (index > 0) await this.checkpoint(lane, records[index - 1]!.dynamodb!.SequenceNumber!);
-    const { ShardIterator } = await this.streams.send(
-      new GetShardIteratorCommand({
-        StreamArn: this.streamArn,
-        ShardId: lane.shardId,
-        ShardIteratorType: givenUp ? 'AFTER_SEQUENCE_NUMBER' : 'AT_SEQUENCE_NUMBER',
-        SequenceNumber: failedAt,
-      }),
-    );
-    lane.iterator = ShardIterator;
-    if (!givenUp) await this.sleep(RETRY_PAUSE_MS);
+    return givenUp;
   }
 
+  /** Notes how far the lane got; a lost write only means a replay after a restart. */
   private async checkpoint(lane: Lane, last: string): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.streamCheckpoint(lane.consumer, lane.shardId),
-          entity: entityTags.streamCheckpoint,
-          consumer: lane.consumer,
-          shard_id: lane.shardId,
-          sequence_number: last,
-        },
-      }),
-    );
+    await db()
+      .send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.streamCheckpoint(lane.consumer, lane.shardId),
+            entity: entityTags.streamCheckpoint,
+            consumer: lane.consumer,
+            shard_id: lane.shardId,
+            sequence_number: last,
+          },
+        }),
+      )
+      .catch((error: Error) => {
+        if (!this.stopped) console.error(`stream poller (${lane.consumer}): checkpoint not written:`, error.message);
+      });
   }
 
   private toLambdaRecord(record: StreamRecord): DynamoDBRecord {

@@ -8,7 +8,7 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import type { ShardStreamEvent, ShardStreamResponse } from '../ports/shard-stream-event.js';
 
 /** Stream sequence numbers are decimal strings of any length: compared as numbers. */
-const bySequence = (a: string, b: string) => {
+export const bySequence = (a: string, b: string): -1 | 0 | 1 => {
   const x = BigInt(a || '0');
   const y = BigInt(b || '0');
   return x < y ? -1 : x > y ? 1 : 0;

@@ -48,6 +48,20 @@ function recording(fail: (pk: string) => boolean = () => false) {
   return { seen, handed, handler };
 }
 
+/** A consumer that throws on a batch holding a record it cannot handle, as a Lambda that fails whole. */
+function throwing(fail: (pk: string) => boolean) {
+  const consumer = recording();
+  const handler: StreamHandler = async (event) => {
+    if (event.Records.some((record) => fail(pkOf(record)))) {
+      for (const record of event.Records)
+        consumer.handed.set(pkOf(record), (consumer.handed.get(pkOf(record)) ?? 0) + 1);
+      throw new Error('cannot handle this batch');
+    }
+    return consumer.handler(event);
+  };
+  return { ...consumer, handler };
+}
+
 async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -61,10 +75,15 @@ describe('the local stream poller', () => {
   const pk = (name: string) => `TEST#${run}#${name}`;
   const healthy = recording();
   const stuck = recording((key) => key === pk('poison'));
+  const thrower = throwing((key) => key === pk('poison'));
   let poller: StreamPoller;
 
   it('hands every record to every consumer, never its own checkpoints', async () => {
-    poller = new StreamPoller(endpoint, { healthy: healthy.handler, stuck: stuck.handler }, 20);
+    poller = new StreamPoller(
+      endpoint,
+      { healthy: healthy.handler, stuck: stuck.handler, thrower: thrower.handler },
+      20,
+    );
     await poller.start();
     await write(pk('first'));
     await until('both consumers saw the first record', () =>
@@ -84,6 +103,12 @@ describe('the local stream poller', () => {
     expect(stuck.handed.get(pk('poison'))).toBe(4);
     expect(stuck.seen).not.toContain(pk('poison'));
     expect(healthy.handed.get(pk('poison'))).toBe(1);
+
+    // A thrown batch fails whole, from its first record (the poison here), as the event source
+    // without bisection retries it.
+    await until('the throwing consumer passed over the poison', () => thrower.seen.includes(pk('after')));
+    expect(thrower.handed.get(pk('poison'))).toBe(4);
+    expect(thrower.seen).not.toContain(pk('poison'));
   });
 
   it('resumes each consumer after its own checkpoint when started again', async () => {
