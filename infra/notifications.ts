@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import { NOTIFY_RECORD_MAX_AGE_SECONDS } from '../shared/notifications/from-stream.js';
 import { entityTags, keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
-import { newImagesOf, newImagesWhere, sortKeysOf } from './stream-filters.js';
+import { newImagesOf, newImagesOfAnyWhere, newImagesWhere, sortKeysOf } from './stream-filters.js';
 
 export interface NotificationsProps {
   /** The single table; its stream carries the outbox events, grants, likes and follows. */
@@ -39,8 +39,9 @@ const NOTIFICATION_KEYS = keys.notificationPrefixes.map((prefix) => `${prefix}*`
 
 /**
  * The notifications inbox (DESIGN.md "Notifications"): one Lambda on the table stream, filtered to
- * outbox events, pending grants (an invitation created or resent), and INSERTs and REMOVEs of
- * reaction and follow items (a removal has no image: the filter reads the keys); each record
+ * outbox events, pending grants (an invitation created or resent), INSERTs and REMOVEs of
+ * reaction and follow items (a removal has no image: the filter reads the keys), and reports and
+ * reported subjects turned resolved (moderation notices); each record
  * notifies at most once (shared/notifications/from-stream.ts).
  */
 export class Notifications extends Construct {
@@ -59,7 +60,7 @@ export class Notifications extends Construct {
     this.fn = apiFunction(this, 'Notify', 'functions/notifications-pipeline/notify.ts', props.environment, {
       timeout: Duration.seconds(60),
       description:
-        'Notifications: mentions, replies, quotes, comments, likes, follows and grants from the table stream',
+        'Notifications: mentions, replies, quotes, comments, likes, follows, grants and moderation from the table stream',
     });
     this.fn.addEventSource(
       new DynamoEventSource(table, {
@@ -78,6 +79,8 @@ export class Notifications extends Construct {
           newImagesWhere(entityTags.grant, { status: 'pending' }, 'INSERT', 'MODIFY'),
           sortKeysOf(keys.reactionSortKeyPrefix, 'INSERT', 'REMOVE'),
           sortKeysOf(keys.followSortKeyPrefix, 'INSERT', 'REMOVE'),
+          // Moderation notices: reports closed, and reported subjects resolved (content removed).
+          newImagesOfAnyWhere([entityTags.report, entityTags.reportedSubject], { status: 'resolved' }, 'MODIFY'),
         ],
       }),
     );

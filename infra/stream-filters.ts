@@ -50,3 +50,18 @@ export function sortKeysOf(prefix: string, ...eventNames: [StreamEventName, ...S
   const sortKey: unknown = FilterRule.beginsWith(prefix);
   return FilterCriteria.filter({ eventName, dynamodb: { Keys: { sk: { S: sortKey } } } });
 }
+
+/**
+ * As newImagesWhere, for new images carrying any of these entity tags: one filter where one per
+ * entity would spend more of the event source's five.
+ */
+export function newImagesOfAnyWhere(
+  entities: readonly [string, ...string[]],
+  values: Record<string, string>,
+  ...eventNames: [StreamEventName, ...StreamEventName[]]
+) {
+  const eventName: unknown = FilterRule.or(...eventNames);
+  const image: Record<string, { S: unknown }> = { entity: { S: FilterRule.or(...entities) } };
+  for (const [name, value] of Object.entries(values)) image[name] = { S: FilterRule.isEqual(value) };
+  return FilterCriteria.filter({ eventName, dynamodb: { NewImage: image } });
+}

@@ -35,6 +35,11 @@ import { handler as blockProfile } from '../safety/block-profile.js';
 import { handler as searchProfiles } from '../search/search-profiles.js';
 import { handler as searchPosts } from '../search/search-posts.js';
 import { handler as getThread } from '../threads/get-thread.js';
+import { handler as unblockProfile } from '../safety/unblock-profile.js';
+import { handler as listBlocks } from '../safety/list-blocks.js';
+import { handler as muteProfile } from '../safety/mute-profile.js';
+import { handler as unmuteProfile } from '../safety/unmute-profile.js';
+import { handler as listMutes } from '../safety/list-mutes.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
 export const toolHandlers: readonly RouteLambda[] = [
@@ -70,4 +75,9 @@ export const toolHandlers: readonly RouteLambda[] = [
   getThread,
   searchProfiles,
   searchPosts,
+  unblockProfile,
+  listBlocks,
+  muteProfile,
+  unmuteProfile,
+  listMutes,
 ];

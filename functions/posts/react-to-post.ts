@@ -3,15 +3,18 @@ import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import { keys } from '../../shared/store/keys.js';
-import { getPost } from '../../shared/store/posts.js';
 import { setReaction } from '../../shared/store/reactions.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { routes } from '../../shared/http/contract/routes/posts.js';
 import { refuseIfBlocked } from '../../shared/safety/checks.js';
+import { livePost, readPostWithCard } from '../../shared/safety/suspension.js';
 
-/** The post, read in the credential's BatchGetItem: whether it takes likes, and its count before this change. */
+/**
+ * The post with its author's card, read in the credential's BatchGetItem: whether it takes likes
+ * (published, its author not suspended), and its count before this change.
+ */
 const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads: ReadBatch) =>
-  getPost(params.post_id, true, reads);
+  readPostWithCard(params.post_id, reads);
 
 /**
  * Sets or removes the acting profile's like of a published post: one conditional write of the
@@ -21,8 +24,8 @@ const readPost = ({ params }: PrefetchRequest<typeof routes.reactToPost>, reads:
 export const handler = httpHandler(
   routes.reactToPost,
   async ({ params, body, auth, now, prefetched, viewer: hidden }) => {
-    const post = await prefetched;
-    if (post?.status !== 'published') throw notFound('Post');
+    const post = livePost(await prefetched);
+    if (!post) throw notFound('Post');
     // Across a block a like is refused; taking back a like given before the block is not.
     if (body.active) refuseIfBlocked(hidden, post.profile_id);
     const viewer = auth.actingProfile;

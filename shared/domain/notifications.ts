@@ -16,14 +16,19 @@ export const NOTIFICATION_REASONS = [
   'follow',
   'access_invitation',
   'access_accepted',
+  // Moderation notices: no profile acted (actors is empty), see notificationOf.
+  'report_resolved',
+  'content_removed',
 ] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
 export const SUBJECT_TYPES = ['post', 'comment', 'profile', 'access_grant', 'report'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
-/** Each reason's subject type, and whether it keeps one notification per subject while unseen. */
-export const REASONS: Record<NotificationReason, { subject: SubjectType; grouped: boolean }> = {
+/** A reason's subject type (or types), and whether it keeps one notification per subject while unseen. */
+type ReasonShape = { subject: SubjectType | readonly SubjectType[]; grouped: boolean };
+
+export const REASONS: Record<NotificationReason, ReasonShape> = {
   mention: { subject: 'post', grouped: false },
   reply: { subject: 'post', grouped: false },
   quote: { subject: 'post', grouped: false },
@@ -34,6 +39,8 @@ export const REASONS: Record<NotificationReason, { subject: SubjectType; grouped
   follow: { subject: 'profile', grouped: true },
   access_invitation: { subject: 'access_grant', grouped: false },
   access_accepted: { subject: 'access_grant', grouped: false },
+  report_resolved: { subject: 'report', grouped: false },
+  content_removed: { subject: ['post', 'comment'], grouped: false },
 };
 
 export type GroupedReason = 'like' | 'comment_like' | 'follow';
@@ -89,7 +96,8 @@ export interface NotificationDraft {
   /** The source, spelled so that a replay or a duplicate of it names the same notification. */
   source: string;
   recipient_id: string;
-  actor_id: string;
+  /** The profile that acted; null for a moderation notice, which the platform sends. */
+  actor_id: string | null;
   reason: NotificationReason;
   subject_type: SubjectType;
   subject_id: string;
@@ -118,8 +126,8 @@ export function notificationOf(draft: NotificationDraft): NotificationRecord {
     subject_id: draft.subject_id,
     post_id: draft.post_id,
     comment_id: draft.comment_id,
-    actor_ids: [draft.actor_id],
-    actors_count: 1,
+    actor_ids: draft.actor_id === null ? [] : [draft.actor_id],
+    actors_count: draft.actor_id === null ? 0 : 1,
     seen: false,
     created_at: draft.at,
     updated_at: draft.at,
@@ -128,7 +136,8 @@ export function notificationOf(draft: NotificationDraft): NotificationRecord {
 
 /**
  * Whether the recipient's preference for the reason keeps a notification by this actor:
- * `following` needs to know whether the recipient follows the actor.
+ * `following` needs to know whether the recipient follows the actor. (A notice no profile sent,
+ * `actor_id` null, is kept by `following` as by `all`: the filter is on profiles, and there is none.)
  */
 export function keeps(preference: PreferenceValue, recipientFollowsActor: () => boolean): boolean {
   return preference === 'all' || (preference === 'following' && recipientFollowsActor());

@@ -1,8 +1,9 @@
 /**
  * Notifications written from the table stream: the records that notify (sources.ts) split into
  * lanes, one per subject of a grouped reason (a batch of one post's likes is folded at once, ONE
- * write of its group: store/notification-groups.ts) and one per other notification (created once
- * by its source's id: store/notifications.ts). Never to the profile that acted; the recipient's
+ * write of its group: store/notification-groups.ts), one per other notification (created once
+ * by its source's id: store/notifications.ts) and one per post or comment removed by moderation
+ * (its author's notice, removals.ts). Never to the profile that acted; the recipient's
  * preferences applied as the notification is written.
  */
 import { viewerFilterOf } from '../domain/safety.js';
@@ -16,6 +17,8 @@ import type { FoldSettings } from '../store/counter-fold.js';
 import { foldIntoGroup, type GroupTarget } from '../store/notification-groups.js';
 import { createNotification, followedAmong, getPreferences } from '../store/notifications.js';
 import { getPost } from '../store/posts.js';
+import type { ContentRemoval } from './moderation-sources.js';
+import { contentRemovedDraft } from './removals.js';
 import { notificationWorkOf, type GroupedChange, type NotificationWork } from './sources.js';
 
 /**
@@ -46,7 +49,7 @@ export function notifyFromStream(
     records: 'notification source',
     failure: 'notification failed',
     select: notificationWorkOf,
-    laneOf: (work) => (work.kind === 'grouped' ? `${work.reason}:${work.subject_id}` : `single:${work.draft.source}`),
+    laneOf: laneOf,
     concurrency: LANES_AT_ONCE,
     retry: STREAM_STEP_RETRY,
     fold: async (lane) => {
@@ -54,6 +57,10 @@ export function notifyFromStream(
       if (first.kind === 'single') {
         // One source per lane: a duplicate of the record in the same batch finds the first's notification.
         for (const work of lane) if (work.kind === 'single') await notifyOnce(work.draft);
+        return;
+      }
+      if (first.kind === 'removal') {
+        await notifyRemoval(first.removal);
         return;
       }
       if (!shardId)
@@ -69,21 +76,45 @@ export function notifyFromStream(
     describe: (work) =>
       work.kind === 'single'
         ? { source: work.draft.source, reason: work.draft.reason }
-        : { reason: work.reason, subject_id: work.subject_id },
+        : work.kind === 'removal'
+          ? { reason: 'content_removed', subject_id: work.removal.subject_id }
+          : { reason: work.reason, subject_id: work.subject_id },
   });
+}
+
+/** One lane per grouped subject, per single notification's source, per removed post or comment. */
+function laneOf(work: NotificationWork): string {
+  if (work.kind === 'grouped') return `${work.reason}:${work.subject_id}`;
+  if (work.kind === 'removal') return `removal:${work.removal.subject_type}:${work.removal.subject_id}`;
+  return `single:${work.draft.source}`;
 }
 
 /** What the recipient's blocks and mutes leave out of its notifications, as they stand when it is written. */
 const hiddenFrom = async (recipientId: string) => viewerFilterOf(await loadSafetySets(recipientId));
 
 async function notifyOnce(draft: NotificationDraft): Promise<void> {
-  if (draft.actor_id === draft.recipient_id) return;
+  const actorId = draft.actor_id;
+  if (actorId === null) return notifyNotice(draft);
+  if (actorId === draft.recipient_id) return;
   const [preferences, hidden] = await Promise.all([getPreferences(draft.recipient_id), hiddenFrom(draft.recipient_id)]);
   const preference = preferences[draft.reason];
-  if (preference === 'none' || hidden.hidesAuthor(draft.actor_id)) return;
-  const followed = preference === 'following' ? await followedAmong(draft.recipient_id, [draft.actor_id]) : new Set();
-  if (!keeps(preference, () => followed.has(draft.actor_id))) return;
+  if (preference === 'none' || hidden.hidesAuthor(actorId)) return;
+  const followed = preference === 'following' ? await followedAmong(draft.recipient_id, [actorId]) : new Set();
+  if (!keeps(preference, () => followed.has(actorId))) return;
   await createNotification(notificationOf(draft));
+}
+
+/** A notice no profile sent (moderation's): only the recipient's preference for its reason applies. */
+async function notifyNotice(draft: NotificationDraft): Promise<void> {
+  const preferences = await getPreferences(draft.recipient_id);
+  if (!keeps(preferences[draft.reason], () => true)) return;
+  await createNotification(notificationOf(draft));
+}
+
+/** A moderator's removal of a post or comment: the notice to its author, if it is still removed by moderation. */
+async function notifyRemoval(removal: ContentRemoval): Promise<void> {
+  const draft = await contentRemovedDraft(removal);
+  if (draft) await notifyNotice(draft);
 }
 
 /** Who a grouped reason's subject notifies, and what its notification shows; undefined when the subject is gone. */

@@ -1,7 +1,8 @@
 /**
  * A page of notifications with what they show: their posts, comments and actors, read in one
  * BatchGetItem. A post or comment no longer readable (removed, a draft again) shows as null; a
- * profile that is gone is left out of the actors.
+ * profile that is gone is left out of the actors. A `content_removed` notice shows its removed
+ * post or comment as its recipient, the author, reads it (with `removed_by`).
  */
 import type { ProfileRecord } from '../domain/entities.js';
 import type { NotificationRecord } from '../domain/notifications.js';
@@ -32,10 +33,12 @@ export async function hydrateNotifications(notifications: readonly NotificationR
   return notifications.map((n) => {
     const post = n.post_id ? read<PostRecord>(entities.post, keys.post(n.post_id)) : undefined;
     const comment = n.comment_id ? read<CommentRecord>(entities.comment, keys.comment(n.comment_id)) : undefined;
+    const shown = (item: PostRecord | CommentRecord | undefined) =>
+      item?.status === 'published' || (n.reason === 'content_removed' && item?.profile_id === n.recipient_id);
     return {
       notification: n,
-      post: post?.status === 'published' ? post : null,
-      comment: comment?.status === 'published' ? comment : null,
+      post: post && shown(post) ? post : null,
+      comment: comment && shown(comment) ? comment : null,
       actors: n.actor_ids.flatMap((id) => read<ProfileRecord>(entities.profile, keys.profile(id)) ?? []),
     };
   });

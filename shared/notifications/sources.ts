@@ -1,8 +1,9 @@
 /**
  * What the table stream's records say happened to whom: the outbox events (mentions, replies,
- * quotes, comments, accepted grants), the grant items (an invitation, created or resent), and the
- * reaction and follow items (likes and follows, made or undone: the grouped reasons). Each source
- * is spelled so that a replay or a duplicate of its record names the same notification.
+ * quotes, comments, accepted grants), the grant items (an invitation, created or resent), the
+ * reaction and follow items (likes and follows, made or undone: the grouped reasons), and the
+ * moderation notices (moderation-sources.ts). Each source is spelled so that a replay or a
+ * duplicate of its record names the same notification.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
@@ -10,6 +11,7 @@ import { OutboxEvent } from '../domain/events.js';
 import type { NotificationDraft, NotificationReason, GroupChange, GroupedReason } from '../domain/notifications.js';
 import { decodeImage, type Decoded } from '../pipeline/decode.js';
 import { entityTags, keyParts } from '../store/keys.js';
+import { moderationNoticeOf, type ContentRemoval } from './moderation-sources.js';
 
 /** The outbox events that notify, and the reason each becomes. */
 const EVENT_REASONS: Partial<Record<string, NotificationReason>> = {
@@ -103,8 +105,14 @@ export interface GroupedChange {
   sequenceNumber: string;
 }
 
-/** What one record asks of the notifications: one notification, one change of a group, or nothing. */
-export type NotificationWork = { kind: 'single'; draft: NotificationDraft } | ({ kind: 'grouped' } & GroupedChange);
+/**
+ * What one record asks of the notifications: one notification, one change of a group, a
+ * moderator's removal of content (its author's notice), or nothing.
+ */
+export type NotificationWork =
+  | { kind: 'single'; draft: NotificationDraft }
+  | ({ kind: 'grouped' } & GroupedChange)
+  | { kind: 'removal'; removal: ContentRemoval };
 
 function groupedChangeOf(record: DynamoDBRecord): GroupedChange | undefined {
   const change = record.eventName === 'INSERT' ? 'added' : record.eventName === 'REMOVE' ? 'removed' : undefined;
@@ -150,5 +158,5 @@ export function notificationWorkOf(record: DynamoDBRecord): Decoded<Notification
     const grant = decodeImage(PendingGrant, image);
     return grant.ok ? { ok: true, record: { kind: 'single', draft: draftOfGrant(grant.record) } } : grant;
   }
-  return undefined;
+  return moderationNoticeOf(record);
 }

@@ -37,7 +37,7 @@ beforeAll(() => {
 });
 
 describe('the notifications consumer (CDK)', () => {
-  it('reads outbox events, pending grants, and likes and follows made or undone, one batch per shard at a time, named by a tumbling window', () => {
+  it('reads outbox events, pending grants, likes and follows made or undone, and resolved reports, one batch per shard at a time, named by a tumbling window', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
@@ -69,6 +69,12 @@ describe('the notifications consumer (CDK)', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT', 'REMOVE'],
               dynamodb: { Keys: { sk: { S: [{ prefix: 'FOLLOWER#' }] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['MODIFY'],
+              dynamodb: { NewImage: { entity: { S: ['report', 'reported_subject'] }, status: { S: ['resolved'] } } },
             }),
           },
         ],

@@ -16,8 +16,12 @@ const added = (actor_id: string): GroupChange => ({ actor_id, change: 'added' })
 const removed = (actor_id: string): GroupChange => ({ actor_id, change: 'removed' });
 
 describe('notification reasons', () => {
-  it('are the ten of the table; likes, comment likes and follows group, each reason has its subject type', () => {
-    expect(NOTIFICATION_REASONS).toHaveLength(10);
+  it('are the twelve of the tables; likes, comment likes and follows group, each reason has its subject type', () => {
+    expect(NOTIFICATION_REASONS).toHaveLength(12);
+    // The moderation notices come last, after the ten of the conversations table.
+    expect(NOTIFICATION_REASONS.slice(-2)).toEqual(['report_resolved', 'content_removed']);
+    expect(REASONS.report_resolved).toEqual({ subject: 'report', grouped: false });
+    expect(REASONS.content_removed).toEqual({ subject: ['post', 'comment'], grouped: false });
     expect(NOTIFICATION_REASONS.filter((r) => REASONS[r].grouped)).toEqual(['like', 'comment_like', 'follow']);
     expect(REASONS.like.subject).toBe('post');
     expect(REASONS.comment_like.subject).toBe('comment');
@@ -93,7 +97,7 @@ describe('notification ids, preferences and seen_at', () => {
     expect(defaultPreferences().like).toBe('all');
     const read = preferencesOf({ like: 'none', follow: 'following', mention: 'loud', nonsense: 'none' });
     expect(read).toMatchObject({ like: 'none', follow: 'following', mention: 'all' });
-    expect(Object.keys(read)).toHaveLength(10);
+    expect(Object.keys(read)).toHaveLength(NOTIFICATION_REASONS.length);
   });
 
   it('refuses a seen_at in the future', () => {

@@ -25,7 +25,7 @@ export const routes = {
     status: 201,
     response: BlockResult,
     errors: ['not_found'],
-    mcp: { title: 'Block a profile', toolset: 'safety' },
+    mcp: { title: 'Block a profile', toolset: 'safety', annotations: { idempotentHint: true } },
   }),
   unblockProfile: defineRoute({
     method: 'DELETE',
@@ -40,8 +40,7 @@ export const routes = {
     status: 200,
     response: UnblockResult,
     errors: [],
-    // Not a tool (nor unmute, nor the lists): the MCP tool list has a 40 KB budget (API.md); an agent protects itself by blocking.
-    mcp: false,
+    mcp: { title: 'Unblock a profile', toolset: 'safety' },
   }),
   listBlocks: defineRoute({
     method: 'GET',
@@ -56,8 +55,7 @@ export const routes = {
     status: 200,
     response: page(SafetyListItem),
     errors: [],
-    // Not a tool: as unblockProfile.
-    mcp: false,
+    mcp: { title: 'List the profiles you block', toolset: 'safety' },
   }),
   muteProfile: defineRoute({
     method: 'POST',
@@ -72,8 +70,7 @@ export const routes = {
     status: 201,
     response: MuteResult,
     errors: ['not_found'],
-    // Not a tool: as unblockProfile.
-    mcp: false,
+    mcp: { title: 'Mute a profile', toolset: 'safety', annotations: { idempotentHint: true } },
   }),
   unmuteProfile: defineRoute({
     method: 'DELETE',
@@ -88,8 +85,7 @@ export const routes = {
     status: 200,
     response: UnmuteResult,
     errors: [],
-    // Not a tool: as unblockProfile.
-    mcp: false,
+    mcp: { title: 'Unmute a profile', toolset: 'safety' },
   }),
   listMutes: defineRoute({
     method: 'GET',
@@ -104,7 +100,6 @@ export const routes = {
     status: 200,
     response: page(SafetyListItem),
     errors: [],
-    // Not a tool: as listBlocks.
-    mcp: false,
+    mcp: { title: 'List the profiles you mute', toolset: 'safety' },
   }),
 };

@@ -13,16 +13,19 @@ export const Notification = z
     reason: NotificationReason,
     subject: z.object({ type: z.enum(SUBJECT_TYPES), id: Uuid }).meta({
       description:
-        'What the notification is about: the new post (mention, reply, quote), the liked post, the new or liked comment, the followed profile (the recipient), the access grant.',
+        'What the notification is about: the new post (mention, reply, quote), the liked post, the new or liked comment, the followed profile (the recipient), the access grant, the resolved report (report_resolved), the post or comment removed by moderation (content_removed).',
     }),
     post: Post.nullable().meta({
       description:
         'The post the reason is about, or that the comment belongs to; null when none, or no longer readable.',
     }),
     comment: Comment.nullable().meta({ description: 'The comment of comment reasons; null otherwise.' }),
-    actors: z.array(Profile).max(3).meta({ description: 'The profiles that acted, newest first (at most 3).' }),
-    actors_count: z.number().int().min(1).meta({
-      description: 'How many profiles acted (a grouped reason counts each profile once while unseen).',
+    actors: z.array(Profile).max(3).meta({
+      description: 'The profiles that acted, newest first (at most 3); none for report_resolved and content_removed.',
+    }),
+    actors_count: z.number().int().min(0).meta({
+      description:
+        'How many profiles acted (a grouped reason counts each profile once while unseen); 0 for report_resolved and content_removed, which moderation sends.',
     }),
     seen: z.boolean(),
     created_at: Timestamp,
