@@ -1,8 +1,8 @@
 /**
  * The SQL of one post search on the embedded index (sqlite-search-index.ts). A post's rowid is its
- * place in publication order (`publishedOrder`), so every query reads its driving list, the FTS5
- * matches or a tag's, a mention's or an author's posts, newest first by rowid and stops at the
- * page: `latest` never sorts, `since`, `until` and a cursor are rowid ranges the driver seeks to.
+ * place in publication order (`publishedOrder`), so every query reads its driving list (the FTS5
+ * matches of its words, tags and mention, or an author's posts) newest first by rowid and stops at
+ * the page: `latest` never sorts, and `since`, `until` and a cursor are rowid ranges it seeks to.
  */
 import { createHash } from 'node:crypto';
 import type { SQLInputValue } from 'node:sqlite';
@@ -27,95 +27,53 @@ export function publishedOrder(publishedAt: string, id: string): bigint {
 /** The first rowid of a moment: `rowid >= ` it is published at or after it. */
 const momentOrder = (at: string) => BigInt(Date.parse(at)) << TIE_BITS;
 
-/**
- * With words, a tag's or a mention's list of at most this many posts is read first and each of its
- * posts looked up among the matches (a lookup costs about as much as reading a few hundred
- * matches); a longer list is checked for each match instead, newest first, until the page is full.
- * Either way a rare tag beside a common word costs milliseconds, not a pass over every match.
- */
-export const SHORT_LIST = 100;
-
-/** The lists a filter can read from: a tag's posts, or a username's mentions. */
-export type PostList = 'post_tags' | 'post_mentions';
-const LIST_COLUMN: Record<PostList, string> = { post_tags: 'tag', post_mentions: 'username' };
-
-/** The statement counting a list up to one past SHORT_LIST. */
-export const listSizeSql = (list: PostList) =>
-  `SELECT count(*) AS n FROM (SELECT 1 FROM ${list} WHERE ${LIST_COLUMN[list]} = ? LIMIT ${SHORT_LIST + 1})`;
-
 /** An FTS5 string: the tokenizer splits it as it split the documents. */
 export const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
-/** Where the rows come from: the list that is read newest first, and its rowid column. */
-interface Driver {
-  from: string;
-  key: string;
-  where: string[];
-  args: SQLInputValue[];
-  /** Which filters the driver already applies. */
-  covers: { tag?: string; mentions?: boolean };
-}
+/**
+ * A hashtag or a username as one FTS5 token of the `tags` or `mentions` column: its UTF-8 bytes in
+ * hex (the tokenizer would split `_` and fold accents, and a tag is matched exactly).
+ */
+export const listToken = (value: string) => `x${Buffer.from(value, 'utf8').toString('hex')}`;
 
-function driverOf(search: PostSearch, text: string | undefined): Driver {
-  const [tag] = search.terms.hashtags;
-  if (text !== undefined)
-    return {
-      from: 'posts_fts JOIN posts p ON p.rowid = posts_fts.rowid',
-      key: 'posts_fts.rowid',
-      where: ['posts_fts MATCH ?'],
-      args: [text],
-      covers: {},
-    };
-  if (tag !== undefined)
-    return {
-      from: 'post_tags t JOIN posts p ON p.rowid = t.post',
-      key: 't.post',
-      where: ['t.tag = ?'],
-      args: [tag],
-      covers: { tag },
-    };
-  if (search.mentions !== undefined)
-    return {
-      from: 'post_mentions m JOIN posts p ON p.rowid = m.post',
-      key: 'm.post',
-      where: ['m.username = ?'],
-      args: [search.mentions],
-      covers: { mentions: true },
-    };
-  return { from: 'posts p', key: 'p.rowid', where: [], args: [], covers: {} };
+/** The FTS5 expression of everything a post must carry (words, phrases, tags, a mention), and what it must not. */
+function matchExpression(search: PostSearch): string | undefined {
+  const { terms } = search;
+  const text = [...terms.words, ...terms.phrases].map(quoted).join(' ');
+  const parts = [
+    ...(text ? [`body : (${text})`] : []),
+    ...terms.hashtags.map((tag) => `tags : ${quoted(listToken(tag))}`),
+    ...(search.mentions !== undefined ? [`mentions : ${quoted(listToken(search.mentions))}`] : []),
+  ];
+  if (parts.length === 0) return undefined;
+  const positive = parts.map((part) => `(${part})`).join(' AND ');
+  const excluded = terms.excluded.map(quoted).join(' OR ');
+  return excluded ? `(${positive}) NOT (body : (${excluded}))` : positive;
 }
 
 /**
- * The statement for a search; `after` is the rowid of the post a `latest` page follows, `isShort`
- * tells whether a list has at most SHORT_LIST posts. It answers `id` and `published_at`, at most
- * `limit` + 1 rows.
+ * The statement for a search; `after` is the rowid of the post a `latest` page follows. It answers
+ * `id` and `published_at`, at most `limit` + 1 rows. Whatever the FTS5 expression can say is said
+ * there (FTS5 intersects its lists itself, newest first); the rest are filters on the post's row.
  */
-export function postSearchSql(
-  search: PostSearch,
-  after: bigint | undefined,
-  isShort: (list: PostList, value: string) => boolean,
-): { text: string; args: SQLInputValue[] } {
+export function postSearchSql(search: PostSearch, after: bigint | undefined): { text: string; args: SQLInputValue[] } {
   const { terms } = search;
-  const positive = [...terms.words, ...terms.phrases].map(quoted).join(' ');
-  const excluded = terms.excluded.map(quoted).join(' OR ');
-  const matchText = positive ? (excluded ? `(${positive}) NOT (${excluded})` : positive) : undefined;
-  const driver = driverOf(search, matchText);
-  const { key } = driver;
-  const where = [...driver.where];
-  const args = [...driver.args];
+  const match = matchExpression(search);
+  const key = match !== undefined ? 'posts_fts.rowid' : 'p.rowid';
+  const where: string[] = [];
+  const args: SQLInputValue[] = [];
   const filter = (condition: string, ...values: SQLInputValue[]) => {
     where.push(condition);
     args.push(...values);
   };
-  const onList = (list: PostList, value: string) =>
-    matchText !== undefined && isShort(list, value)
-      ? filter(`${key} IN (SELECT post FROM ${list} WHERE ${LIST_COLUMN[list]} = ?)`, value)
-      : filter(`EXISTS (SELECT 1 FROM ${list} WHERE ${LIST_COLUMN[list]} = ? AND post = ${key})`, value);
-  if (!positive && excluded) filter('p.rowid NOT IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)', excluded);
-  for (const tag of terms.hashtags) if (tag !== driver.covers.tag) onList('post_tags', tag);
-  if (search.mentions !== undefined && !driver.covers.mentions) onList('post_mentions', search.mentions);
+  if (match !== undefined) filter('posts_fts MATCH ?', match);
+  else if (terms.excluded.length > 0)
+    filter(
+      'p.rowid NOT IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)',
+      `body : (${terms.excluded.map(quoted).join(' OR ')})`,
+    );
   if (terms.from.length > 0) filter(`p.username IN (${placeholders(terms.from)})`, ...terms.from);
   if (search.author_profile_id) filter('p.profile_id = ?', search.author_profile_id);
   if (search.since) filter(`${key} >= ?`, momentOrder(search.since));
@@ -124,26 +82,26 @@ export function postSearchSql(
   if (search.kind) filter('p.kind = ?', search.kind);
   if (after !== undefined) filter(`${key} < ?`, after);
 
+  const from = match !== undefined ? 'posts_fts JOIN posts p ON p.rowid = posts_fts.rowid' : 'posts p';
+  const matching = `FROM ${from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`;
   const position = search.position;
-  const offset = position && 'offset' in position ? position.offset : 0;
-  const matching = `FROM ${driver.from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const page: SQLInputValue[] = [search.limit + 1, offset];
+  const page: SQLInputValue[] = [search.limit + 1, position && 'offset' in position ? position.offset : 0];
   if (search.sort === 'latest')
     return {
       text: `SELECT p.id, p.published_at ${matching} ORDER BY ${key} DESC LIMIT ? OFFSET ?`,
       args: [...args, ...page],
     };
   // Without words every post is as relevant as another: likes decide, then the newest.
-  if (!positive)
+  if (terms.words.length + terms.phrases.length === 0)
     return {
       text: `SELECT p.id, p.published_at ${matching} ORDER BY p.likes DESC, ${key} DESC LIMIT ? OFFSET ?`,
       args: [...args, ...page],
     };
-  // bm25 is lower for better matches.
+  // bm25 is lower for better matches; only the body's words count (the tags and mentions columns weigh 0).
   return {
     text: `SELECT id, published_at FROM (
         SELECT p.id AS id, p.published_at AS published_at, p.likes AS likes, ${key} AS rank_order,
-          bm25(posts_fts) AS score ${matching} ORDER BY ${key} DESC LIMIT ${TOP_CANDIDATES})
+          bm25(posts_fts, 1.0, 0.0, 0.0) AS score ${matching} ORDER BY ${key} DESC LIMIT ${TOP_CANDIDATES})
       ORDER BY score, likes DESC, rank_order DESC LIMIT ? OFFSET ?`,
     args: [...args, ...page],
   };

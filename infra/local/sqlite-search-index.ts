@@ -1,8 +1,8 @@
 /**
  * The embedded search index, the local default: Node 24's built-in `node:sqlite` with FTS5 (nothing
  * to install), in one file under DATA_DIR or in memory. Words are matched by FTS5's unicode61
- * tokenizer with diacritics removed (case and accents ignored on both sides); filters and order are
- * plain columns beside it, hashtags and mentions tables of their own. Text is kept only in the FTS
+ * tokenizer with diacritics removed (case and accents ignored on both sides); a post's hashtags and
+ * mentions are FTS5 columns of their own, the other filters plain columns beside it. Text is kept only in the FTS
  * indexes (contentless): the table is where records live, the index answers ids. A post's rowid is
  * its place in publication order (sqlite-post-query.ts), which is what makes a page cheap.
  */
@@ -18,7 +18,7 @@ import type {
   ProfileSearch,
   SearchIndex,
 } from '../../shared/ports/search-index.js';
-import { listSizeSql, postSearchSql, publishedOrder, quoted, SHORT_LIST } from './sqlite-post-query.js';
+import { listToken, postSearchSql, publishedOrder, quoted } from './sqlite-post-query.js';
 
 const TOKENIZE = "tokenize='unicode61 remove_diacritics 2'";
 
@@ -26,8 +26,9 @@ const TOKENIZE = "tokenize='unicode61 remove_diacritics 2'";
  * The layout's version (`PRAGMA user_version`): a file of another version is emptied and laid out
  * again, and the local runtime fills it from the table (search-runtime.ts).
  */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
+/** Every table any layout had: all are dropped before a file is laid out again. */
 const TABLES = [
   'posts',
   'post_tags',
@@ -44,9 +45,7 @@ CREATE TABLE posts (
   kind TEXT NOT NULL, has_media INTEGER NOT NULL, published_at TEXT NOT NULL, likes INTEGER NOT NULL);
 CREATE INDEX posts_author ON posts (profile_id);
 CREATE INDEX posts_username ON posts (username);
-CREATE TABLE post_tags (tag TEXT NOT NULL, post INTEGER NOT NULL, PRIMARY KEY (tag, post)) WITHOUT ROWID;
-CREATE TABLE post_mentions (username TEXT NOT NULL, post INTEGER NOT NULL, PRIMARY KEY (username, post)) WITHOUT ROWID;
-CREATE VIRTUAL TABLE posts_fts USING fts5(body, content='', contentless_delete=1, ${TOKENIZE});
+CREATE VIRTUAL TABLE posts_fts USING fts5(body, tags, mentions, content='', contentless_delete=1, ${TOKENIZE});
 CREATE TABLE profiles (
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, username TEXT NOT NULL, type TEXT NOT NULL,
   occupation TEXT, country_code TEXT);
@@ -123,8 +122,6 @@ export class SqliteSearchIndex implements SearchIndex {
 
   private forgetPost(row: bigint): void {
     this.sql('DELETE FROM posts_fts WHERE rowid = ?').run(row);
-    this.sql('DELETE FROM post_tags WHERE post = ?').run(row);
-    this.sql('DELETE FROM post_mentions WHERE post = ?').run(row);
     this.sql('DELETE FROM posts WHERE rowid = ?').run(row);
   }
 
@@ -147,11 +144,12 @@ export class SqliteSearchIndex implements SearchIndex {
       post.published_at,
       post.likes_count,
     );
-    this.sql('INSERT INTO posts_fts (rowid, body) VALUES (?, ?)').run(rowid, post.body);
-    for (const tag of post.hashtags)
-      this.sql('INSERT OR IGNORE INTO post_tags (tag, post) VALUES (?, ?)').run(tag, rowid);
-    for (const username of post.mentions)
-      this.sql('INSERT OR IGNORE INTO post_mentions (username, post) VALUES (?, ?)').run(username, rowid);
+    this.sql('INSERT INTO posts_fts (rowid, body, tags, mentions) VALUES (?, ?, ?, ?)').run(
+      rowid,
+      post.body,
+      post.hashtags.map(listToken).join(' '),
+      post.mentions.map(listToken).join(' '),
+    );
   }
 
   private deletePost(id: string): void {
@@ -191,10 +189,7 @@ export class SqliteSearchIndex implements SearchIndex {
       position && 'after' in position
         ? (this.postRow(position.after.id) ?? publishedOrder(position.after.published_at, position.after.id))
         : undefined;
-    const { text, args } = postSearchSql(search, after, (list, value) => {
-      const { n } = this.sql(listSizeSql(list)).get(value) as { n: bigint };
-      return n <= SHORT_LIST;
-    });
+    const { text, args } = postSearchSql(search, after);
     const rows = this.sql(text).all(...args) as unknown as PostHit[];
     return Promise.resolve(rows.map((row) => ({ id: row.id, published_at: row.published_at })));
   }
@@ -224,7 +219,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   clear(): Promise<void> {
-    this.db.exec(`DELETE FROM posts; DELETE FROM post_tags; DELETE FROM post_mentions; DELETE FROM posts_fts;
+    this.db.exec(`DELETE FROM posts; DELETE FROM posts_fts;
       DELETE FROM profiles; DELETE FROM profile_followers; DELETE FROM profiles_fts;`);
     return Promise.resolve();
   }

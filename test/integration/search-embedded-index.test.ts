@@ -166,7 +166,7 @@ describe("the embedded index's publication order and layout", () => {
     expect(new Set(seen)).toEqual(new Set(same.map((post) => post.id)));
   });
 
-  it('checks a rare and a common tag or mention beside words alike (short lists read first, long ones per match)', async () => {
+  it('finds posts by words with a rare or a common tag or mention, newest first', async () => {
     const index = new SqliteSearchIndex(':memory:');
     const common = Array.from({ length: 130 }, (_, i) =>
       doc(`c${i}`, 'alpha words', {
@@ -186,6 +186,24 @@ describe("the embedded index's publication order and layout", () => {
     expect(await page(index, 'alpha', { mentions: 'many', limit: 2 })).toEqual(['c129', 'c128', 'c127']);
     expect(await page(index, 'alpha #common #rare')).toEqual(['r1']);
     expect(await page(index, 'alpha -too #common', { limit: 1, sort: 'top' })).toHaveLength(2);
+  });
+
+  it('matches a tag or a mention exactly: not its parts, not another accent', async () => {
+    const index = new SqliteSearchIndex(':memory:');
+    await index.write([
+      { kind: 'put_post', post: doc('p1', 'one', { hashtags: ['machine_learning'], mentions: ['ada_l'] }) },
+      { kind: 'put_post', post: doc('p2', 'two', { hashtags: ['machine', 'learning'], mentions: ['ada', 'l'] }) },
+      { kind: 'put_post', post: doc('p3', 'three', { hashtags: ['café'] }) },
+      { kind: 'put_post', post: doc('p4', 'four machine_learning', { hashtags: ['cafe'] }) },
+    ]);
+    expect(await page(index, '#machine_learning')).toEqual(['p1']);
+    expect(await page(index, '#machine')).toEqual(['p2']);
+    expect(await page(index, '', { mentions: 'ada_l' })).toEqual(['p1']);
+    expect(await page(index, '', { mentions: 'ada' })).toEqual(['p2']);
+    expect(await page(index, '#café')).toEqual(['p3']);
+    expect(await page(index, '#cafe')).toEqual(['p4']);
+    // A word is the body's, never a tag's.
+    expect(await page(index, 'machine')).toEqual(['p4']);
   });
 
   it('lays a file of an older layout out again, empty, and keeps a file of its own layout', async () => {
