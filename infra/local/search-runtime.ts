@@ -1,10 +1,10 @@
 /**
  * Search in the local runtime: the embedded index (a file under DATA_DIR, or memory with
  * `--in-memory`) fed by the same stream handler as the indexing Lambda from the runtime's poller,
- * and given to the search routes as their port. An index file seen for the first time is filled
- * from the table at start (the poller reads only what is written after the table's first start).
+ * and given to the search routes as their port. An index the runtime opens empty (a new file, or
+ * one of an older layout) is filled from the table at start (the poller reads only what is written
+ * after the table's first start).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexDocumentsHandler } from '../../functions/search-pipeline/handlers.js';
 import { reindexFromTable } from '../../shared/search/reindex.js';
@@ -24,14 +24,13 @@ export interface SearchRuntime {
 
 export function searchRuntime(options: { inMemory: boolean; dataDir: string }): SearchRuntime {
   const path = options.inMemory ? ':memory:' : searchIndexPath(options.dataDir);
-  const fresh = path === ':memory:' || !existsSync(path);
   const index = new SqliteSearchIndex(path);
   const onStream = indexDocumentsHandler(index);
   return {
     index,
     onStream: (event) => onStream(event),
     async start() {
-      if (fresh) await reindexFromTable(index);
+      if (index.created) await reindexFromTable(index);
     },
     stop: () => index.close(),
   };

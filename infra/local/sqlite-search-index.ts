@@ -1,9 +1,10 @@
 /**
  * The embedded search index, the local default: Node 24's built-in `node:sqlite` with FTS5 (nothing
  * to install), in one file under DATA_DIR or in memory. Words are matched by FTS5's unicode61
- * tokenizer with diacritics removed (case and accents ignored on both sides); filters and order are
- * plain columns beside it, hashtags and mentions tables of their own. Text is kept only in the FTS
- * indexes (contentless): the table is where records live, the index answers ids.
+ * tokenizer with diacritics removed (case and accents ignored on both sides); a post's hashtags and
+ * mentions are FTS5 columns of their own, the other filters plain columns beside it. Text is kept only in the FTS
+ * indexes (contentless): the table is where records live, the index answers ids. A post's rowid is
+ * its place in publication order (sqlite-post-query.ts), which is what makes a page cheap.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,49 +18,71 @@ import type {
   ProfileSearch,
   SearchIndex,
 } from '../../shared/ports/search-index.js';
+import { listToken, postSearchSql, publishedOrder, quoted } from './sqlite-post-query.js';
 
 const TOKENIZE = "tokenize='unicode61 remove_diacritics 2'";
 
+/**
+ * The layout's version (`PRAGMA user_version`): a file of another version is emptied and laid out
+ * again, and the local runtime fills it from the table (search-runtime.ts).
+ */
+const SCHEMA_VERSION = 3;
+
+/** Every table any layout had: all are dropped before a file is laid out again. */
+const TABLES = [
+  'posts',
+  'post_tags',
+  'post_mentions',
+  'posts_fts',
+  'profiles',
+  'profile_followers',
+  'profiles_fts',
+] as const;
+
 const SCHEMA = `
-PRAGMA journal_mode = WAL;
-PRAGMA synchronous = NORMAL;
-CREATE TABLE IF NOT EXISTS posts (
+CREATE TABLE posts (
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, profile_id TEXT NOT NULL, username TEXT NOT NULL,
   kind TEXT NOT NULL, has_media INTEGER NOT NULL, published_at TEXT NOT NULL, likes INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS posts_latest ON posts (published_at, id);
-CREATE INDEX IF NOT EXISTS posts_author ON posts (profile_id, published_at);
-CREATE INDEX IF NOT EXISTS posts_username ON posts (username, published_at);
-CREATE TABLE IF NOT EXISTS post_tags (tag TEXT NOT NULL, post INTEGER NOT NULL, PRIMARY KEY (tag, post)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS post_mentions (username TEXT NOT NULL, post INTEGER NOT NULL, PRIMARY KEY (username, post)) WITHOUT ROWID;
-CREATE VIRTUAL TABLE IF NOT EXISTS posts_fts USING fts5(body, content='', contentless_delete=1, ${TOKENIZE});
-CREATE TABLE IF NOT EXISTS profiles (
+CREATE INDEX posts_author ON posts (profile_id);
+CREATE INDEX posts_username ON posts (username);
+CREATE VIRTUAL TABLE posts_fts USING fts5(body, tags, mentions, content='', contentless_delete=1, ${TOKENIZE});
+CREATE TABLE profiles (
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, username TEXT NOT NULL, type TEXT NOT NULL,
   occupation TEXT, country_code TEXT);
-CREATE TABLE IF NOT EXISTS profile_followers (id TEXT PRIMARY KEY, followers INTEGER NOT NULL) WITHOUT ROWID;
-CREATE VIRTUAL TABLE IF NOT EXISTS profiles_fts USING fts5(username, name, call_name, content='', contentless_delete=1, ${TOKENIZE});
+CREATE TABLE profile_followers (id TEXT PRIMARY KEY, followers INTEGER NOT NULL) WITHOUT ROWID;
+CREATE VIRTUAL TABLE profiles_fts USING fts5(username, name, call_name, content='', contentless_delete=1, ${TOKENIZE});
+PRAGMA user_version = ${SCHEMA_VERSION};
 `;
-
-/** An FTS5 string: the tokenizer splits it as it split the documents. */
-const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/** Placeholders for a list. */
-const list = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 export class SqliteSearchIndex implements SearchIndex {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  /** Whether the index was laid out when opened (a new file, memory, or a file of another version): it is empty. */
+  readonly created: boolean;
 
   /** `path` ':memory:' keeps nothing (the local runtime's `--in-memory`). */
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
-    this.db.exec(SCHEMA);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+    const { user_version: version } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+    this.created = version !== SCHEMA_VERSION;
+    if (this.created) {
+      this.db.exec('BEGIN');
+      this.db.exec(TABLES.map((table) => `DROP TABLE IF EXISTS ${table};`).join('\n') + SCHEMA);
+      this.db.exec('COMMIT');
+    }
   }
 
   /** A prepared statement of this SQL text, prepared once. */
   private sql(text: string): StatementSync {
     let statement = this.statements.get(text);
-    if (!statement) this.statements.set(text, (statement = this.db.prepare(text)));
+    if (!statement) {
+      statement = this.db.prepare(text);
+      // Post rowids are 63-bit (publication milliseconds and a tie-break), beyond a JS number's exact range.
+      statement.setReadBigInts(true);
+      this.statements.set(text, statement);
+    }
     return statement;
   }
 
@@ -92,26 +115,27 @@ export class SqliteSearchIndex implements SearchIndex {
     }
   }
 
-  private postRow(id: string): number | undefined {
-    const row = this.sql('SELECT rowid FROM posts WHERE id = ?').get(id) as { rowid: number } | undefined;
+  private postRow(id: string): bigint | undefined {
+    const row = this.sql('SELECT rowid FROM posts WHERE id = ?').get(id) as { rowid: bigint } | undefined;
     return row?.rowid;
   }
 
-  private forgetPostText(row: number): void {
+  private forgetPost(row: bigint): void {
     this.sql('DELETE FROM posts_fts WHERE rowid = ?').run(row);
-    this.sql('DELETE FROM post_tags WHERE post = ?').run(row);
-    this.sql('DELETE FROM post_mentions WHERE post = ?').run(row);
+    this.sql('DELETE FROM posts WHERE rowid = ?').run(row);
   }
 
   private putPost(post: PostDocument): void {
     const existing = this.postRow(post.id);
-    if (existing !== undefined) this.forgetPostText(existing);
-    const { rowid } = this.sql(
-      `INSERT INTO posts (id, profile_id, username, kind, has_media, published_at, likes) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET profile_id = excluded.profile_id, username = excluded.username, kind = excluded.kind,
-         has_media = excluded.has_media, published_at = excluded.published_at, likes = excluded.likes
-       RETURNING rowid`,
-    ).get(
+    if (existing !== undefined) this.forgetPost(existing);
+    let rowid = publishedOrder(post.published_at, post.id);
+    // Two posts of one millisecond whose ids hash alike (one in a million): the later one goes next to it.
+    while (this.sql('SELECT 1 FROM posts WHERE rowid = ?').get(rowid)) rowid += 1n;
+    this.sql(
+      `INSERT INTO posts (rowid, id, profile_id, username, kind, has_media, published_at, likes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      rowid,
       post.id,
       post.profile_id,
       post.username,
@@ -119,31 +143,30 @@ export class SqliteSearchIndex implements SearchIndex {
       post.has_media ? 1 : 0,
       post.published_at,
       post.likes_count,
-    ) as { rowid: number };
-    this.sql('INSERT INTO posts_fts (rowid, body) VALUES (?, ?)').run(rowid, post.body);
-    for (const tag of post.hashtags)
-      this.sql('INSERT OR IGNORE INTO post_tags (tag, post) VALUES (?, ?)').run(tag, rowid);
-    for (const username of post.mentions)
-      this.sql('INSERT OR IGNORE INTO post_mentions (username, post) VALUES (?, ?)').run(username, rowid);
+    );
+    this.sql('INSERT INTO posts_fts (rowid, body, tags, mentions) VALUES (?, ?, ?, ?)').run(
+      rowid,
+      post.body,
+      post.hashtags.map(listToken).join(' '),
+      post.mentions.map(listToken).join(' '),
+    );
   }
 
   private deletePost(id: string): void {
     const row = this.postRow(id);
-    if (row === undefined) return;
-    this.forgetPostText(row);
-    this.sql('DELETE FROM posts WHERE rowid = ?').run(row);
+    if (row !== undefined) this.forgetPost(row);
   }
 
   private putProfile(profile: ProfileDocument): void {
     const existing = this.sql('SELECT rowid FROM profiles WHERE id = ?').get(profile.id) as
-      { rowid: number } | undefined;
+      { rowid: bigint } | undefined;
     if (existing) this.sql('DELETE FROM profiles_fts WHERE rowid = ?').run(existing.rowid);
     const { rowid } = this.sql(
       `INSERT INTO profiles (id, username, type, occupation, country_code) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET username = excluded.username, type = excluded.type,
          occupation = excluded.occupation, country_code = excluded.country_code
        RETURNING rowid`,
-    ).get(profile.id, profile.username, profile.type, profile.occupation, profile.country_code) as { rowid: number };
+    ).get(profile.id, profile.username, profile.type, profile.occupation, profile.country_code) as { rowid: bigint };
     this.sql('INSERT INTO profiles_fts (rowid, username, name, call_name) VALUES (?, ?, ?, ?)').run(
       rowid,
       profile.username,
@@ -153,72 +176,21 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private deleteProfile(id: string): void {
-    const existing = this.sql('SELECT rowid FROM profiles WHERE id = ?').get(id) as { rowid: number } | undefined;
+    const existing = this.sql('SELECT rowid FROM profiles WHERE id = ?').get(id) as { rowid: bigint } | undefined;
     if (!existing) return;
     this.sql('DELETE FROM profiles_fts WHERE rowid = ?').run(existing.rowid);
     this.sql('DELETE FROM profiles WHERE rowid = ?').run(existing.rowid);
   }
 
   searchPosts(search: PostSearch): Promise<PostHit[]> {
-    const { terms } = search;
-    const positive = [...terms.words, ...terms.phrases].map(quoted).join(' ');
-    const where: string[] = [];
-    const args: SQLInputValue[] = [];
-    const from = positive ? 'posts_fts JOIN posts p ON p.rowid = posts_fts.rowid' : 'posts p';
-    if (positive) {
-      where.push('posts_fts MATCH ?');
-      args.push(positive);
-    }
-    if (terms.excluded.length > 0) {
-      where.push('p.rowid NOT IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)');
-      args.push(terms.excluded.map(quoted).join(' OR '));
-    }
-    for (const tag of terms.hashtags) {
-      where.push('p.rowid IN (SELECT post FROM post_tags WHERE tag = ?)');
-      args.push(tag);
-    }
-    if (terms.from.length > 0) {
-      where.push(`p.username IN (${list(terms.from)})`);
-      args.push(...terms.from);
-    }
-    if (search.author_profile_id) {
-      where.push('p.profile_id = ?');
-      args.push(search.author_profile_id);
-    }
-    if (search.mentions) {
-      where.push('p.rowid IN (SELECT post FROM post_mentions WHERE username = ?)');
-      args.push(search.mentions);
-    }
-    if (search.since) {
-      where.push('p.published_at >= ?');
-      args.push(search.since);
-    }
-    if (search.until) {
-      where.push('p.published_at < ?');
-      args.push(search.until);
-    }
-    if (search.has_media !== undefined) {
-      where.push('p.has_media = ?');
-      args.push(search.has_media ? 1 : 0);
-    }
-    if (search.kind) {
-      where.push('p.kind = ?');
-      args.push(search.kind);
-    }
     const position = search.position;
-    if (position && 'after' in position) {
-      where.push('(p.published_at < ? OR (p.published_at = ? AND p.id < ?))');
-      args.push(position.after.published_at, position.after.published_at, position.after.id);
-    }
-    // bm25 is lower for better matches; without words every post is as relevant as another.
-    const order =
-      search.sort === 'top'
-        ? `${positive ? 'bm25(posts_fts), ' : ''}p.likes DESC, p.published_at DESC, p.id DESC`
-        : 'p.published_at DESC, p.id DESC';
-    const offset = position && 'offset' in position ? position.offset : 0;
-    const text = `SELECT p.id AS id, p.published_at AS published_at FROM ${from}
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    const rows = this.sql(text).all(...args, search.limit + 1, offset) as unknown as PostHit[];
+    // The post a page follows, by its own rowid (a removed one by where it was).
+    const after =
+      position && 'after' in position
+        ? (this.postRow(position.after.id) ?? publishedOrder(position.after.published_at, position.after.id))
+        : undefined;
+    const { text, args } = postSearchSql(search, after);
+    const rows = this.sql(text).all(...args) as unknown as PostHit[];
     return Promise.resolve(rows.map((row) => ({ id: row.id, published_at: row.published_at })));
   }
 
@@ -247,7 +219,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   clear(): Promise<void> {
-    this.db.exec(`DELETE FROM posts; DELETE FROM post_tags; DELETE FROM post_mentions; DELETE FROM posts_fts;
+    this.db.exec(`DELETE FROM posts; DELETE FROM posts_fts;
       DELETE FROM profiles; DELETE FROM profile_followers; DELETE FROM profiles_fts;`);
     return Promise.resolve();
   }
@@ -259,7 +231,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Rows this connection has inserted, updated or deleted, FTS index rows included (SQLite's total_changes()). */
   rowsChanged(): number {
-    return (this.sql('SELECT total_changes() AS n').get() as { n: number }).n;
+    return Number((this.sql('SELECT total_changes() AS n').get() as { n: bigint }).n);
   }
 
   close(): void {

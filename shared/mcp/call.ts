@@ -90,13 +90,13 @@ interface Envelope {
   error_message?: string;
 }
 
-/** The route's answer as a tool result: its `data`, or its error with the hint (and when to retry). */
-export function toolResult(result: APIGatewayProxyStructuredResultV2): CallToolResult {
+/** What a route (or a composite tool) answered: its data, or its error as a tool error. */
+export type Outcome<Data> = { ok: true; data: Data } | { ok: false; error: ToolError };
+
+/** The route's answer as an outcome: its `data`, or its error with the hint (and when to retry). */
+export function routeOutcome(result: APIGatewayProxyStructuredResultV2): Outcome<unknown> {
   const envelope = JSON.parse(result.body ?? 'null') as Envelope | null;
-  if (envelope?.ok) {
-    const data = (envelope.data ?? {}) as Record<string, unknown>;
-    return { structuredContent: data, content: [{ type: 'text', text: JSON.stringify(data) }] };
-  }
+  if (envelope?.ok) return { ok: true, data: envelope.data ?? {} };
   const error: ToolError = {
     error_code: envelope?.error_code ?? 'internal_error',
     error_message: envelope?.error_message ?? 'The operation failed.',
@@ -104,5 +104,16 @@ export function toolResult(result: APIGatewayProxyStructuredResultV2): CallToolR
   if (envelope?.agent?.hint) error.hint = envelope.agent.hint;
   const retryAfter = Number(result.headers?.['retry-after']);
   if (error.error_code === 'rate_limited' && Number.isFinite(retryAfter)) error.retry_after_seconds = retryAfter;
-  return errorResult(error);
+  return { ok: false, error };
+}
+
+/**
+ * An outcome as a tool result. Data goes out twice, as the MCP specification asks of a tool with
+ * an output schema: as `structuredContent`, and serialized as the one text item (what clients
+ * that read only `content`, ChatGPT's connectors among them, parse).
+ */
+export function outcomeResult(outcome: Outcome<unknown>): CallToolResult {
+  if (!outcome.ok) return errorResult(outcome.error);
+  const data = outcome.data as Record<string, unknown>;
+  return { structuredContent: data, content: [{ type: 'text', text: JSON.stringify(data) }] };
 }

@@ -63,6 +63,6 @@ export function selectionOf(
 }
 
 /** Whether the selection lists the tool and lets it be called. */
-export const selects = (selection: ToolSelection, tool: Tool): boolean =>
+export const selects = (selection: ToolSelection, tool: Pick<Tool, 'toolset' | 'annotations'>): boolean =>
   (selection.toolsets === 'all' || selection.toolsets.has(tool.toolset)) &&
   (!selection.readonly || tool.annotations.readOnlyHint);

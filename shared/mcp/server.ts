@@ -1,6 +1,6 @@
 /**
  * The MCP server of one HTTP request (stateless: a fresh McpServer each time, no session): the
- * tools the caller may see, each of which runs its route. Built on the official SDK's
+ * tools the caller may see, each of which runs its route, or (a composite tool) several routes. Built on the official SDK's
  * web-standard handler, which speaks both protocol revisions (2026-07-28 and 2025-11-25).
  */
 import {
@@ -16,7 +16,10 @@ import type { ActableProfile } from '../auth/actable-profiles.js';
 import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 import { logger } from '../logger.js';
-import { errorResult, routeEvent, toolResult, type ToolArguments } from './call.js';
+import { publicBaseUrl } from '../http/public-url.js';
+import { errorResult, outcomeResult, routeEvent, routeOutcome, type Outcome, type ToolArguments } from './call.js';
+import { compositeListedFor, type CompositeTool } from './composite.js';
+import { compositeTools } from './composite-tools.js';
 import type { JsonSchema } from './json-schema.js';
 import { selects, type ToolSelection } from './selection.js';
 import { listedFor, tools, type Tool } from './tools.js';
@@ -64,32 +67,57 @@ function advertised(schema: JsonSchema): StandardSchemaWithJSON<ToolArguments, T
   };
 }
 
-/** Each tool's registration, built once per process. */
-const configOf = new Map(
-  tools.map((tool) => [
-    tool,
-    {
-      title: tool.title,
-      description: tool.description,
-      annotations: tool.annotations,
-      inputSchema: advertised(tool.inputSchema),
-      outputSchema: advertised(tool.outputSchema),
-    },
-  ]),
-);
+/** A tool's registration (route or composite), built once per process. */
+const configOf = (tool: Tool | CompositeTool) => ({
+  title: tool.title,
+  description: tool.description,
+  annotations: tool.annotations,
+  inputSchema: advertised(tool.inputSchema),
+  outputSchema: advertised(tool.outputSchema),
+});
+const routeConfigs = new Map(tools.map((tool) => [tool, configOf(tool)]));
+const compositeConfigs = new Map(compositeTools.map((tool) => [tool, configOf(tool)]));
 const toolNamed = new Map(tools.map((tool) => [tool.name, tool]));
+const compositeNamed = new Map(compositeTools.map((tool) => [tool.name, tool]));
 
-async function callTool(scope: McpRequestScope, tool: Tool, args: ToolArguments): Promise<CallToolResult> {
+/** A call of a route tool, by the client or by a composite tool: the route's handler on the route's event. */
+async function callRoute(scope: McpRequestScope, tool: Tool, args: ToolArguments): Promise<Outcome<unknown>> {
   const named = tool.actingArgument !== undefined && typeof args[tool.actingArgument] === 'string';
   if (tool.route.actingProfile?.required && !named && !scope.event.headers['x-profile-id']) {
-    return errorResult({
-      error_code: 'invalid_request',
-      error_message: `${tool.name} acts as a profile: pass ${tool.actingArgument}, or send the X-Profile-Id header.`,
-      hint: `Pass ${tool.actingArgument} as one of the profiles listed here (the ones this credential may act as).`,
-      profiles: await scope.actableProfiles(scope.event.headers.authorization),
-    });
+    return {
+      ok: false,
+      error: {
+        error_code: 'invalid_request',
+        error_message: `${tool.name} acts as a profile: pass ${tool.actingArgument}, or send the X-Profile-Id header.`,
+        hint: `Pass ${tool.actingArgument} as one of the profiles listed here (the ones this credential may act as).`,
+        profiles: await scope.actableProfiles(scope.event.headers.authorization),
+      },
+    };
   }
-  return toolResult(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context));
+  return routeOutcome(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context));
+}
+
+const runComposite = (scope: McpRequestScope, composite: CompositeTool, args: ToolArguments) =>
+  composite.run(args, (tool, toolArgs) => callRoute(scope, tool, toolArgs), publicBaseUrl(scope.event));
+
+/** Registers one tool whose calls `run` answers; what it throws becomes a tool error. */
+function register(
+  server: McpServer,
+  tool: Tool | CompositeTool,
+  config: ReturnType<typeof configOf>,
+  run: (args: ToolArguments) => Promise<Outcome<unknown>>,
+): void {
+  server.registerTool(tool.name, config, async (args): Promise<CallToolResult> => {
+    try {
+      return outcomeResult(await run(args));
+    } catch (error) {
+      if (error instanceof AppError)
+        return errorResult({ error_code: error.code, error_message: error.message, hint: error.hint });
+      // What a tool throws would reach the client as its message; nothing internal leaks.
+      logger.error('MCP tool call failed', { tool: tool.name, error: error as Error });
+      return errorResult({ error_code: 'internal_error', error_message: 'The operation failed unexpectedly.' });
+    }
+  });
 }
 
 const SCOPE_KEY = 'request';
@@ -113,21 +141,17 @@ function serverFor(context: McpRequestContext): McpServer {
       : wanted === 'listed'
         ? listedFor(scope.principal!)
         : [toolNamed.get(wanted.called)].filter((tool) => tool !== undefined);
+  const composites =
+    wanted === 'all'
+      ? compositeTools
+      : wanted === 'listed'
+        ? compositeTools.filter((composite) => compositeListedFor(scope.principal!, composite))
+        : [compositeNamed.get(wanted.called)].filter((composite) => composite !== undefined);
   // A tool outside the selection is not registered: a call to it is answered as an unknown tool.
-  const shown = candidates.filter((tool) => selects(scope.selection, tool));
-  for (const tool of shown) {
-    server.registerTool(tool.name, configOf.get(tool)!, async (args) => {
-      try {
-        return await callTool(scope, tool, args);
-      } catch (error) {
-        if (error instanceof AppError)
-          return errorResult({ error_code: error.code, error_message: error.message, hint: error.hint });
-        // What a tool throws would reach the client as its message; nothing internal leaks.
-        logger.error('MCP tool call failed', { tool: tool.name, error: error as Error });
-        return errorResult({ error_code: 'internal_error', error_message: 'The operation failed unexpectedly.' });
-      }
-    });
-  }
+  for (const tool of candidates.filter((candidate) => selects(scope.selection, candidate)))
+    register(server, tool, routeConfigs.get(tool)!, (args) => callRoute(scope, tool, args));
+  for (const composite of composites.filter((candidate) => selects(scope.selection, candidate)))
+    register(server, composite, compositeConfigs.get(composite)!, (args) => runComposite(scope, composite, args));
   return server;
 }
 

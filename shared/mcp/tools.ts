@@ -112,6 +112,8 @@ export const tools: readonly Tool[] = routeList.filter((route) => route.mcp).map
  * route's own scope check answers it.
  */
 export function listedFor(principal: Principal): Tool[] {
-  if (principal.kind === 'session') return [...tools];
-  return tools.filter(({ route }) => !route.scope || hasScope(principal.apiKey.scopes, route.scope));
+  return tools.filter((tool) => isListedFor(principal, tool));
 }
+
+export const isListedFor = (principal: Principal, { route }: Tool): boolean =>
+  principal.kind === 'session' || !route.scope || hasScope(principal.apiKey.scopes, route.scope);

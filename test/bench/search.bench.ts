@@ -120,6 +120,8 @@ async function queryLatencies(index: SqliteSearchIndex) {
           base(pick(VOCABULARY), { position: { after: { published_at: '2026-02-15T00:00:00.000Z', id: 'p0' } } }),
         ),
     ],
+    ['word #tag', () => index.searchPosts(base(`${pick(VOCABULARY)} #${pick(TAGS)}`))],
+    ['top (word #tag)', () => index.searchPosts(base(`${pick(VOCABULARY)} #${pick(TAGS)}`, { sort: 'top' }))],
   ];
   const rows: (string | number)[][] = [];
   for (const [kind, run] of kinds) {

@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeList } from '../../shared/http/contract/route-table.js';
 import { DEFAULT_TOOLSETS, MCP_TOOLSETS } from '../../shared/http/contract/toolsets.js';
+import { compositeTools } from '../../shared/mcp/composite-tools.js';
 import { CLIENT_KINDS, connectMcp, toolData, type ConnectOptions, type McpConnection } from '../support/mcp.js';
 import { actor, type Actor } from '../support/social.js';
 
@@ -19,12 +20,24 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((connection) => connection.close()));
 });
 
-/** The tool routes, by the tool set their definition names. */
-const toolRoutes = routeList.flatMap((route) => (route.mcp ? [{ ...route, mcp: route.mcp }] : []));
+/** Every tool by the tool set its definition names: the tool routes, then the composite tools. */
+const toolDefinitions = [
+  ...routeList.flatMap((route) =>
+    route.mcp
+      ? [
+          {
+            name: route.mcp.name ?? route.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`),
+            toolset: route.mcp.toolset,
+          },
+        ]
+      : [],
+  ),
+  ...compositeTools.map(({ name, toolset }) => ({ name, toolset })),
+];
 const namesIn = (...toolsets: string[]) =>
-  toolRoutes
-    .filter((route) => toolsets.includes(route.mcp.toolset))
-    .map((route) => route.mcp.name ?? route.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`))
+  toolDefinitions
+    .filter((tool) => toolsets.includes(tool.toolset))
+    .map((tool) => tool.name)
     .sort();
 
 /** A raw JSON-RPC request to /mcp (2025-11-25 style: the answer is one SSE message) and its JSON. */
@@ -65,7 +78,7 @@ describe('MCP tool sets', () => {
   it('reaches every tool with toolsets=all, and exactly the named sets otherwise', async () => {
     const all = await listedNames('?toolsets=all');
     expect(all).toEqual(namesIn(...MCP_TOOLSETS));
-    expect(all.length).toBe(toolRoutes.length);
+    expect(all.length).toBe(toolDefinitions.length);
     expect(await listedNames('?toolsets=messages,follows')).toEqual(namesIn('messages', 'follows'));
     expect(await listedNames('?toolsets= Profiles ,access')).toEqual(namesIn('profiles', 'access'));
     // A set without tools yet lists none.

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteSearchIndex } from '../../infra/local/sqlite-search-index.js';
 import { parsePostQuery } from '../../shared/domain/search-query.js';
@@ -132,5 +133,94 @@ describe('the embedded search index', () => {
     await again.clear();
     expect(await again.searchPosts(search('persisted'))).toEqual([]);
     again.close();
+  });
+});
+
+describe("the embedded index's publication order and layout", () => {
+  const page = async (index: SqliteSearchIndex, q: string, extra: Partial<PostSearch> = {}) =>
+    (await index.searchPosts(search(q, extra))).map((hit) => hit.id);
+
+  it('answers newest first whatever order posts were written in, and pages through posts of one millisecond once each', async () => {
+    const index = new SqliteSearchIndex(':memory:');
+    await index.write([
+      { kind: 'put_post', post: doc('p9', 'late words') },
+      { kind: 'put_post', post: doc('p1', 'early words') },
+      { kind: 'put_post', post: doc('p5', 'middle words') },
+    ]);
+    expect(await page(index, 'words')).toEqual(['p9', 'p5', 'p1']);
+    // An edit keeps the post's place.
+    await index.write([{ kind: 'put_post', post: doc('p1', 'early words, edited') }]);
+    expect(await page(index, 'words')).toEqual(['p9', 'p5', 'p1']);
+
+    const same = Array.from({ length: 30 }, (_, i) => doc(`s${i}`, 'tied words', { published_at: at(20) }));
+    await index.write(same.map((post) => ({ kind: 'put_post' as const, post })));
+    const seen: string[] = [];
+    let after: { published_at: string; id: string } | undefined;
+    for (;;) {
+      const hits = await index.searchPosts(search('tied', { limit: 7, position: after && { after } }));
+      seen.push(...hits.slice(0, 7).map((hit) => hit.id));
+      if (hits.length <= 7) break;
+      after = hits[6]!;
+    }
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen)).toEqual(new Set(same.map((post) => post.id)));
+  });
+
+  it('finds posts by words with a rare or a common tag or mention, newest first', async () => {
+    const index = new SqliteSearchIndex(':memory:');
+    const common = Array.from({ length: 130 }, (_, i) =>
+      doc(`c${i}`, 'alpha words', {
+        published_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+        hashtags: ['common'],
+        mentions: ['many'],
+      }),
+    );
+    await index.write([
+      ...common.map((post) => ({ kind: 'put_post' as const, post })),
+      { kind: 'put_post', post: doc('r1', 'alpha too', { hashtags: ['rare', 'common'], mentions: ['few'] }) },
+      { kind: 'put_post', post: doc('r2', 'beta only', { hashtags: ['rare'], mentions: ['few'] }) },
+    ]);
+    expect(await page(index, 'alpha #rare')).toEqual(['r1']);
+    expect(await page(index, 'alpha', { mentions: 'few' })).toEqual(['r1']);
+    expect(await page(index, 'alpha #common', { limit: 3 })).toEqual(['r1', 'c129', 'c128', 'c127']);
+    expect(await page(index, 'alpha', { mentions: 'many', limit: 2 })).toEqual(['c129', 'c128', 'c127']);
+    expect(await page(index, 'alpha #common #rare')).toEqual(['r1']);
+    expect(await page(index, 'alpha -too #common', { limit: 1, sort: 'top' })).toHaveLength(2);
+  });
+
+  it('matches a tag or a mention exactly: not its parts, not another accent', async () => {
+    const index = new SqliteSearchIndex(':memory:');
+    await index.write([
+      { kind: 'put_post', post: doc('p1', 'one', { hashtags: ['machine_learning'], mentions: ['ada_l'] }) },
+      { kind: 'put_post', post: doc('p2', 'two', { hashtags: ['machine', 'learning'], mentions: ['ada', 'l'] }) },
+      { kind: 'put_post', post: doc('p3', 'three', { hashtags: ['café'] }) },
+      { kind: 'put_post', post: doc('p4', 'four machine_learning', { hashtags: ['cafe'] }) },
+    ]);
+    expect(await page(index, '#machine_learning')).toEqual(['p1']);
+    expect(await page(index, '#machine')).toEqual(['p2']);
+    expect(await page(index, '', { mentions: 'ada_l' })).toEqual(['p1']);
+    expect(await page(index, '', { mentions: 'ada' })).toEqual(['p2']);
+    expect(await page(index, '#café')).toEqual(['p3']);
+    expect(await page(index, '#cafe')).toEqual(['p4']);
+    // A word is the body's, never a tag's.
+    expect(await page(index, 'machine')).toEqual(['p4']);
+  });
+
+  it('lays a file of an older layout out again, empty, and keeps a file of its own layout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-'));
+    dirs.push(dir);
+    const path = join(dir, 'search.sqlite');
+    const older = new DatabaseSync(path);
+    older.exec("CREATE TABLE posts (rowid INTEGER PRIMARY KEY, id TEXT); INSERT INTO posts (id) VALUES ('old');");
+    older.close();
+    const opened = new SqliteSearchIndex(path);
+    expect(opened.created).toBe(true);
+    await opened.write([{ kind: 'put_post', post: doc('p1', 'laid out again') }]);
+    expect(await page(opened, 'again')).toEqual(['p1']);
+    opened.close();
+    const reopened = new SqliteSearchIndex(path);
+    expect(reopened.created).toBe(false);
+    expect(await page(reopened, 'again')).toEqual(['p1']);
+    reopened.close();
   });
 });
