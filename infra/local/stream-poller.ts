@@ -6,13 +6,14 @@
  * webhook fan-out never waits for the search index, nor notifications for the feed.
  *
  * Where a consumer starts reading (so a restart loses nothing):
- * - after each handled batch it writes a checkpoint item per shard (last sequence number) and
- *   resumes AFTER it on the next start;
+ * - it has a checkpoint item per shard (the last sequence number it handled, written every second
+ *   and at a stop) and resumes AFTER it on the next start;
  * - the very first start of a table (no `STARTED` marker) reads from LATEST: history before the
  *   runtime ever ran is not replayed; every later start reads shards without a checkpoint from
  *   TRIM_HORIZON (events written while the server was down are delivered);
- * - a crash between a batch and its checkpoint replays the batch, which is safe: every consumer is
- *   idempotent, and the counter folds count each record once (per-shard watermarks).
+ * - a crash before a checkpoint is written replays what came after the last one, which is safe:
+ *   every consumer is idempotent, and the counter folds count each record once (per-shard
+ *   watermarks).
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -28,6 +29,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { db, tableName } from '../../shared/store/client.js';
 import { bySequence } from '../../shared/pipeline/batch-failures.js';
+import { batchWrite } from '../../shared/store/batch.js';
 import { entityTags, keys } from '../../shared/store/keys.js';
 import { localClient } from './dynamodb-local.js';
 
@@ -57,6 +59,8 @@ interface Lane {
   queuedUpTo: string | undefined;
   /** The record the consumer keeps failing, and how often it has. */
   failing?: { sequenceNumber: string; attempts: number };
+  /** The last record it handled, not yet written as its checkpoint. */
+  unsaved?: string;
   /** Resolves its wait for records. */
   wake?: () => void;
 }
@@ -67,6 +71,12 @@ const RETRY_PAUSE_MS = 250;
 const ERROR_PAUSE_MS = 1000;
 /** How often new shards are looked for. */
 const DESCRIBE_EVERY_MS = 2000;
+/**
+ * How often the lanes' checkpoints are written (one batch write for all): a crash replays at most
+ * this much, which every consumer takes (they are idempotent), for a write per second instead of
+ * one per consumer and batch, each of which the stream would carry back.
+ */
+const CHECKPOINT_EVERY_MS = 1000;
 /** Records of a batch, as the event sources' batch size. */
 const BATCH_SIZE = 100;
 /**
@@ -120,6 +130,7 @@ export class StreamPoller {
   /** Ends every pause at once when the poller stops. */
   private readonly stopping = new AbortController();
   private discovery: Promise<void> | undefined;
+  private saving: Promise<void> | undefined;
 
   constructor(
     private readonly endpoint: string,
@@ -153,6 +164,7 @@ export class StreamPoller {
     }
     this.firstStart = false;
     this.discovery = this.discover();
+    this.saving = this.saveCheckpoints();
   }
 
   async stop(): Promise<void> {
@@ -161,6 +173,8 @@ export class StreamPoller {
     for (const shard of this.shards.values()) for (const lane of shard.lanes) lane.wake?.();
     await this.discovery;
     await Promise.all(this.running);
+    await this.saving;
+    await this.writeCheckpoints();
     this.streams.destroy();
   }
 
@@ -303,7 +317,7 @@ export class StreamPoller {
       if (failedAt < 0) lane.failing = undefined;
       if (handled > 0) {
         lane.buffer.splice(0, handled);
-        await this.checkpoint(lane, sequenceOf(batch[handled - 1]!));
+        lane.unsaved = sequenceOf(batch[handled - 1]!);
       }
       if (failedAt >= 0 && !givenUp) await this.sleep(RETRY_PAUSE_MS);
     }
@@ -342,24 +356,31 @@ export class StreamPoller {
     return givenUp;
   }
 
-  /** Notes how far the lane got; a lost write only means a replay after a restart. */
-  private async checkpoint(lane: Lane, last: string): Promise<void> {
-    await db()
-      .send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.streamCheckpoint(lane.consumer, lane.shardId),
-            entity: entityTags.streamCheckpoint,
-            consumer: lane.consumer,
-            shard_id: lane.shardId,
-            sequence_number: last,
-          },
-        }),
-      )
-      .catch((error: Error) => {
-        if (!this.stopped) console.error(`stream poller (${lane.consumer}): checkpoint not written:`, error.message);
-      });
+  private async saveCheckpoints(): Promise<void> {
+    while (!this.stopped) {
+      await this.sleep(CHECKPOINT_EVERY_MS);
+      await this.writeCheckpoints();
+    }
+  }
+
+  /** Notes how far each lane got; a lost write only means a replay after a restart. */
+  private async writeCheckpoints(): Promise<void> {
+    const lanes = [...this.shards.values()].flatMap((shard) => shard.lanes).filter((lane) => lane.unsaved);
+    const requests = lanes.map((lane) => ({
+      PutRequest: {
+        Item: {
+          ...keys.streamCheckpoint(lane.consumer, lane.shardId),
+          entity: entityTags.streamCheckpoint,
+          consumer: lane.consumer,
+          shard_id: lane.shardId,
+          sequence_number: lane.unsaved,
+        },
+      },
+    }));
+    for (const lane of lanes) lane.unsaved = undefined;
+    await batchWrite(requests).catch((error: Error) => {
+      console.error('stream poller: checkpoints not written:', error.message);
+    });
   }
 
   private toLambdaRecord(record: StreamRecord): DynamoDBRecord {
