@@ -1,5 +1,6 @@
 /** Shared pieces of the benchmark scripts: a throw-away stack, latency statistics, a table printer. */
 import { startThrowawayStack, type ThrowawayStack } from '../../infra/local/throwaway-stack.js';
+import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 
 /** DynamoDB Local in memory plus the real local server, as `npm start -- --in-memory` runs them. */
@@ -14,6 +15,36 @@ export async function startStack(env: Record<string, string> = {}): Promise<Thro
   process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
   process.env.TABLE_NAME = stack.tableName;
   return stack;
+}
+
+export interface CountedServer {
+  base: string;
+  /** Every DynamoDB call the server's store client made since the start (or the last `reset`). */
+  recorder: ReturnType<typeof recordDynamoDbCalls>;
+  close(): void;
+}
+
+/**
+ * The local server's handlers served in this process, on the DynamoDB that DYNAMODB_ENDPOINT and
+ * TABLE_NAME name, with every call of the store's client recorded (dynamodb-calls.ts). The rate
+ * limits are the generous ones: every request counted, none refused (hundreds come from one credential).
+ */
+export async function startCountedServer(): Promise<CountedServer> {
+  Object.assign(process.env, GENEROUS_RATE_LIMITS);
+  // Imported here: the store's client reads the endpoint and table from the environment when loaded.
+  const { db } = await import('../../shared/store/client.js');
+  const { createHttpServer } = await import('../../infra/local/http-server.js');
+  const recorder = recordDynamoDbCalls(db());
+  const server = await createHttpServer();
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    recorder,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
