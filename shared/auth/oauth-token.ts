@@ -38,7 +38,10 @@ export async function resolveOAuthToken(
   const { grant, token } = await getGrantAndToken(parsed.grantId, 'access', parsed.tokenId, reads);
   if (!grant || !token || !secretMatches(parsed.secret, token.secret_hash))
     throw unauthorized('The access token is unknown; sign in again through OAuth.');
-  if (!grantActive(grant)) throw unauthorized('The app was disconnected (its grant was revoked); sign in again.');
+  if (!grantActive(grant))
+    throw unauthorized(
+      'The app was disconnected: revoked in the console, or the person who approved it left the workspace or is no longer an owner or admin. Sign in again.',
+    );
   if (!tokenLive(token, now)) throw unauthorized('The access token has expired; refresh it at POST /oauth/token.');
   if (grant.audience !== audience)
     throw unauthorized(

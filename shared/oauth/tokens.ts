@@ -38,6 +38,10 @@ export interface TokenAnswer {
 }
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
+const approverGone = () =>
+  invalidGrant(
+    'The person who approved this app is no longer an owner or admin of the workspace, so the app was disconnected. Sign in again.',
+  );
 
 function required(fields: Record<string, string>, name: string): string {
   const value = fields[name];
@@ -123,7 +127,9 @@ export async function exchangeAuthorizationCode(
     revoked_at: null,
   };
   const tokens = newTokens(grant, now);
-  if (!(await exchangeCode(code, grant, tokens.records))) throw invalidGrant('The code was already used.');
+  const outcome = await exchangeCode(code, grant, tokens.records);
+  if (outcome === 'used') throw invalidGrant('The code was already used.');
+  if (outcome === 'approver_gone') throw approverGone();
   return tokens.answer;
 }
 
@@ -143,8 +149,12 @@ export async function refreshTokens(fields: Record<string, string>, base: string
   if (!tokenLive(token, now)) throw invalidGrant('The refresh token has expired; sign in again.');
   checkResource(fields, base, grant);
   const tokens = newTokens(grant, now);
-  const outcome = await rotateRefreshToken(token, grant.id, now.toISOString(), tokens.records);
-  if (outcome === 'reused') {
+  const outcome = await rotateRefreshToken(token, grant, now.toISOString(), tokens.records);
+  if (outcome === 'approver_gone') {
+    await revokeOAuthGrant(grant.id, now.toISOString());
+    throw approverGone();
+  }
+  if (outcome === 'used') {
     await revokeOAuthGrant(grant.id, now.toISOString());
     throw invalidGrant('The refresh token was already used; the grant is revoked. Sign in again.');
   }

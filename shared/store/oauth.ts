@@ -11,6 +11,7 @@ import { entities } from './entities.js';
 import { updateItem, updateRequest, when } from './expressions.js';
 import { getItem, indexChanges, putItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
+import { stillManagesItem } from './members.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage, queryPathPages } from './paths.js';
 import { ReadBatch } from './read-batch.js';
@@ -52,16 +53,24 @@ export async function getGrantAndToken(
 
 const notRevoked = when.is('revoked_at', null);
 
+/** Whether an exchange or a refresh wrote, or why not. */
+export type GrantWriteOutcome = 'written' | 'used' | 'approver_gone' | 'revoked';
+
+/** The grant's approver is still an owner or admin of its workspace (else the app no longer acts). */
+const approverManages = (grant: Pick<OAuthGrantRecord, 'workspace_id' | 'approved_by'>) =>
+  stillManagesItem(grant.workspace_id, grant.approved_by.user_id);
+
 /**
  * The code exchange, all or nothing: the code is marked as having become `grant` (only if it had
- * not become one yet), the grant is created with its first access and refresh tokens. False when
- * the code was exchanged meanwhile.
+ * not become one yet), the grant is created with its first access and refresh tokens, while the
+ * person who approved it still manages the workspace. `used` when the code was exchanged
+ * meanwhile, `approver_gone` when its approver left the workspace or lost the owner or admin role.
  */
 export async function exchangeCode(
   code: OAuthCodeRecord,
   grant: OAuthGrantRecord,
   tokens: readonly OAuthTokenRecord[],
-): Promise<boolean> {
+): Promise<Exclude<GrantWriteOutcome, 'revoked'>> {
   const outcome = await transactConditional([
     {
       Update: updateRequest({
@@ -70,24 +79,27 @@ export async function exchangeCode(
         when: [when.exists(), when.is('grant_id', null)],
       }),
     },
+    approverManages(grant),
     putTransactItem(entities.oauthGrant, grant),
     ...tokens.map((t) => putTransactItem(entities.oauthToken, t)),
   ]);
-  return outcome.ok;
+  if (outcome.ok) return 'written';
+  return outcome.failed[0] ? 'used' : 'approver_gone';
 }
-
-export type RotateOutcome = 'rotated' | 'reused' | 'revoked';
 
 /**
  * A refresh: the presented refresh token is marked used (only if it was not), the grant's
- * last_used_at moves (only while not revoked), and the new tokens are written, in one transaction.
+ * last_used_at moves (only while not revoked), and the new tokens are written, in one transaction,
+ * while the grant's approver still manages the workspace. `used`: the refresh token had been
+ * exchanged; `revoked`: the grant was; `approver_gone`: its approver left or lost the role.
  */
 export async function rotateRefreshToken(
   used: OAuthTokenRecord,
-  grantId: string,
+  grant: Pick<OAuthGrantRecord, 'id' | 'workspace_id' | 'approved_by'>,
   at: string,
   tokens: readonly OAuthTokenRecord[],
-): Promise<RotateOutcome> {
+): Promise<GrantWriteOutcome> {
+  const grantId = grant.id;
   const outcome = await transactConditional([
     {
       Update: updateRequest({
@@ -103,10 +115,12 @@ export async function rotateRefreshToken(
         when: [when.exists(), notRevoked],
       }),
     },
+    approverManages(grant),
     ...tokens.map((t): TransactItem => putTransactItem(entities.oauthToken, t)),
   ]);
-  if (outcome.ok) return 'rotated';
-  return outcome.failed[0] ? 'reused' : 'revoked';
+  if (outcome.ok) return 'written';
+  if (outcome.failed[0]) return 'used';
+  return outcome.failed[1] ? 'revoked' : 'approver_gone';
 }
 
 /** Revokes a grant (and so every token of it), and takes it off its workspace's list; true when this call revoked it. */
@@ -138,7 +152,7 @@ export async function deleteOAuthToken(token: OAuthTokenRecord): Promise<void> {
 export const listOAuthGrants = (workspaceId: string, request: PageRequest): Promise<Page<OAuthGrantRecord>> =>
   pathPage(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId }, request, { order: 'newest_first' });
 
-/** Revokes the grants one person approved in a workspace (they left it). */
+/** Revokes the grants one person approved in a workspace (they left it, or may no longer approve apps). */
 export async function revokeOAuthGrantsApprovedBy(workspaceId: string, userId: string, at: string): Promise<number> {
   let revoked = 0;
   for await (const page of queryPathPages(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId })) {
