@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { oauthFlow } from '../support/oauth.js';
-import { api, printTable, startCountedServer, startStack, verdict } from './support.js';
+import { api, printTable, seedKey, seedUser, startCountedServer, startStack, verdict } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,34 +25,20 @@ const COUNTED = Number(process.env.BENCH_COUNTED ?? 50);
 const OAUTH_GOAL = 0.95;
 
 async function seed(base: string) {
-  const email = `mcpbench${Date.now()}@example.com`;
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password: 'bench password', name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'bench password' });
-  const profile = await api(
-    base,
-    'POST',
-    '/v1/profiles',
-    { type: 'agent', username: `mcpbench_${Date.now() % 100000}`, name: 'Bench', call_name: 'B' },
-    session.token,
-  );
-  const { key } = await api(
-    base,
-    'POST',
-    `/v1/workspaces/${workspace.id}/api-keys`,
-    { name: 'bench', scopes: ['all:all'], profile_ids: [profile.id] },
-    session.token,
-  );
-  const { post } = await api(base, 'POST', '/v1/posts', { body: 'A post to read. '.repeat(20) }, key, profile.id);
+  const user = await seedUser(base, ['mcpbench'], 'agent');
+  const [profile] = user.profiles as [string];
+  const key = await seedKey(base, user, ['all:all'], [profile]);
+  const { post } = await api(base, 'POST', '/v1/posts', { body: 'A post to read. '.repeat(20) }, key, profile);
   // The same workspace, profile and scopes approved for an MCP client, through the consent call and the token endpoint.
   const flow = oauthFlow(base);
-  const approved = await flow.approvedCode(session.token, {
-    workspace_id: workspace.id,
-    profile_ids: [profile.id],
+  const approved = await flow.approvedCode(user.session, {
+    workspace_id: user.workspaceId,
+    profile_ids: [profile],
     scopes: ['all:all'],
   });
   const exchanged = await flow.exchange(approved);
   if (exchanged.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(exchanged.body)}`);
-  return { key: key as string, accessToken: exchanged.body.access_token as string, postId: post.id as string };
+  return { key, accessToken: exchanged.body.access_token as string, postId: post.id as string };
 }
 
 /** A 2026-07-28 request: the body's protocol claim and the headers that must agree with it. */

@@ -1,4 +1,5 @@
 /** Shared pieces of the benchmark scripts: a throw-away stack, latency statistics, a table printer. */
+import { randomUUID } from 'node:crypto';
 import { startThrowawayStack, type ThrowawayStack } from '../../infra/local/throwaway-stack.js';
 import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
@@ -130,4 +131,46 @@ export async function api(
   const json = (await response.json()) as { ok: boolean; data: any };
   if (!json.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
   return json.data;
+}
+
+export interface SeededUser {
+  workspaceId: string;
+  /** The user's session token. */
+  session: string;
+  /** The ids of the profiles created, in the order of their names. */
+  profiles: string[];
+}
+
+/**
+ * A user signed up through the API (so with its personal workspace), a session, and one profile
+ * of `type` per name in that workspace (its username the name and a suffix of this run).
+ */
+export async function seedUser(
+  base: string,
+  names: readonly string[],
+  type: 'human' | 'company' | 'agent' = 'human',
+): Promise<SeededUser> {
+  const email = `bench_${randomUUID()}@example.com`;
+  const password = 'bench password';
+  const { workspace } = await api(base, 'POST', '/v1/users', { email, password, name: 'Bench' });
+  const { session } = await api(base, 'POST', '/v1/sessions', { email, password });
+  const run = Date.now() % 100000;
+  const profiles: string[] = [];
+  for (const name of names) {
+    const body = { type, username: `${name}_${run}`, name, call_name: name.slice(0, 1).toUpperCase() };
+    profiles.push((await api(base, 'POST', '/v1/profiles', body, session.token)).id as string);
+  }
+  return { workspaceId: workspace.id as string, session: session.token as string, profiles };
+}
+
+/** An API key of the seeded user's workspace with these scopes, attached to these profiles. */
+export async function seedKey(
+  base: string,
+  user: SeededUser,
+  scopes: readonly string[],
+  profileIds: readonly string[],
+  name = 'bench',
+): Promise<string> {
+  const body = { name, scopes, profile_ids: profileIds };
+  return (await api(base, 'POST', `/v1/workspaces/${user.workspaceId}/api-keys`, body, user.session)).key as string;
 }
