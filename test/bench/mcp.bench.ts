@@ -91,6 +91,8 @@ interface CallCount {
   sequential: number;
   /** Tool calls of COUNTED that booked the rate window. */
   bookings: number;
+  /** Median time of one tool call, the calls sent one after another. */
+  serialP50: number;
 }
 
 /** The DynamoDB calls of one `get_post` tool call with `credential`, served in this process. */
@@ -104,9 +106,12 @@ async function countCalls(counted: Awaited<ReturnType<typeof startCountedServer>
   };
   await send(); // warm: module state, connections
   const runs: DynamoDbCall[][] = [];
+  const latencies: number[] = [];
   for (let i = 0; i < COUNTED; i++) {
     counted.recorder.reset();
+    const started = performance.now();
     await send();
+    latencies.push(performance.now() - started);
     runs.push([...counted.recorder.calls]);
   }
   const shapes = runs.map((calls) =>
@@ -121,6 +126,7 @@ async function countCalls(counted: Awaited<ReturnType<typeof startCountedServer>
     typical: mostCommon(shapes),
     sequential: median(runs.map((calls) => sequentialRoundTrips(calls.filter((c) => !isBooking(c))))),
     bookings: runs.filter((calls) => calls.some(isBooking)).length,
+    serialP50: median(latencies),
   } satisfies CallCount;
 }
 
@@ -201,7 +207,7 @@ async function main() {
     const oauthRatio = median(oauthRps) / median(mcpRps);
     const sameCalls = keyCalls.typical === oauthCalls.typical && keyCalls.calls === oauthCalls.calls;
     const describe = (c: CallCount) =>
-      `${c.calls.toFixed(2)}: ${c.typical}, ${c.sequential} sequential (+ UpdateItem in ${c.bookings}/${COUNTED})`;
+      `${c.calls.toFixed(2)}: ${c.typical}, ${c.sequential} sequential (+ UpdateItem in ${c.bookings}/${COUNTED}); serial p50 ${c.serialP50.toFixed(1)} ms`;
     printTable(
       'MCP endpoint',
       ['measure', 'measured', 'goal', ''],

@@ -318,6 +318,21 @@ describe('tokens on the API', () => {
     expect(follow.body.error_code).toBe('insufficient_scope');
   });
 
+  it('counts an access token’s requests in its grant’s rate-limit window, as a key’s in its own', async () => {
+    const tokens = await tokensFor(base());
+    const read = () => call('GET', `/v1/profiles/${alice.profile.id}/posts`, { token: tokens.access_token });
+    const first = await read();
+    expect(first.headers.get('ratelimit-policy')).toMatch(/^"credential";/);
+    const remaining = (response: typeof first) => Number(/r=(\d+)/.exec(response.headers.get('ratelimit') ?? '')?.[1]);
+    // A refreshed token of the same grant counts in the same window.
+    const refreshed = await refresh(tokens.refresh_token, tokens.clientId);
+    const again = await call('GET', `/v1/profiles/${alice.profile.id}/posts`, {
+      token: (refreshed.body as { access_token: string }).access_token,
+    });
+    expect(again.headers.get('ratelimit-policy')).toMatch(/^"credential";/);
+    expect(remaining(again)).toBeLessThan(remaining(first));
+  });
+
   it('stops a grant’s tokens at the next request once the grant is revoked in the console', async () => {
     const tokens = await tokensFor(base());
     const grants = ok(await call('GET', `/v1/workspaces/${alice.workspaceId}/oauth-grants`, { token: alice.session }));
