@@ -15,9 +15,9 @@ import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { oauthFlow } from '../support/oauth.js';
 import { api, printTable, seedKey, seedUser, startCountedServer, startStack, verdict } from './support.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const MODERN = '2026-07-28';
 /** Tool calls of each credential whose DynamoDB calls are counted. */
 const COUNTED = Number(process.env.BENCH_COUNTED ?? 50);
@@ -95,6 +95,8 @@ interface CallCount {
   serialP50: number;
   /** This process's CPU time per tool call (the server's handlers and the client's fetch). */
   cpuMs: number;
+  /** Mean read units of one tool call, as DynamoDB Local reports them. */
+  readUnits: number;
 }
 
 /** The DynamoDB calls of one `get_post` tool call with `credential`, served in this process. */
@@ -132,6 +134,7 @@ async function countCalls(counted: Awaited<ReturnType<typeof startCountedServer>
     bookings: runs.filter((calls) => calls.some(isBooking)).length,
     serialP50: median(latencies),
     cpuMs: (cpu.user + cpu.system) / 1000 / COUNTED,
+    readUnits: mean(runs.map((calls) => calls.reduce((sum, c) => sum + c.readUnits, 0))),
   } satisfies CallCount;
 }
 
@@ -214,7 +217,7 @@ async function main() {
     const oauthRatio = median(oauthRps.map((rps, round) => rps / mcpRps[round]!));
     const sameCalls = keyCalls.typical === oauthCalls.typical && keyCalls.calls === oauthCalls.calls;
     const describe = (c: CallCount) =>
-      `${c.calls.toFixed(2)}: ${c.typical}, ${c.sequential} sequential (+ UpdateItem in ${c.bookings}/${COUNTED}); serial p50 ${c.serialP50.toFixed(1)} ms, CPU ${c.cpuMs.toFixed(2)} ms`;
+      `${c.calls.toFixed(2)}: ${c.typical}, ${c.sequential} sequential (+ UpdateItem in ${c.bookings}/${COUNTED}), ${c.readUnits.toFixed(1)} RRU; serial p50 ${c.serialP50.toFixed(1)} ms, CPU ${c.cpuMs.toFixed(2)} ms`;
     printTable(
       'MCP endpoint',
       ['measure', 'measured', 'goal', ''],
