@@ -12,14 +12,21 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from '../../infra/local/server-process.js';
 import { newId } from '../../shared/domain/ids.js';
 import { newFollow } from '../../shared/domain/social.js';
 import { sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { startCapacityProxy } from './capacity-proxy.js';
-import { api, percentile, printTable, seedKey, seedUser, startCountedServer, verdict } from './support.js';
+import {
+  api,
+  percentile,
+  printTable,
+  seedKey,
+  seedUser,
+  startProxiedStack,
+  startCountedServer,
+  verdict,
+} from './support.js';
 
 const TABLE_NAME = 'social-network-bench-feed';
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1000);
@@ -35,27 +42,18 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / value
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
-  const proxy = await startCapacityProxy(dynamo.endpoint);
+  const stack = await startProxiedStack(TABLE_NAME, { PASSWORD_SCRYPT_LOG2_N: '14' });
+  const { proxy, server } = stack;
   // This process seeds and polls DynamoDB Local directly (uncounted); the server writes through the proxy.
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
   process.env.TABLE_NAME = TABLE_NAME;
   Object.assign(process.env, GENEROUS_RATE_LIMITS);
-  const server = await startLocalServer({
-    DYNAMODB_ENDPOINT: proxy.endpoint,
-    TABLE_NAME,
-    PASSWORD_SCRYPT_LOG2_N: '14',
-    ...GENEROUS_RATE_LIMITS,
-  });
   try {
     const seeded = await seed(server.baseUrl);
     await fanOutRounds(server.baseUrl, seeded, proxy);
     await pages(seeded);
   } finally {
-    await server.stop();
-    await proxy.close();
-    await dynamo.stop();
+    await stack.stop();
   }
 }
 

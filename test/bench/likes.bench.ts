@@ -13,12 +13,9 @@
  * Not a test: it measures, it asserts nothing.
  */
 import os from 'node:os';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from '../../infra/local/server-process.js';
 import { KEY_SHARDS } from '../../shared/store/keys.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { startCapacityProxy, type CountedWrite } from './capacity-proxy.js';
-import { api, percentile, printTable, seedKey, seedUser, verdict } from './support.js';
+import { type CountedWrite } from './capacity-proxy.js';
+import { api, percentile, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
 
 const PROFILES = Number(process.env.BENCH_LIKERS ?? 400);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 16);
@@ -79,10 +76,8 @@ function foldWritesOf(writes: CountedWrite[], pk: string) {
 }
 
 async function main() {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
-  const proxy = await startCapacityProxy(dynamo.endpoint);
-  const server = await startLocalServer({ DYNAMODB_ENDPOINT: proxy.endpoint, TABLE_NAME, ...GENEROUS_RATE_LIMITS });
+  const stack = await startProxiedStack(TABLE_NAME);
+  const { proxy, server } = stack;
   try {
     const base = server.baseUrl;
     const { likers, keyOf, postId } = await seed(base);
@@ -220,9 +215,7 @@ async function main() {
       ]),
     );
   } finally {
-    await server.stop();
-    await proxy.close();
-    await dynamo.stop();
+    await stack.stop();
   }
 }
 

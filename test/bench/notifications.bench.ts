@@ -14,13 +14,10 @@
  * Not a test: it measures, it asserts nothing.
  */
 import os from 'node:os';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from '../../infra/local/server-process.js';
 import { NOTIFY_BATCHING_WINDOW } from '../../infra/notifications.js';
 import { KEY_SHARDS } from '../../shared/store/keys.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { startCapacityProxy, type PartitionBook } from './capacity-proxy.js';
-import { api, percentile, printTable, seedKey, seedUser, verdict } from './support.js';
+import { api, percentile, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
 
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 200);
 const LIKERS = Number(process.env.BENCH_LIKERS ?? 400);
@@ -133,10 +130,8 @@ async function viralPost(base: string, proxy: Awaited<ReturnType<typeof startCap
 }
 
 async function main() {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
-  const proxy = await startCapacityProxy(dynamo.endpoint);
-  const server = await startLocalServer({ DYNAMODB_ENDPOINT: proxy.endpoint, TABLE_NAME, ...GENEROUS_RATE_LIMITS });
+  const stack = await startProxiedStack(TABLE_NAME);
+  const { proxy, server } = stack;
   try {
     const base = server.baseUrl;
     const latencies = await actionToListed(base);
@@ -202,9 +197,7 @@ async function main() {
       ],
     );
   } finally {
-    await server.stop();
-    await proxy.close();
-    await dynamo.stop();
+    await stack.stop();
   }
 }
 

@@ -1,6 +1,9 @@
 /** Shared pieces of the benchmark scripts: a throw-away stack, latency statistics, a table printer. */
 import { randomUUID } from 'node:crypto';
+import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { startThrowawayStack, type ThrowawayStack } from '../../infra/local/throwaway-stack.js';
+import { startCapacityProxy, type CapacityProxy } from './capacity-proxy.js';
 import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 
@@ -16,6 +19,41 @@ export async function startStack(env: Record<string, string> = {}): Promise<Thro
   process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
   process.env.TABLE_NAME = stack.tableName;
   return stack;
+}
+
+export interface ProxiedStack {
+  /** DynamoDB Local itself: what this process reads and writes goes uncounted. */
+  dynamodbEndpoint: string;
+  /** The counting proxy the server writes through (capacity-proxy.ts). */
+  proxy: CapacityProxy;
+  server: LocalServer;
+  stop(): Promise<void>;
+}
+
+/**
+ * DynamoDB Local in memory with the table, the counting proxy in front of it, and the local server
+ * in a child process writing through the proxy, with the generous rate limits and `env`.
+ */
+export async function startProxiedStack(tableName: string, env: Record<string, string> = {}): Promise<ProxiedStack> {
+  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
+  await ensureTable(dynamo.endpoint, tableName);
+  const proxy = await startCapacityProxy(dynamo.endpoint);
+  const server = await startLocalServer({
+    DYNAMODB_ENDPOINT: proxy.endpoint,
+    TABLE_NAME: tableName,
+    ...GENEROUS_RATE_LIMITS,
+    ...env,
+  });
+  return {
+    dynamodbEndpoint: dynamo.endpoint,
+    proxy,
+    server,
+    stop: async () => {
+      await server.stop();
+      await proxy.close();
+      await dynamo.stop();
+    },
+  };
 }
 
 export interface CountedServer {
