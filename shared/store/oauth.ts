@@ -3,9 +3,15 @@
  * tokens share one partition, so that a request reads its access token and its grant in one
  * BatchGetItem, as an API key is one key of that read.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
-import { db, tableName } from './client.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  LiveAccessToken,
+  OAuthClientRecord,
+  OAuthCodeRecord,
+  OAuthGrantRecord,
+  OAuthTokenRecord,
+} from '../domain/oauth.js';
+import { db } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities } from './entities.js';
 import { updateItem, updateRequest, when } from './expressions.js';
@@ -35,18 +41,21 @@ export const getOAuthGrant = (grantId: string): Promise<OAuthGrantRecord | undef
   getItem(entities.oauthGrant, keys.oauthGrant(grantId), { consistent: true });
 
 /**
- * A token and its grant, in one BatchGetItem: the request's own when given (the credential joins
- * the route's other reads), else one of their own.
+ * The grant an access token names, with its live access token: the request's read when given (the
+ * credential joins the route's other reads, one item as an API key is).
  */
+export const getGrantForRequest = (grantId: string, reads?: ReadBatch): Promise<OAuthGrantRecord | undefined> =>
+  getItem(entities.oauthGrant, keys.oauthGrant(grantId), reads ? { reads } : {});
+
+/** A refresh token and its grant, in one BatchGetItem. */
 export async function getGrantAndToken(
   grantId: string,
-  kind: OAuthTokenRecord['kind'],
   tokenId: string,
-  reads: ReadBatch = new ReadBatch(),
 ): Promise<{ grant: OAuthGrantRecord | undefined; token: OAuthTokenRecord | undefined }> {
+  const reads = new ReadBatch();
   const [grant, token] = await Promise.all([
     getItem(entities.oauthGrant, keys.oauthGrant(grantId), { reads }),
-    getItem(entities.oauthToken, keys.oauthToken(grantId, kind, tokenId), { reads }),
+    getItem(entities.oauthToken, keys.oauthToken(grantId, 'refresh', tokenId), { reads }),
   ]);
   return { grant, token };
 }
@@ -69,7 +78,7 @@ const approverManages = (grant: Pick<OAuthGrantRecord, 'workspace_id' | 'approve
 export async function exchangeCode(
   code: OAuthCodeRecord,
   grant: OAuthGrantRecord,
-  tokens: readonly OAuthTokenRecord[],
+  refresh: OAuthTokenRecord,
 ): Promise<Exclude<GrantWriteOutcome, 'revoked'>> {
   const outcome = await transactConditional([
     {
@@ -81,7 +90,7 @@ export async function exchangeCode(
     },
     approverManages(grant),
     putTransactItem(entities.oauthGrant, grant),
-    ...tokens.map((t) => putTransactItem(entities.oauthToken, t)),
+    putTransactItem(entities.oauthToken, refresh),
   ]);
   if (outcome.ok) return 'written';
   return outcome.failed[0] ? 'used' : 'approver_gone';
@@ -97,7 +106,7 @@ export async function rotateRefreshToken(
   used: OAuthTokenRecord,
   grant: Pick<OAuthGrantRecord, 'id' | 'workspace_id' | 'approved_by'>,
   at: string,
-  tokens: readonly OAuthTokenRecord[],
+  tokens: { access: LiveAccessToken; refresh: OAuthTokenRecord },
 ): Promise<GrantWriteOutcome> {
   const grantId = grant.id;
   const outcome = await transactConditional([
@@ -111,12 +120,12 @@ export async function rotateRefreshToken(
     {
       Update: updateRequest({
         key: keys.oauthGrant(grantId),
-        set: { last_used_at: at },
+        set: { last_used_at: at, access_token: tokens.access },
         when: [when.exists(), notRevoked],
       }),
     },
     approverManages(grant),
-    ...tokens.map((t): TransactItem => putTransactItem(entities.oauthToken, t)),
+    putTransactItem(entities.oauthToken, tokens.refresh),
   ]);
   if (outcome.ok) return 'written';
   if (outcome.failed[0]) return 'used';
@@ -141,10 +150,18 @@ export function revokeOAuthGrant(grantId: string, at: string, workspaceId?: stri
   );
 }
 
-/** Deletes one token (an access token revoked alone). */
-export async function deleteOAuthToken(token: OAuthTokenRecord): Promise<void> {
-  await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.oauthToken(token.grant_id, token.kind, token.id) }),
+/** Revokes the grant's live access token alone (RFC 7009), unless a refresh replaced it meanwhile. */
+export async function revokeAccessToken(grantId: string, live: LiveAccessToken): Promise<void> {
+  await conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.oauthGrant(grantId),
+          set: { access_token: null },
+          when: [when.exists(), when.is('access_token', live)],
+        }),
+      ),
+    ),
   );
 }
 
