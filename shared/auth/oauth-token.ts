@@ -2,7 +2,7 @@ import type { ApiKeyRecord } from '../domain/entities.js';
 import { grantActive, parseOAuthToken, tokenLive, type Audience, type OAuthGrantRecord } from '../domain/oauth.js';
 import { secretMatches } from '../domain/secret-tokens.js';
 import { AppError } from '../errors.js';
-import { getGrantAndToken } from '../store/oauth.js';
+import { getGrantForRequest } from '../store/oauth.js';
 import type { ReadBatch } from '../store/read-batch.js';
 import type { Principal } from './principal.js';
 
@@ -22,8 +22,8 @@ const asApiKey = (grant: OAuthGrantRecord): ApiKeyRecord => ({
 });
 
 /**
- * An OAuth access token's principal: one read of the token and its grant (the request's
- * BatchGetItem when `reads` is given, as an API key's). Undefined when the bearer is not an
+ * An OAuth access token's principal: one read of its grant, which keeps the live access token (an
+ * item of the request's BatchGetItem when `reads` is given, as an API key is). Undefined when the bearer is not an
  * access token at all; 401 when it is one that does not act (unknown, expired, revoked, or issued
  * for the other resource).
  */
@@ -35,10 +35,14 @@ export async function resolveOAuthToken(
 ): Promise<Principal | undefined> {
   const parsed = parseOAuthToken(bearer);
   if (parsed?.kind !== 'oat') return undefined;
-  const { grant, token } = await getGrantAndToken(parsed.grantId, 'access', parsed.tokenId, reads);
-  if (!grant || !token || !secretMatches(parsed.secret, token.secret_hash))
+  const grant = await getGrantForRequest(parsed.grantId, reads);
+  const token = grant?.access_token;
+  if (!grant || token?.id !== parsed.tokenId || !secretMatches(parsed.secret, token.secret_hash))
     throw unauthorized('The access token is unknown; sign in again through OAuth.');
-  if (!grantActive(grant)) throw unauthorized('The app was disconnected (its grant was revoked); sign in again.');
+  if (!grantActive(grant))
+    throw unauthorized(
+      'The app was disconnected: revoked in the console, or the person who approved it left the workspace or is no longer an owner or admin. Sign in again.',
+    );
   if (!tokenLive(token, now)) throw unauthorized('The access token has expired; refresh it at POST /oauth/token.');
   if (grant.audience !== audience)
     throw unauthorized(

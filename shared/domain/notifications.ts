@@ -3,7 +3,7 @@
  * subjects, which of them group, the per-reason preferences, and the grouping rule a batch of
  * likes or follows is folded into an open group by. Pure: no AWS, no HTTP.
  */
-import { createHash } from 'node:crypto';
+import { idFromParts } from './ids.js';
 
 export const NOTIFICATION_REASONS = [
   'mention',
@@ -106,15 +106,8 @@ export interface NotificationDraft {
   at: string;
 }
 
-/**
- * A notification id that a replay of the same source derives again (a UUID from a SHA-256 of the
- * source, with the version nibble 8: "custom", RFC 9562), so a repeated write finds the first.
- */
-export function notificationIdFor(source: string): string {
-  const hex = createHash('sha256').update(source).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+/** A notification id that a replay of the same source derives again, so a repeated write finds the first. */
+export const notificationIdFor = (source: string): string => idFromParts(source);
 
 /** The notification a single (ungrouped) draft becomes. */
 export function notificationOf(draft: NotificationDraft): NotificationRecord {

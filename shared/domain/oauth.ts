@@ -46,6 +46,16 @@ export interface OAuthCodeRecord {
   grant_id: string | null;
 }
 
+/**
+ * The grant's live access token, the last one issued (a refresh replaces it): kept on the grant,
+ * so that a request reads its credential as one item, as an API key's; only its secret's hash.
+ */
+export interface LiveAccessToken {
+  id: string;
+  secret_hash: string;
+  expires_at: string;
+}
+
 /** A connected app: what one person approved for one client, until revoked. */
 export interface OAuthGrantRecord {
   id: string;
@@ -61,13 +71,15 @@ export interface OAuthGrantRecord {
   /** When the client last obtained tokens (the code exchange or a refresh). */
   last_used_at: string;
   revoked_at: string | null;
+  /** Null once revoked alone (RFC 7009). */
+  access_token: LiveAccessToken | null;
 }
 
-/** An access or refresh token of a grant; only the hash of its secret is kept. */
+/** A refresh token of a grant; only the hash of its secret is kept. */
 export interface OAuthTokenRecord {
   grant_id: string;
   id: string;
-  kind: 'access' | 'refresh';
+  kind: 'refresh';
   secret_hash: string;
   created_at: string;
   expires_at: string;

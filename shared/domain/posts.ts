@@ -55,20 +55,13 @@ export interface PostRecord {
   quotes_count: number;
   created_at: string;
   updated_at: string;
-  /** Who removed a removed post (absent on posts removed before this was recorded: their author did). */
-  removed_by?: RemovedBy;
-  /** Who may reply in the thread this post roots (API.md "Safety"); absent on posts older than the rule: `everyone`. */
-  reply_policy?: ReplyPolicy;
-  /**
-   * The body's `#tags` (hashtags.ts), computed whenever the body is written. Absent on items
-   * written before posts carried them: `hashtagsOf` reads either.
-   */
-  hashtags?: string[];
+  /** Who removed the post; null unless it is removed. */
+  removed_by: RemovedBy | null;
+  /** Who may reply in the thread this post roots (API.md "Safety"). */
+  reply_policy: ReplyPolicy;
+  /** The body's `#tags` (hashtags.ts), computed whenever the body is written. */
+  hashtags: string[];
 }
-
-/** A post's hashtags: as stored, or from its body for an item written before they were stored. */
-export const hashtagsOf = (post: Pick<PostRecord, 'body' | 'hashtags'>): string[] =>
-  post.hashtags ?? extractHashtags(post.body);
 
 export interface CommentRecord {
   id: string;
@@ -82,15 +75,12 @@ export interface CommentRecord {
   reactions_count: number;
   created_at: string;
   updated_at: string;
-  removed_by?: RemovedBy;
+  /** Who removed the comment; null unless it is removed. */
+  removed_by: RemovedBy | null;
 }
 
 /** Who removed a post or comment: its author, or a moderator resolving reports. */
 export type RemovedBy = 'author' | 'moderation';
-
-/** What a post or comment answers as `removed_by`: null unless removed; a removal of unknown origin was the author's. */
-export const removedByOf = (item: { status: string; removed_by?: RemovedBy | undefined }): RemovedBy | null =>
-  item.status === 'removed' ? (item.removed_by ?? 'author') : null;
 
 /** One profile's like on a post or comment (the item's key names the target). */
 export interface ReactionRecord {
@@ -174,6 +164,7 @@ export function newPost(
     quotes_count: 0,
     created_at: at,
     updated_at: at,
+    removed_by: null,
     reply_policy: fields.reply_policy ?? 'everyone',
     hashtags: extractHashtags(fields.body),
   };
@@ -200,6 +191,7 @@ export function newComment(
     reactions_count: 0,
     created_at: at,
     updated_at: at,
+    removed_by: null,
   };
 }
 

@@ -70,15 +70,15 @@ export type ReplyPolicy = (typeof REPLY_POLICIES)[number];
  * Whether the root post's policy lets `actor` reply anywhere in its thread or comment on any of its
  * posts: the root's author always; `following`: the profiles the root's author follows
  * (`authorFollowsActor`); `mentioned`: the profiles the root post mentions (`mentioned`: its
- * lower-cased `@usernames`). A root written before reply policies existed is `everyone`.
+ * lower-cased `@usernames`).
  */
 export function replyPolicyAllows(
-  root: { profile_id: string; reply_policy?: ReplyPolicy | undefined },
+  root: { profile_id: string; reply_policy: ReplyPolicy },
   actor: { id: string; username: string },
   facts: { authorFollowsActor: boolean; mentioned: readonly string[] },
 ): boolean {
   if (actor.id === root.profile_id) return true;
-  switch (root.reply_policy ?? 'everyone') {
+  switch (root.reply_policy) {
     case 'everyone':
       return true;
     case 'following':

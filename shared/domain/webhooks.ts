@@ -2,10 +2,9 @@
  * Webhook endpoints and deliveries: records, the selection rule, response handling and the
  * delivery state machine. Pure logic (no AWS, no HTTP types).
  */
-import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { OutboxEvent, TEST_EVENT_TYPE, isOperationalEvent, type EventType } from './events.js';
-import { newId } from './ids.js';
+import { idFromParts, newId } from './ids.js';
 import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
 import { generateSigningSecret } from './signing.js';
 
@@ -170,15 +169,9 @@ export function endpointMatches(endpoint: WebhookEndpointRecord, event: WebhookE
 
 /**
  * The delivery id (= `webhook-id`) of an event for an endpoint: derived from both, so a redelivered
- * stream record finds the delivery it already created. A UUID (version 8 layout) per endpoint.
+ * stream record finds the delivery it already created.
  */
-export function deliveryIdFor(eventId: string, endpointId: string): string {
-  const hex = createHash('sha256').update(`${eventId}:${endpointId}`).digest('hex').slice(0, 32).split('');
-  hex[12] = '8';
-  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
+export const deliveryIdFor = (eventId: string, endpointId: string): string => idFromParts(eventId, endpointId);
 
 /** What one attempt produced: a response status, or an error (timeout, network, refused address). */
 export interface AttemptResult {

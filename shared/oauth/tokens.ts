@@ -14,15 +14,17 @@ import {
   pkceMatches,
   REFRESH_TOKEN_TTL_SECONDS,
   tokenLive,
+  type LiveAccessToken,
   type OAuthGrantRecord,
   type OAuthTokenRecord,
 } from '../domain/oauth.js';
 import { secretMatches } from '../domain/secret-tokens.js';
 import {
-  deleteOAuthToken,
   exchangeCode,
   getGrantAndToken,
   getOAuthCode,
+  getOAuthGrant,
+  revokeAccessToken,
   revokeOAuthGrant,
   rotateRefreshToken,
 } from '../store/oauth.js';
@@ -38,6 +40,10 @@ export interface TokenAnswer {
 }
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
+const approverGone = () =>
+  invalidGrant(
+    'The person who approved this app is no longer an owner or admin of the workspace, so the app was disconnected. Sign in again.',
+  );
 
 function required(fields: Record<string, string>, name: string): string {
   const value = fields[name];
@@ -45,30 +51,30 @@ function required(fields: Record<string, string>, name: string): string {
   return value;
 }
 
-/** A new access token and refresh token of `grantId`: their records, and the answer that carries them. */
+/**
+ * A new access token and refresh token of `grant`: the access token as the grant keeps it, the
+ * refresh token's record, and the answer that carries them.
+ */
 function newTokens(grant: Pick<OAuthGrantRecord, 'id' | 'scopes'>, now: Date) {
-  const at = now.toISOString();
   const access = issueOAuthToken('oat', grant.id, newId());
   const refresh = issueOAuthToken('ort', grant.id, newId());
-  const record = (
-    kind: OAuthTokenRecord['kind'],
-    token: string,
-    secretHash: string,
-    ttl: number,
-  ): OAuthTokenRecord => ({
+  const live: LiveAccessToken = {
+    id: parseOAuthToken(access.token)!.tokenId,
+    secret_hash: access.secretHash,
+    expires_at: addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
+  };
+  const record: OAuthTokenRecord = {
     grant_id: grant.id,
-    id: parseOAuthToken(token)!.tokenId,
-    kind,
-    secret_hash: secretHash,
-    created_at: at,
-    expires_at: addSeconds(now, ttl),
+    id: parseOAuthToken(refresh.token)!.tokenId,
+    kind: 'refresh',
+    secret_hash: refresh.secretHash,
+    created_at: now.toISOString(),
+    expires_at: addSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
     used_at: null,
-  });
+  };
   return {
-    records: [
-      record('access', access.token, access.secretHash, ACCESS_TOKEN_TTL_SECONDS),
-      record('refresh', refresh.token, refresh.secretHash, REFRESH_TOKEN_TTL_SECONDS),
-    ],
+    access: live,
+    refresh: record,
     answer: {
       access_token: access.token,
       token_type: 'Bearer' as const,
@@ -108,8 +114,10 @@ export async function exchangeAuthorizationCode(
   checkResource(fields, base, code);
 
   const at = now.toISOString();
+  const grantId = newId();
+  const tokens = newTokens({ id: grantId, scopes: code.scopes }, now);
   const grant: OAuthGrantRecord = {
-    id: newId(),
+    id: grantId,
     workspace_id: code.workspace_id,
     client_id: code.client_id,
     client_name: code.client_name,
@@ -121,16 +129,18 @@ export async function exchangeAuthorizationCode(
     created_at: at,
     last_used_at: at,
     revoked_at: null,
+    access_token: tokens.access,
   };
-  const tokens = newTokens(grant, now);
-  if (!(await exchangeCode(code, grant, tokens.records))) throw invalidGrant('The code was already used.');
+  const outcome = await exchangeCode(code, grant, tokens.refresh);
+  if (outcome === 'used') throw invalidGrant('The code was already used.');
+  if (outcome === 'approver_gone') throw approverGone();
   return tokens.answer;
 }
 
 export async function refreshTokens(fields: Record<string, string>, base: string, now: Date): Promise<TokenAnswer> {
   const parsed = parseOAuthToken(required(fields, 'refresh_token'));
   if (parsed?.kind !== 'ort') throw invalidGrant('The refresh token is not one this service issued.');
-  const { grant, token } = await getGrantAndToken(parsed.grantId, 'refresh', parsed.tokenId);
+  const { grant, token } = await getGrantAndToken(parsed.grantId, parsed.tokenId);
   if (!grant || !token || !secretMatches(parsed.secret, token.secret_hash))
     throw invalidGrant('The refresh token is unknown.');
   if (fields.client_id !== undefined && fields.client_id !== grant.client_id)
@@ -143,8 +153,12 @@ export async function refreshTokens(fields: Record<string, string>, base: string
   if (!tokenLive(token, now)) throw invalidGrant('The refresh token has expired; sign in again.');
   checkResource(fields, base, grant);
   const tokens = newTokens(grant, now);
-  const outcome = await rotateRefreshToken(token, grant.id, now.toISOString(), tokens.records);
-  if (outcome === 'reused') {
+  const outcome = await rotateRefreshToken(token, grant, now.toISOString(), tokens);
+  if (outcome === 'approver_gone') {
+    await revokeOAuthGrant(grant.id, now.toISOString());
+    throw approverGone();
+  }
+  if (outcome === 'used') {
     await revokeOAuthGrant(grant.id, now.toISOString());
     throw invalidGrant('The refresh token was already used; the grant is revoked. Sign in again.');
   }
@@ -159,13 +173,15 @@ export async function refreshTokens(fields: Record<string, string>, base: string
 export async function revokeToken(fields: Record<string, string>, now: Date): Promise<void> {
   const parsed = parseOAuthToken(required(fields, 'token'));
   if (!parsed) return;
-  const { grant, token } = await getGrantAndToken(
-    parsed.grantId,
-    parsed.kind === 'oat' ? 'access' : 'refresh',
-    parsed.tokenId,
-  );
+  const sentBy = (grant: OAuthGrantRecord) => fields.client_id === undefined || fields.client_id === grant.client_id;
+  if (parsed.kind === 'oat') {
+    const grant = await getOAuthGrant(parsed.grantId);
+    const live = grant?.access_token;
+    if (!grant || live?.id !== parsed.tokenId || !secretMatches(parsed.secret, live.secret_hash)) return;
+    if (sentBy(grant)) await revokeAccessToken(grant.id, live);
+    return;
+  }
+  const { grant, token } = await getGrantAndToken(parsed.grantId, parsed.tokenId);
   if (!grant || !token || !secretMatches(parsed.secret, token.secret_hash)) return;
-  if (fields.client_id !== undefined && fields.client_id !== grant.client_id) return;
-  if (parsed.kind === 'oat') await deleteOAuthToken(token);
-  else await revokeOAuthGrant(grant.id, now.toISOString());
+  if (sentBy(grant)) await revokeOAuthGrant(grant.id, now.toISOString());
 }

@@ -32,7 +32,7 @@ export async function checkThreadReply(
   for (const id of [post.profile_id, ...others]) refuseIfBlocked(viewer, id);
   const root = await rootOf(post);
   refuseIfBlocked(viewer, root.profile_id);
-  const policy = root.reply_policy ?? 'everyone';
+  const policy = root.reply_policy;
   const authorFollowsActor =
     policy === 'following' && actor.id !== root.profile_id
       ? (await getItem(entities.follow, followKey(root.profile_id, actor.id), { consistent: true })) !== undefined

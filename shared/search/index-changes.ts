@@ -7,7 +7,6 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { extractHashtags } from '../domain/hashtags.js';
 import { extractMentions } from '../domain/mentions.js';
 import { decodeImage, type Decoded } from '../pipeline/decode.js';
 import type { IndexChange, PostDocument, ProfileDocument } from '../ports/search-index.js';
@@ -23,7 +22,7 @@ const PostImage = z.object({
   status: z.enum(['draft', 'published', 'removed']),
   published_at: z.nullable(z.string()),
   likes_count: z.number(),
-  hashtags: z.optional(z.array(z.string())),
+  hashtags: z.array(z.string()),
   [TABLE.authorCardAttribute]: z.optional(z.object({ username: z.string() })),
 });
 
@@ -64,7 +63,7 @@ function postChange(image: z.infer<typeof PostImage>): Decoded<IndexChange> {
     username,
     kind: image.kind,
     body: image.body,
-    hashtags: image.hashtags ?? extractHashtags(image.body),
+    hashtags: image.hashtags,
     mentions: extractMentions(image.body),
     has_media: image.images.length > 0,
     published_at: image.published_at,

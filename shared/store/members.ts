@@ -5,17 +5,17 @@ import { keys } from './keys.js';
 import { transact, type TransactItem } from './transact.js';
 import { getMembership } from './workspaces.js';
 
+/** A transaction's check that the user is (still) an owner or admin of the workspace when it is written. */
+export const stillManagesItem = (workspaceId: string, userId: string): TransactItem => ({
+  ConditionCheck: {
+    ...conditionRequest(when.oneOf('role', ['owner', 'admin'])),
+    Key: keys.membership(workspaceId, userId),
+  },
+});
+
 /** The caller must still be owner or admin when the change is written (unless acting on themselves). */
 function callerStillManages(caller: MembershipRecord, target: MembershipRecord): TransactItem[] {
-  if (caller.user_id === target.user_id) return [];
-  return [
-    {
-      ConditionCheck: {
-        ...conditionRequest(when.oneOf('role', ['owner', 'admin'])),
-        Key: keys.membership(caller.workspace_id, caller.user_id),
-      },
-    },
-  ];
+  return caller.user_id === target.user_id ? [] : [stillManagesItem(caller.workspace_id, caller.user_id)];
 }
 
 /** The member is there and is not the owner (whom no one removes or demotes). */

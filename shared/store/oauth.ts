@@ -3,14 +3,21 @@
  * tokens share one partition, so that a request reads its access token and its grant in one
  * BatchGetItem, as an API key is one key of that read.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
-import { db, tableName } from './client.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  LiveAccessToken,
+  OAuthClientRecord,
+  OAuthCodeRecord,
+  OAuthGrantRecord,
+  OAuthTokenRecord,
+} from '../domain/oauth.js';
+import { db } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities } from './entities.js';
 import { updateItem, updateRequest, when } from './expressions.js';
 import { getItem, indexChanges, putItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
+import { stillManagesItem } from './members.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage, queryPathPages } from './paths.js';
 import { ReadBatch } from './read-batch.js';
@@ -34,34 +41,45 @@ export const getOAuthGrant = (grantId: string): Promise<OAuthGrantRecord | undef
   getItem(entities.oauthGrant, keys.oauthGrant(grantId), { consistent: true });
 
 /**
- * A token and its grant, in one BatchGetItem: the request's own when given (the credential joins
- * the route's other reads), else one of their own.
+ * The grant an access token names, with its live access token: the request's read when given (the
+ * credential joins the route's other reads, one item as an API key is).
  */
+export const getGrantForRequest = (grantId: string, reads?: ReadBatch): Promise<OAuthGrantRecord | undefined> =>
+  getItem(entities.oauthGrant, keys.oauthGrant(grantId), reads ? { reads } : {});
+
+/** A refresh token and its grant, in one BatchGetItem. */
 export async function getGrantAndToken(
   grantId: string,
-  kind: OAuthTokenRecord['kind'],
   tokenId: string,
-  reads: ReadBatch = new ReadBatch(),
 ): Promise<{ grant: OAuthGrantRecord | undefined; token: OAuthTokenRecord | undefined }> {
+  const reads = new ReadBatch();
   const [grant, token] = await Promise.all([
     getItem(entities.oauthGrant, keys.oauthGrant(grantId), { reads }),
-    getItem(entities.oauthToken, keys.oauthToken(grantId, kind, tokenId), { reads }),
+    getItem(entities.oauthToken, keys.oauthToken(grantId, 'refresh', tokenId), { reads }),
   ]);
   return { grant, token };
 }
 
 const notRevoked = when.is('revoked_at', null);
 
+/** Whether an exchange or a refresh wrote, or why not. */
+export type GrantWriteOutcome = 'written' | 'used' | 'approver_gone' | 'revoked';
+
+/** The grant's approver is still an owner or admin of its workspace (else the app no longer acts). */
+const approverManages = (grant: Pick<OAuthGrantRecord, 'workspace_id' | 'approved_by'>) =>
+  stillManagesItem(grant.workspace_id, grant.approved_by.user_id);
+
 /**
  * The code exchange, all or nothing: the code is marked as having become `grant` (only if it had
- * not become one yet), the grant is created with its first access and refresh tokens. False when
- * the code was exchanged meanwhile.
+ * not become one yet), the grant is created with its first access and refresh tokens, while the
+ * person who approved it still manages the workspace. `used` when the code was exchanged
+ * meanwhile, `approver_gone` when its approver left the workspace or lost the owner or admin role.
  */
 export async function exchangeCode(
   code: OAuthCodeRecord,
   grant: OAuthGrantRecord,
-  tokens: readonly OAuthTokenRecord[],
-): Promise<boolean> {
+  refresh: OAuthTokenRecord,
+): Promise<Exclude<GrantWriteOutcome, 'revoked'>> {
   const outcome = await transactConditional([
     {
       Update: updateRequest({
@@ -70,24 +88,27 @@ export async function exchangeCode(
         when: [when.exists(), when.is('grant_id', null)],
       }),
     },
+    approverManages(grant),
     putTransactItem(entities.oauthGrant, grant),
-    ...tokens.map((t) => putTransactItem(entities.oauthToken, t)),
+    putTransactItem(entities.oauthToken, refresh),
   ]);
-  return outcome.ok;
+  if (outcome.ok) return 'written';
+  return outcome.failed[0] ? 'used' : 'approver_gone';
 }
-
-export type RotateOutcome = 'rotated' | 'reused' | 'revoked';
 
 /**
  * A refresh: the presented refresh token is marked used (only if it was not), the grant's
- * last_used_at moves (only while not revoked), and the new tokens are written, in one transaction.
+ * last_used_at moves (only while not revoked), and the new tokens are written, in one transaction,
+ * while the grant's approver still manages the workspace. `used`: the refresh token had been
+ * exchanged; `revoked`: the grant was; `approver_gone`: its approver left or lost the role.
  */
 export async function rotateRefreshToken(
   used: OAuthTokenRecord,
-  grantId: string,
+  grant: Pick<OAuthGrantRecord, 'id' | 'workspace_id' | 'approved_by'>,
   at: string,
-  tokens: readonly OAuthTokenRecord[],
-): Promise<RotateOutcome> {
+  tokens: { access: LiveAccessToken; refresh: OAuthTokenRecord },
+): Promise<GrantWriteOutcome> {
+  const grantId = grant.id;
   const outcome = await transactConditional([
     {
       Update: updateRequest({
@@ -99,14 +120,16 @@ export async function rotateRefreshToken(
     {
       Update: updateRequest({
         key: keys.oauthGrant(grantId),
-        set: { last_used_at: at },
+        set: { last_used_at: at, access_token: tokens.access },
         when: [when.exists(), notRevoked],
       }),
     },
-    ...tokens.map((t): TransactItem => putTransactItem(entities.oauthToken, t)),
+    approverManages(grant),
+    putTransactItem(entities.oauthToken, tokens.refresh),
   ]);
-  if (outcome.ok) return 'rotated';
-  return outcome.failed[0] ? 'reused' : 'revoked';
+  if (outcome.ok) return 'written';
+  if (outcome.failed[0]) return 'used';
+  return outcome.failed[1] ? 'revoked' : 'approver_gone';
 }
 
 /** Revokes a grant (and so every token of it), and takes it off its workspace's list; true when this call revoked it. */
@@ -127,10 +150,18 @@ export function revokeOAuthGrant(grantId: string, at: string, workspaceId?: stri
   );
 }
 
-/** Deletes one token (an access token revoked alone). */
-export async function deleteOAuthToken(token: OAuthTokenRecord): Promise<void> {
-  await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.oauthToken(token.grant_id, token.kind, token.id) }),
+/** Revokes the grant's live access token alone (RFC 7009), unless a refresh replaced it meanwhile. */
+export async function revokeAccessToken(grantId: string, live: LiveAccessToken): Promise<void> {
+  await conditionHeld(
+    db().send(
+      new UpdateCommand(
+        updateItem({
+          key: keys.oauthGrant(grantId),
+          set: { access_token: null },
+          when: [when.exists(), when.is('access_token', live)],
+        }),
+      ),
+    ),
   );
 }
 
@@ -138,7 +169,7 @@ export async function deleteOAuthToken(token: OAuthTokenRecord): Promise<void> {
 export const listOAuthGrants = (workspaceId: string, request: PageRequest): Promise<Page<OAuthGrantRecord>> =>
   pathPage(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId }, request, { order: 'newest_first' });
 
-/** Revokes the grants one person approved in a workspace (they left it). */
+/** Revokes the grants one person approved in a workspace (they left it, or may no longer approve apps). */
 export async function revokeOAuthGrantsApprovedBy(workspaceId: string, userId: string, at: string): Promise<number> {
   let revoked = 0;
   for await (const page of queryPathPages(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId })) {

@@ -12,14 +12,21 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from '../../infra/local/server-process.js';
 import { newId } from '../../shared/domain/ids.js';
 import { newFollow } from '../../shared/domain/social.js';
-import { recordDynamoDbCalls, sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
+import { sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { startCapacityProxy } from './capacity-proxy.js';
-import { api, percentile, printTable, verdict } from './support.js';
+import {
+  api,
+  percentile,
+  printTable,
+  seedKey,
+  seedUser,
+  startProxiedStack,
+  startCountedServer,
+  verdict,
+} from './support.js';
 
 const TABLE_NAME = 'social-network-bench-feed';
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1000);
@@ -35,27 +42,18 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / value
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
-  const proxy = await startCapacityProxy(dynamo.endpoint);
+  const stack = await startProxiedStack(TABLE_NAME, { PASSWORD_SCRYPT_LOG2_N: '14' });
+  const { proxy, server } = stack;
   // This process seeds and polls DynamoDB Local directly (uncounted); the server writes through the proxy.
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
   process.env.TABLE_NAME = TABLE_NAME;
   Object.assign(process.env, GENEROUS_RATE_LIMITS);
-  const server = await startLocalServer({
-    DYNAMODB_ENDPOINT: proxy.endpoint,
-    TABLE_NAME,
-    PASSWORD_SCRYPT_LOG2_N: '14',
-    ...GENEROUS_RATE_LIMITS,
-  });
   try {
     const seeded = await seed(server.baseUrl);
     await fanOutRounds(server.baseUrl, seeded, proxy);
     await pages(seeded);
   } finally {
-    await server.stop();
-    await proxy.close();
-    await dynamo.stop();
+    await stack.stop();
   }
 }
 
@@ -70,28 +68,11 @@ interface Seeded {
 }
 
 async function seed(base: string): Promise<Seeded> {
-  const email = `bench_feed_${Date.now()}@example.com`;
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password: 'bench password', name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'bench password' });
   const names = ['author', 'reader', 'friend', 'readeroflarge', 'celebrity'];
-  const ids: Record<string, string> = {};
-  for (const name of names) {
-    const profile = await api(
-      base,
-      'POST',
-      '/v1/profiles',
-      { type: 'human', username: `${name}_${Date.now() % 100000}`, name, call_name: name },
-      session.token,
-    );
-    ids[name] = profile.id as string;
-  }
-  const { key } = await api(
-    base,
-    'POST',
-    `/v1/workspaces/${workspace.id}/api-keys`,
-    { name: 'bench', scopes: ['all:all'], profile_ids: Object.values(ids) },
-    session.token,
-  );
+  const user = await seedUser(base, names);
+  const { session } = user;
+  const ids = Object.fromEntries(names.map((name, i) => [name, user.profiles[i]!]));
+  const key = await seedKey(base, user, ['all:all'], user.profiles);
   const followAs = (reader: string, author: string) =>
     api(base, 'POST', '/v1/profile-follows', { followed_profile_id: author }, key, reader);
 
@@ -126,7 +107,7 @@ async function seed(base: string): Promise<Seeded> {
   }
   return {
     key,
-    session: session.token as string,
+    session,
     author: ids.author!,
     reader: ids.reader!,
     readerOfLarge: ids.readeroflarge!,
@@ -243,12 +224,9 @@ async function fanOutRounds(base: string, seeded: Seeded, proxy: Awaited<ReturnT
 
 /** Part 2: feed pages, counted in process, then autocannon. */
 async function pages(seeded: Seeded) {
-  const { db } = await import('../../shared/store/client.js');
-  const { createHttpServer } = await import('../../infra/local/http-server.js');
-  const recorder = recordDynamoDbCalls(db());
-  const server = await createHttpServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const local = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // The handlers served in this process, on the same DynamoDB Local, so that their calls can be recorded.
+  const served = await startCountedServer();
+  const { base: local, recorder } = served;
   const as = (token: string, profile: string) => ({
     headers: { authorization: `Bearer ${token}`, 'x-profile-id': profile },
   });
@@ -330,8 +308,7 @@ async function pages(seeded: Seeded) {
       ]);
     }
   } finally {
-    server.close();
-    server.closeAllConnections();
+    served.close();
   }
   printTable(
     `Feed page: DynamoDB calls per page counted on the client over ${COUNTED} pages of each kind (rate-window bookings left out; ` +

@@ -13,11 +13,20 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { recordDynamoDbCalls, sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
+import { sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
 import { keys } from '../../shared/store/keys.js';
 import { nowIso } from '../../shared/domain/ids.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { api, loop, printTable, startStack, verdict, type LoopResult } from './support.js';
+import {
+  api,
+  loop,
+  printTable,
+  seedKey,
+  seedUser,
+  startCountedServer,
+  startStack,
+  verdict,
+  type LoopResult,
+} from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -33,27 +42,13 @@ const POST_READ_GOAL = 0.9;
 const ONLY_POST_READ = process.env.BENCH_ONLY === 'post-read';
 
 async function seed(base: string) {
-  const email = `bench${Date.now()}@example.com`;
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password: 'bench password', name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'bench password' });
-  const profiles: string[] = [];
-  for (let i = 0; i < PROFILES; i++) {
-    const profile = await api(
-      base,
-      'POST',
-      '/v1/profiles',
-      { type: 'agent', username: `bench_${i}_${Date.now() % 100000}`, name: `Bench ${i}`, call_name: 'B' },
-      session.token,
-    );
-    profiles.push(profile.id);
-  }
-  const { key } = await api(
+  const user = await seedUser(
     base,
-    'POST',
-    `/v1/workspaces/${workspace.id}/api-keys`,
-    { name: 'bench', scopes: ['all:all'], profile_ids: profiles },
-    session.token,
+    Array.from({ length: PROFILES }, (_, i) => `bench_${i}`),
+    'agent',
   );
+  const { session, profiles } = user;
+  const key = await seedKey(base, user, ['all:all'], profiles);
   const { post } = await api(
     base,
     'POST',
@@ -65,7 +60,7 @@ async function seed(base: string) {
   for (let i = 0; i < 20; i++) {
     await api(base, 'POST', `/v1/posts/${post.id}/comments`, { body: `Comment ${i}` }, key, profiles[i % PROFILES]);
   }
-  return { key, session: session.token as string, profiles, postId: post.id as string };
+  return { key, session, profiles, postId: post.id as string };
 }
 
 function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
@@ -177,14 +172,9 @@ interface Seeded {
 
 /** Goal 1: DynamoDB calls of one request of each kind, recorded on the client, plus its serial latency. */
 async function countedRequests({ key, session, profiles, postId }: Seeded) {
-  // Like the server startStack runs: every request counted, none refused (hundreds come from one credential).
-  Object.assign(process.env, GENEROUS_RATE_LIMITS);
-  const { db } = await import('../../shared/store/client.js');
-  const { createHttpServer } = await import('../../infra/local/http-server.js');
-  const recorder = recordDynamoDbCalls(db());
-  const server = await createHttpServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // The handlers served in this process, on the same DynamoDB Local, so that their calls can be recorded.
+  const served = await startCountedServer();
+  const { base, recorder } = served;
   const viewer = profiles[1]!;
   const asKey = { authorization: `Bearer ${key}`, 'x-profile-id': viewer };
   const asSession = { authorization: `Bearer ${session}`, 'x-profile-id': viewer };
@@ -311,8 +301,7 @@ async function countedRequests({ key, session, profiles, postId }: Seeded) {
       ]);
     }
   } finally {
-    server.close();
-    server.closeAllConnections();
+    served.close();
   }
   printTable(
     `Goal 1: DynamoDB calls per request, counted on the client over ${COUNTED} consecutive requests of each kind from a fresh process: mean requests per request, ` +

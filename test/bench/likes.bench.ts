@@ -13,12 +13,9 @@
  * Not a test: it measures, it asserts nothing.
  */
 import os from 'node:os';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from '../../infra/local/server-process.js';
 import { KEY_SHARDS } from '../../shared/store/keys.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { startCapacityProxy, type CountedWrite } from './capacity-proxy.js';
-import { api, percentile, printTable, verdict } from './support.js';
+import { type CountedWrite } from './capacity-proxy.js';
+import { api, percentile, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
 
 const PROFILES = Number(process.env.BENCH_LIKERS ?? 400);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 16);
@@ -33,33 +30,17 @@ const AWS_FOLD_BATCHES_PER_SHARD_PER_SECOND = 1;
 const GOALS = { unitsPerLike: 3, likesPerSecond: 5000, foldWritesPerBatch: 1, lagMs: 2000 };
 
 async function seed(base: string) {
-  const email = `likes${Date.now()}@example.com`;
-  const password = 'bench password';
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password, name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password });
-  const profiles: string[] = [];
-  for (let i = 0; i < PROFILES + 1; i++) {
-    const profile = await api(
-      base,
-      'POST',
-      '/v1/profiles',
-      { type: 'human', username: `liker_${i}_${Date.now() % 100000}`, name: `Liker ${i}`, call_name: 'L' },
-      session.token,
-    );
-    profiles.push(profile.id as string);
-  }
+  const user = await seedUser(
+    base,
+    Array.from({ length: PROFILES + 1 }, (_, i) => `liker_${i}`),
+  );
+  const { profiles } = user;
   const [author, ...likers] = profiles;
   const keyOf = new Map<string, string>();
   for (let i = 0; i < profiles.length; i += PROFILES_PER_KEY) {
     const slice = profiles.slice(i, i + PROFILES_PER_KEY);
-    const { key } = await api(
-      base,
-      'POST',
-      `/v1/workspaces/${workspace.id}/api-keys`,
-      { name: `likes ${i}`, scopes: ['posts:write', 'posts:read'], profile_ids: slice },
-      session.token,
-    );
-    for (const id of slice) keyOf.set(id, key as string);
+    const key = await seedKey(base, user, ['posts:write', 'posts:read'], slice, `likes ${i}`);
+    for (const id of slice) keyOf.set(id, key);
   }
   const { post } = await api(
     base,
@@ -95,10 +76,8 @@ function foldWritesOf(writes: CountedWrite[], pk: string) {
 }
 
 async function main() {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
-  const proxy = await startCapacityProxy(dynamo.endpoint);
-  const server = await startLocalServer({ DYNAMODB_ENDPOINT: proxy.endpoint, TABLE_NAME, ...GENEROUS_RATE_LIMITS });
+  const stack = await startProxiedStack(TABLE_NAME);
+  const { proxy, server } = stack;
   try {
     const base = server.baseUrl;
     const { likers, keyOf, postId } = await seed(base);
@@ -236,9 +215,7 @@ async function main() {
       ]),
     );
   } finally {
-    await server.stop();
-    await proxy.close();
-    await dynamo.stop();
+    await stack.stop();
   }
 }
 

@@ -14,13 +14,10 @@
  * Not a test: it measures, it asserts nothing.
  */
 import os from 'node:os';
-import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { startLocalServer } from '../../infra/local/server-process.js';
 import { NOTIFY_BATCHING_WINDOW } from '../../infra/notifications.js';
 import { KEY_SHARDS } from '../../shared/store/keys.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { startCapacityProxy, type PartitionBook } from './capacity-proxy.js';
-import { api, percentile, printTable, verdict } from './support.js';
+import { api, percentile, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
 
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 200);
 const LIKERS = Number(process.env.BENCH_LIKERS ?? 400);
@@ -34,32 +31,16 @@ const AWS_BATCHES_PER_SECOND = KEY_SHARDS / NOTIFY_BATCHING_WINDOW.toSeconds();
 const GOALS = { listedP99Ms: 2000, inboxWcuPerSecond: 100, unitsPerLike: 0.2 };
 
 async function seed(base: string, profiles: number) {
-  const email = `notif${Date.now()}@example.com`;
-  const password = 'bench password';
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password, name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password });
-  const ids: string[] = [];
-  for (let i = 0; i < profiles; i++) {
-    const profile = await api(
-      base,
-      'POST',
-      '/v1/profiles',
-      { type: 'human', username: `n_${i}_${Date.now() % 100000}`, name: `Profile ${i}`, call_name: 'P' },
-      session.token,
-    );
-    ids.push(profile.id as string);
-  }
+  const user = await seedUser(
+    base,
+    Array.from({ length: profiles }, (_, i) => `n_${i}`),
+  );
+  const ids = user.profiles;
   const keyOf = new Map<string, string>();
   for (let i = 0; i < ids.length; i += PROFILES_PER_KEY) {
     const slice = ids.slice(i, i + PROFILES_PER_KEY);
-    const { key } = await api(
-      base,
-      'POST',
-      `/v1/workspaces/${workspace.id}/api-keys`,
-      { name: `bench ${i}`, scopes: ['posts:write', 'posts:read', 'notifications:read'], profile_ids: slice },
-      session.token,
-    );
-    for (const id of slice) keyOf.set(id, key as string);
+    const key = await seedKey(base, user, ['posts:write', 'posts:read', 'notifications:read'], slice, `bench ${i}`);
+    for (const id of slice) keyOf.set(id, key);
   }
   return { ids, keyOf };
 }
@@ -149,10 +130,8 @@ async function viralPost(base: string, proxy: Awaited<ReturnType<typeof startCap
 }
 
 async function main() {
-  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
-  const proxy = await startCapacityProxy(dynamo.endpoint);
-  const server = await startLocalServer({ DYNAMODB_ENDPOINT: proxy.endpoint, TABLE_NAME, ...GENEROUS_RATE_LIMITS });
+  const stack = await startProxiedStack(TABLE_NAME);
+  const { proxy, server } = stack;
   try {
     const base = server.baseUrl;
     const latencies = await actionToListed(base);
@@ -218,9 +197,7 @@ async function main() {
       ],
     );
   } finally {
-    await server.stop();
-    await proxy.close();
-    await dynamo.stop();
+    await stack.stop();
   }
 }
 

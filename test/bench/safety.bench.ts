@@ -11,9 +11,8 @@
 import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { newId } from '../../shared/domain/ids.js';
 import { newBlock } from '../../shared/domain/safety.js';
-import { recordDynamoDbCalls, sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { api, printTable, verdict } from './support.js';
+import { sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
+import { api, printTable, seedKey, seedUser, startCountedServer, verdict } from './support.js';
 
 const TABLE_NAME = 'social-network-bench-safety';
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 1000);
@@ -30,13 +29,9 @@ async function main() {
   await ensureTable(dynamo.endpoint, TABLE_NAME);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = TABLE_NAME;
-  Object.assign(process.env, GENEROUS_RATE_LIMITS);
-  const { db } = await import('../../shared/store/client.js');
-  const { createHttpServer } = await import('../../infra/local/http-server.js');
-  const recorder = recordDynamoDbCalls(db());
-  const server = await createHttpServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // The handlers served in this process, on the same DynamoDB Local, so that their calls can be recorded.
+  const served = await startCountedServer();
+  const { base, recorder } = served;
   try {
     const seeded = await seed(base);
     const measure = async (name: string, path: string, profileId: string | undefined) => {
@@ -126,33 +121,16 @@ async function main() {
       ],
     );
   } finally {
-    await new Promise((r) => server.close(r));
+    served.close();
     await dynamo.stop();
   }
 }
 
 async function seed(base: string) {
-  const email = `bench_safety_${Date.now()}@example.com`;
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password: 'bench password', name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'bench password' });
-  const ids: Record<string, string> = {};
-  for (const name of ['author', 'muted', 'plain', 'blocker']) {
-    const profile = await api(
-      base,
-      'POST',
-      '/v1/profiles',
-      { type: 'human', username: `${name}_${Date.now() % 100000}`, name, call_name: name },
-      session.token,
-    );
-    ids[name] = profile.id as string;
-  }
-  const { key } = await api(
-    base,
-    'POST',
-    `/v1/workspaces/${workspace.id}/api-keys`,
-    { name: 'bench', scopes: ['all:all'], profile_ids: Object.values(ids) },
-    session.token,
-  );
+  const names = ['author', 'muted', 'plain', 'blocker'];
+  const user = await seedUser(base, names);
+  const ids = Object.fromEntries(names.map((name, i) => [name, user.profiles[i]!]));
+  const key = await seedKey(base, user, ['all:all'], user.profiles);
   const { putFeedEntries } = await import('../../shared/store/feed.js');
   const entries = [];
   for (let i = 0; i < 30; i++) {

@@ -1,5 +1,10 @@
 /** Shared pieces of the benchmark scripts: a throw-away stack, latency statistics, a table printer. */
+import { randomUUID } from 'node:crypto';
+import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { startThrowawayStack, type ThrowawayStack } from '../../infra/local/throwaway-stack.js';
+import { startCapacityProxy, type CapacityProxy } from './capacity-proxy.js';
+import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 
 /** DynamoDB Local in memory plus the real local server, as `npm start -- --in-memory` runs them. */
@@ -14,6 +19,71 @@ export async function startStack(env: Record<string, string> = {}): Promise<Thro
   process.env.DYNAMODB_ENDPOINT = stack.dynamodbEndpoint;
   process.env.TABLE_NAME = stack.tableName;
   return stack;
+}
+
+export interface ProxiedStack {
+  /** DynamoDB Local itself: what this process reads and writes goes uncounted. */
+  dynamodbEndpoint: string;
+  /** The counting proxy the server writes through (capacity-proxy.ts). */
+  proxy: CapacityProxy;
+  server: LocalServer;
+  stop(): Promise<void>;
+}
+
+/**
+ * DynamoDB Local in memory with the table, the counting proxy in front of it, and the local server
+ * in a child process writing through the proxy, with the generous rate limits and `env`.
+ */
+export async function startProxiedStack(tableName: string, env: Record<string, string> = {}): Promise<ProxiedStack> {
+  const dynamo = await startDynamoDbLocal({ inMemory: true, dataDir: '' });
+  await ensureTable(dynamo.endpoint, tableName);
+  const proxy = await startCapacityProxy(dynamo.endpoint);
+  const server = await startLocalServer({
+    DYNAMODB_ENDPOINT: proxy.endpoint,
+    TABLE_NAME: tableName,
+    ...GENEROUS_RATE_LIMITS,
+    ...env,
+  });
+  return {
+    dynamodbEndpoint: dynamo.endpoint,
+    proxy,
+    server,
+    stop: async () => {
+      await server.stop();
+      await proxy.close();
+      await dynamo.stop();
+    },
+  };
+}
+
+export interface CountedServer {
+  base: string;
+  /** Every DynamoDB call the server's store client made since the start (or the last `reset`). */
+  recorder: ReturnType<typeof recordDynamoDbCalls>;
+  close(): void;
+}
+
+/**
+ * The local server's handlers served in this process, on the DynamoDB that DYNAMODB_ENDPOINT and
+ * TABLE_NAME name, with every call of the store's client recorded (dynamodb-calls.ts). The rate
+ * limits are the generous ones: every request counted, none refused (hundreds come from one credential).
+ */
+export async function startCountedServer(): Promise<CountedServer> {
+  Object.assign(process.env, GENEROUS_RATE_LIMITS);
+  // Imported here: the store's client reads the endpoint and table from the environment when loaded.
+  const { db } = await import('../../shared/store/client.js');
+  const { createHttpServer } = await import('../../infra/local/http-server.js');
+  const recorder = recordDynamoDbCalls(db());
+  const server = await createHttpServer();
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    recorder,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -99,4 +169,46 @@ export async function api(
   const json = (await response.json()) as { ok: boolean; data: any };
   if (!json.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
   return json.data;
+}
+
+export interface SeededUser {
+  workspaceId: string;
+  /** The user's session token. */
+  session: string;
+  /** The ids of the profiles created, in the order of their names. */
+  profiles: string[];
+}
+
+/**
+ * A user signed up through the API (so with its personal workspace), a session, and one profile
+ * of `type` per name in that workspace (its username the name and a suffix of this run).
+ */
+export async function seedUser(
+  base: string,
+  names: readonly string[],
+  type: 'human' | 'company' | 'agent' = 'human',
+): Promise<SeededUser> {
+  const email = `bench_${randomUUID()}@example.com`;
+  const password = 'bench password';
+  const { workspace } = await api(base, 'POST', '/v1/users', { email, password, name: 'Bench' });
+  const { session } = await api(base, 'POST', '/v1/sessions', { email, password });
+  const run = Date.now() % 100000;
+  const profiles: string[] = [];
+  for (const name of names) {
+    const body = { type, username: `${name}_${run}`, name, call_name: name.slice(0, 1).toUpperCase() };
+    profiles.push((await api(base, 'POST', '/v1/profiles', body, session.token)).id as string);
+  }
+  return { workspaceId: workspace.id as string, session: session.token as string, profiles };
+}
+
+/** An API key of the seeded user's workspace with these scopes, attached to these profiles. */
+export async function seedKey(
+  base: string,
+  user: SeededUser,
+  scopes: readonly string[],
+  profileIds: readonly string[],
+  name = 'bench',
+): Promise<string> {
+  const body = { name, scopes, profile_ids: profileIds };
+  return (await api(base, 'POST', `/v1/workspaces/${user.workspaceId}/api-keys`, body, user.session)).key as string;
 }

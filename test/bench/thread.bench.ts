@@ -6,9 +6,8 @@
  * as a profile that likes some of them (API key and session). Goal (issue 24): at most 2
  * round trips waited for one after another, whatever the depth.
  */
-import { recordDynamoDbCalls, sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
-import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
-import { api, printTable, startStack, verdict } from './support.js';
+import { sequentialRoundTrips, type DynamoDbCall } from '../support/dynamodb-calls.js';
+import { api, printTable, seedKey, seedUser, startCountedServer, startStack, verdict } from './support.js';
 
 const DEPTH = 25;
 const REPLIES = 30;
@@ -17,27 +16,9 @@ const COUNTED = Number(process.env.BENCH_COUNTED ?? 50);
 const SEQUENTIAL_GOAL = 2;
 
 async function seed(base: string) {
-  const email = `threadbench${Date.now()}@example.com`;
-  const { workspace } = await api(base, 'POST', '/v1/users', { email, password: 'bench password', name: 'Bench' });
-  const { session } = await api(base, 'POST', '/v1/sessions', { email, password: 'bench password' });
-  const profiles: string[] = [];
-  for (let i = 0; i < 2; i++) {
-    const profile = await api(
-      base,
-      'POST',
-      '/v1/profiles',
-      { type: 'agent', username: `thread_${i}_${Date.now() % 100000}`, name: `Bench ${i}`, call_name: 'B' },
-      session.token,
-    );
-    profiles.push(profile.id);
-  }
-  const { key } = await api(
-    base,
-    'POST',
-    `/v1/workspaces/${workspace.id}/api-keys`,
-    { name: 'bench', scopes: ['all:all'], profile_ids: profiles },
-    session.token,
-  );
+  const user = await seedUser(base, ['thread_0', 'thread_1'], 'agent');
+  const { session, profiles } = user;
+  const key = await seedKey(base, user, ['all:all'], profiles);
   const write = (body: Record<string, unknown>, profile: string) => api(base, 'POST', '/v1/posts', body, key, profile);
   const like = (id: string) =>
     api(base, 'PUT', `/v1/posts/${id}/reaction`, { reaction_type: 'like', active: true }, key, profiles[1]);
@@ -51,21 +32,16 @@ async function seed(base: string) {
   for (let i = 0; i < REPLIES; i++)
     replies.push((await write({ body: `Answer ${i}.`, reply_to_post_id: postId }, profiles[i % 2]!)).post.id);
   for (const id of [chain[DEPTH - 3]!, postId, replies[0]!, replies[5]!]) await like(id);
-  return { key: key as string, session: session.token as string, viewer: profiles[1]!, postId };
+  return { key, session, viewer: profiles[1]!, postId };
 }
 
 async function main() {
   const stack = await startStack();
   try {
     const seeded = await seed(stack.server.baseUrl);
-    // The route served here, on the same DynamoDB Local, so that its client's calls can be recorded.
-    Object.assign(process.env, GENEROUS_RATE_LIMITS);
-    const { db } = await import('../../shared/store/client.js');
-    const { createHttpServer } = await import('../../infra/local/http-server.js');
-    const recorder = recordDynamoDbCalls(db());
-    const server = await createHttpServer();
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    // The handlers served in this process, on the same DynamoDB Local, so that their calls can be recorded.
+    const served = await startCountedServer();
+    const { base, recorder } = served;
     const path = `/v1/posts/${seeded.postId}/thread?limit=20`;
     const asViewer = (token: string) => ({ authorization: `Bearer ${token}`, 'x-profile-id': seeded.viewer });
     const cases: { name: string; headers: Record<string, string> }[] = [
@@ -106,8 +82,7 @@ async function main() {
         ]);
       }
     } finally {
-      server.close();
-      server.closeAllConnections();
+      served.close();
     }
     printTable(
       `Thread page: DynamoDB calls of GET /v1/posts/{id}/thread?limit=20 on a reply ${DEPTH} levels deep with ${REPLIES} replies, counted on the client over ${COUNTED} reads of each kind: calls (without the amortised rate-window booking), mean calls per read with it, the longest chain of calls one after another (median), mean read units as DynamoDB Local reports them`,

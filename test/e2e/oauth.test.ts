@@ -3,7 +3,7 @@
  * code exchange and every refusal, tokens on /mcp and on /v1, refresh rotation and revocation.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createProfile } from '../support/api.js';
+import { call, createProfile, signUp } from '../support/api.js';
 import { actor, ok, type Actor } from '../support/social.js';
 import {
   approvedCode,
@@ -318,6 +318,21 @@ describe('tokens on the API', () => {
     expect(follow.body.error_code).toBe('insufficient_scope');
   });
 
+  it('counts an access token’s requests in its grant’s rate-limit window, as a key’s in its own', async () => {
+    const tokens = await tokensFor(base());
+    const read = () => call('GET', `/v1/profiles/${alice.profile.id}/posts`, { token: tokens.access_token });
+    const first = await read();
+    expect(first.headers.get('ratelimit-policy')).toMatch(/^"credential";/);
+    const remaining = (response: typeof first) => Number(/r=(\d+)/.exec(response.headers.get('ratelimit') ?? '')?.[1]);
+    // A refreshed token of the same grant counts in the same window.
+    const refreshed = await refresh(tokens.refresh_token, tokens.clientId);
+    const again = await call('GET', `/v1/profiles/${alice.profile.id}/posts`, {
+      token: (refreshed.body as { access_token: string }).access_token,
+    });
+    expect(again.headers.get('ratelimit-policy')).toMatch(/^"credential";/);
+    expect(remaining(again)).toBeLessThan(remaining(first));
+  });
+
   it('stops a grant’s tokens at the next request once the grant is revoked in the console', async () => {
     const tokens = await tokensFor(base());
     const grants = ok(await call('GET', `/v1/workspaces/${alice.workspaceId}/oauth-grants`, { token: alice.session }));
@@ -378,5 +393,50 @@ describe('client metadata documents', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the approver’s role', () => {
+  /** A second person, admin of alice's workspace, who connects an app to it. */
+  async function adminApproves() {
+    const admin = await signUp();
+    const members = `/v1/workspaces/${alice.workspaceId}/members`;
+    ok(await call('POST', members, { token: alice.session, body: { email: admin.email, role: 'admin' } }), 201);
+    const approved = await approvedCode(admin.token, choice(), { resource: base() });
+    return { approved, member: `${members}/${admin.user.id}` };
+  }
+  const readAs = (token: string) => call('GET', `/v1/profiles/${alice.profile.id}/posts`, { token });
+
+  it.each([
+    [
+      'demoted to member',
+      (member: string) => call('PATCH', member, { token: alice.session, body: { role: 'member' } }),
+    ],
+    ['removed from the workspace', (member: string) => call('DELETE', member, { token: alice.session })],
+  ])('stops the grant’s tokens at the next request once its approver is %s', async (_, takeAway) => {
+    const { approved, member } = await adminApproves();
+    const exchanged = await exchange(approved);
+    expect(exchanged.status).toBe(200);
+    const { access_token, refresh_token } = exchanged.body as { access_token: string; refresh_token: string };
+    expect((await readAs(access_token)).status).toBe(200);
+
+    ok(await takeAway(member));
+    const after = await readAs(access_token);
+    expect(after.status).toBe(401);
+    expect(after.body.agent.hint).toMatch(/left the workspace or is no longer an owner or admin/);
+    const refreshed = await refresh(refresh_token, approved.clientId);
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    const listed = ok(await call('GET', `/v1/workspaces/${alice.workspaceId}/oauth-grants`, { token: alice.session }));
+    expect(listed.items.map((g: { client_id: string }) => g.client_id)).not.toContain(approved.clientId);
+  });
+
+  it('refuses the code of an approver demoted before it was exchanged', async () => {
+    const { approved, member } = await adminApproves();
+    ok(await call('PATCH', member, { token: alice.session, body: { role: 'member' } }));
+    const exchanged = await exchange(approved);
+    expect(exchanged.status).toBe(400);
+    expect(exchanged.body.error).toBe('invalid_grant');
+    expect(exchanged.body.error_description).toMatch(/no longer an owner or admin/);
   });
 });

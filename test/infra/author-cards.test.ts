@@ -1,28 +1,16 @@
-import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthorCards } from '../../infra/author-cards.js';
-import { createDataTable } from '../../infra/data-table.js';
-
-// What the stream event source itself needs.
-const STREAM_READING = [
-  'dynamodb:DescribeStream',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-  'dynamodb:ListStreams',
-];
-type Resource = { Type: string; Properties: Record<string, any> };
+import { STREAM_READING, synthConstruct, type Resource } from '../support/construct-template.js';
 
 let template: Template;
 let resources: Record<string, Resource>;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'AuthorCardsTest');
-  const table = createDataTable(stack, 'Table', { deletionProtection: false });
-  new AuthorCards(stack, 'AuthorCards', { table, environment: { TABLE_NAME: table.tableName } });
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources;
+  ({ template, resources } = synthConstruct(
+    'AuthorCardsTest',
+    (stack, table, environment) => new AuthorCards(stack, 'AuthorCards', { table, environment }),
+  ));
 });
 
 describe('author cards (CDK)', () => {

@@ -1,5 +1,4 @@
-import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTS_BATCH_SIZE,
@@ -8,29 +7,17 @@ import {
   COUNTS_WINDOW,
   CounterFold,
 } from '../../infra/counters.js';
-import { createDataTable } from '../../infra/data-table.js';
 import { COUNTS_RECORD_MAX_AGE_SECONDS, COUNTS_WATERMARK_KEEP_SECONDS } from '../../shared/counters/from-stream.js';
-
-// What the stream event source itself needs.
-const STREAM_READING = [
-  'dynamodb:DescribeStream',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-  'dynamodb:ListStreams',
-];
-type Resource = { Type: string; Properties: Record<string, any> };
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+import { STREAM_READING, synthConstruct, type Resource, type Statement } from '../support/construct-template.js';
 
 let template: Template;
 let resources: Record<string, Resource>;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'CountersTest');
-  const table = createDataTable(stack, 'Table', { deletionProtection: false });
-  new CounterFold(stack, 'Counters', { table, environment: { TABLE_NAME: table.tableName } });
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources;
+  ({ template, resources } = synthConstruct(
+    'CountersTest',
+    (stack, table, environment) => new CounterFold(stack, 'Counters', { table, environment }),
+  ));
 });
 
 describe('the counter fold (CDK)', () => {

@@ -1,7 +1,4 @@
-import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDataTable } from '../../infra/data-table.js';
 import { FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from '../../infra/feed-event-sources.js';
 import {
   FEED_FAN_OUT_PARALLELIZATION,
@@ -10,45 +7,33 @@ import {
   FEED_WRITER_TIMEOUT,
   HomeFeed,
 } from '../../infra/home-feed.js';
+import {
+  STREAM_READING,
+  synthConstruct,
+  TEST_ENV,
+  type ConstructTemplate,
+  type Resource,
+  type Statement,
+} from '../support/construct-template.js';
 
-type Resource = { Type: string; Properties: Record<string, any> };
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
-
-/** What a stream event source itself needs. */
-const STREAM_READING = [
-  'dynamodb:DescribeStream',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-  'dynamodb:ListStreams',
-];
 const FEED_KEYS = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FEED#*', 'FEEDLARGE#*', 'FEEDAUTHOR#*'] } };
 
 let resources: Record<string, Resource>;
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const logicalId = (prefix: string, type: string) => {
-  const found = ofType(type).filter(([id]) => id.startsWith(prefix));
-  expect(found, `${type} ${prefix}`).toHaveLength(1);
-  return found[0]![0];
-};
+let ofType: ConstructTemplate['ofType'];
+let logicalId: ConstructTemplate['logicalId'];
+let statementsOf: ConstructTemplate['statementsOf'];
 const mappingOf = (functionPrefix: string) => {
   const fn = logicalId(functionPrefix, 'AWS::Lambda::Function');
   return ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === fn)![1];
 };
-function statementsOf(functionPrefix: string): Statement[] {
-  const fn = resources[logicalId(functionPrefix, 'AWS::Lambda::Function')]!;
-  const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-  return ofType('AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
-}
 const actions = (s: Statement) => [s.Action].flat();
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'FeedTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  const table = createDataTable(stack, 'Table', { deletionProtection: false });
-  new HomeFeed(stack, 'Feed', { table, environment: { TABLE_NAME: table.tableName } });
-  resources = Template.fromStack(stack).toJSON().Resources;
+  ({ resources, ofType, logicalId, statementsOf } = synthConstruct(
+    'FeedTest',
+    (stack, table, environment) => new HomeFeed(stack, 'Feed', { table, environment }),
+    TEST_ENV,
+  ));
 });
 
 describe('home feed (CDK)', () => {

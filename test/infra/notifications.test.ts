@@ -1,7 +1,5 @@
-import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDataTable } from '../../infra/data-table.js';
 import {
   NOTIFY_BATCH_SIZE,
   NOTIFY_BATCHING_WINDOW,
@@ -13,27 +11,16 @@ import {
   NOTIFY_RECORD_MAX_AGE_SECONDS,
   NOTIFY_WATERMARK_KEEP_SECONDS,
 } from '../../shared/notifications/from-stream.js';
-
-// What the stream event source itself needs.
-const STREAM_READING = [
-  'dynamodb:DescribeStream',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-  'dynamodb:ListStreams',
-];
-type Resource = { Type: string; Properties: Record<string, any> };
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+import { STREAM_READING, synthConstruct, type Resource, type Statement } from '../support/construct-template.js';
 
 let template: Template;
 let resources: Record<string, Resource>;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'NotificationsTest');
-  const table = createDataTable(stack, 'Table', { deletionProtection: false });
-  new Notifications(stack, 'Notifications', { table, environment: { TABLE_NAME: table.tableName } });
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources;
+  ({ template, resources } = synthConstruct(
+    'NotificationsTest',
+    (stack, table, environment) => new Notifications(stack, 'Notifications', { table, environment }),
+  ));
 });
 
 describe('the notifications consumer (CDK)', () => {

@@ -4,14 +4,9 @@ import type { IConstruct } from 'constructs';
 import { stackSettings } from '../../infra/settings.js';
 import { SocialNetworkStack } from '../../infra/stack.js';
 import type { TemplateLoad } from '../../infra/template-budget.js';
+import type { Resource } from '../support/construct-template.js';
 
-export type Resource = {
-  Type: string;
-  Properties: Record<string, any>;
-  DependsOn?: string[];
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-};
+export type { Resource } from '../support/construct-template.js';
 
 /** One synthesised template: the stack's own or a nested stack's. */
 export interface StackTemplate {

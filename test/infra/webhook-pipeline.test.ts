@@ -1,7 +1,5 @@
-import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDataTable } from '../../infra/data-table.js';
 import { SENDER_MAX_CONCURRENCY } from '../../infra/sender-event-source.js';
 import {
   FAN_OUT_PARALLELIZATION,
@@ -11,43 +9,23 @@ import {
   SENDER_TIMEOUT,
   WebhookPipeline,
 } from '../../infra/webhook-pipeline.js';
+import { synthConstruct, TEST_ENV, type ConstructTemplate, type Resource } from '../support/construct-template.js';
 import { ServiceTemplates } from './service-templates.js';
-
-type Resource = { Type: string; Properties: Record<string, any> };
 
 let template: Template;
 let resources: Record<string, Resource>;
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const logicalId = (prefix: string, type: string) => {
-  const found = ofType(type).filter(([id]) => id.startsWith(prefix));
-  expect(found, `${type} ${prefix}`).toHaveLength(1);
-  return found[0]![0];
-};
-/** Every IAM statement attached to a function's role (by the function's logical id prefix). */
-function statementsOf(functionPrefix: string) {
-  const fn = resources[logicalId(functionPrefix, 'AWS::Lambda::Function')]!;
-  const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-  return ofType('AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap(
-      ([, p]) =>
-        p.Properties.PolicyDocument.Statement as Array<{
-          Action: string | string[];
-          Resource: unknown;
-          Condition?: unknown;
-        }>,
-    );
-}
+let ofType: ConstructTemplate['ofType'];
+let logicalId: ConstructTemplate['logicalId'];
+let statementsOf: ConstructTemplate['statementsOf'];
 const actionsOf = (functionPrefix: string) =>
   statementsOf(functionPrefix).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'PipelineTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  const table = createDataTable(stack, 'Table', { deletionProtection: false });
-  new WebhookPipeline(stack, 'Webhooks', { table, environment: { TABLE_NAME: table.tableName } });
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources;
+  ({ template, resources, ofType, logicalId, statementsOf } = synthConstruct(
+    'PipelineTest',
+    (stack, table, environment) => new WebhookPipeline(stack, 'Webhooks', { table, environment }),
+    TEST_ENV,
+  ));
 });
 
 describe('webhook pipeline (CDK)', () => {

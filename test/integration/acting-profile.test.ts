@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { newId, nowIso } from '../../shared/domain/ids.js';
-import { issueToken } from '../../shared/domain/secret-tokens.js';
-import type { ProfileRecord } from '../../shared/domain/entities.js';
+import { newId } from '../../shared/domain/ids.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { defineRoute } from '../../shared/http/contract/route.js';
-import { putApiKey } from '../../shared/store/api-keys.js';
-import { createProfile } from '../../shared/store/profiles.js';
 import { apiEvent, invoke } from '../support/events.js';
+import { storedApiKey, storedProfile } from '../support/stored.js';
 
 // A route like the spec's reaction: API key with posts:write, X-Profile-Id required.
 const actRoute = defineRoute({
@@ -25,45 +22,6 @@ const actRoute = defineRoute({
 });
 const act = httpHandler(actRoute, async ({ auth }) => ({ acting: auth.actingProfile?.id }));
 
-async function seedProfile(workspaceId: string): Promise<ProfileRecord> {
-  const at = nowIso();
-  const profile: ProfileRecord = {
-    id: newId(),
-    workspace_id: workspaceId,
-    username: `it_${newId().slice(0, 8)}`,
-    type: 'agent',
-    name: 'N',
-    call_name: 'N',
-    legal_name_verified: false,
-    occupation: null,
-    location: null,
-    bio: null,
-    created_at: at,
-    updated_at: at,
-    media: { avatar: {}, banner: {} },
-    media_ids: { avatar: {}, banner: {} },
-  };
-  await createProfile(profile);
-  return profile;
-}
-
-async function seedKey(workspaceId: string, scopes: string[], profileIds: string[]): Promise<string> {
-  const id = newId();
-  const { token, secretHash } = issueToken('sk', id);
-  await putApiKey({
-    id,
-    workspace_id: workspaceId,
-    name: 'k',
-    scopes: scopes as never,
-    profile_ids: profileIds,
-    prefix: token.slice(0, 11),
-    secret_hash: secretHash,
-    created_at: nowIso(),
-    revoked_at: null,
-  });
-  return token;
-}
-
 const request = (token: string, profileId?: string) =>
   apiEvent({
     method: 'PUT',
@@ -73,8 +31,8 @@ const request = (token: string, profileId?: string) =>
 describe('acting profile (X-Profile-Id) with API keys', () => {
   it('lets a key act as an attached profile', async () => {
     const ws = newId();
-    const profile = await seedProfile(ws);
-    const key = await seedKey(ws, ['posts:write'], [profile.id]);
+    const profile = await storedProfile(ws);
+    const { token: key } = await storedApiKey(ws, ['posts:write'], [profile.id]);
     const result = await invoke(act, request(key, profile.id));
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ acting: profile.id });
@@ -82,8 +40,8 @@ describe('acting profile (X-Profile-Id) with API keys', () => {
 
   it('requires the header, and a UUID in it', async () => {
     const ws = newId();
-    const profile = await seedProfile(ws);
-    const key = await seedKey(ws, ['posts:write'], [profile.id]);
+    const profile = await storedProfile(ws);
+    const { token: key } = await storedApiKey(ws, ['posts:write'], [profile.id]);
     const missing = await invoke(act, request(key));
     expect(missing).toMatchObject({ status: 400, body: { error_code: 'invalid_request' } });
     expect(missing.body.agent.hint).toContain('X-Profile-Id');
@@ -96,9 +54,9 @@ describe('acting profile (X-Profile-Id) with API keys', () => {
 
   it('refuses a profile of the same workspace that is not attached to the key', async () => {
     const ws = newId();
-    const attached = await seedProfile(ws);
-    const other = await seedProfile(ws);
-    const key = await seedKey(ws, ['posts:write'], [attached.id]);
+    const attached = await storedProfile(ws);
+    const other = await storedProfile(ws);
+    const { token: key } = await storedApiKey(ws, ['posts:write'], [attached.id]);
     expect(await invoke(act, request(key, other.id))).toMatchObject({
       status: 403,
       body: { error_code: 'profile_not_permitted' },
@@ -107,15 +65,15 @@ describe('acting profile (X-Profile-Id) with API keys', () => {
 
   it('refuses an unknown profile exactly like a forbidden one', async () => {
     const ws = newId();
-    const key = await seedKey(ws, ['posts:write'], []);
+    const { token: key } = await storedApiKey(ws, ['posts:write'], []);
     const unknown = await invoke(act, request(key, newId()));
     expect(unknown).toMatchObject({ status: 403, body: { error_code: 'profile_not_permitted' } });
   });
 
   it('checks the scope before the profile', async () => {
     const ws = newId();
-    const profile = await seedProfile(ws);
-    const key = await seedKey(ws, ['posts:read'], [profile.id]);
+    const profile = await storedProfile(ws);
+    const { token: key } = await storedApiKey(ws, ['posts:read'], [profile.id]);
     expect(await invoke(act, request(key, profile.id))).toMatchObject({
       status: 403,
       body: { error_code: 'insufficient_scope' },

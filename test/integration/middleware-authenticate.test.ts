@@ -8,9 +8,9 @@ import { issueToken } from '../../shared/domain/secret-tokens.js';
 import type { ApiEvent, HttpLambda } from '../../shared/http/middleware/api-event.js';
 import { authenticate } from '../../shared/http/middleware/authenticate.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
-import { putApiKey } from '../../shared/store/api-keys.js';
 import { putSession } from '../../shared/store/sessions.js';
 import { apiEvent, invoke } from '../support/events.js';
+import { storedApiKey } from '../support/stored.js';
 
 /** Only the envelope and the middleware under test, around a handler that reports what it was given. */
 function guarded(auth: AuthKind, scope?: RequiredScope): HttpLambda {
@@ -31,24 +31,6 @@ async function seedSession(): Promise<string> {
     secret_hash: secretHash,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
-  });
-  return token;
-}
-
-async function seedKey(scopes: string[], revoked = false): Promise<string> {
-  const id = newId();
-  const { token, secretHash } = issueToken('sk', id);
-  const at = new Date().toISOString();
-  await putApiKey({
-    id,
-    workspace_id: newId(),
-    name: 'k',
-    scopes: scopes as never,
-    profile_ids: [],
-    prefix: token.slice(0, 11),
-    secret_hash: secretHash,
-    created_at: at,
-    revoked_at: revoked ? at : null,
   });
   return token;
 }
@@ -78,12 +60,17 @@ describe('the authenticate middleware', () => {
   it('resolves sessions and API keys to their principal', async () => {
     expect((await invoke(guarded('session'), bearer(await seedSession()))).body.principal).toBe('session');
     expect(
-      (await invoke(guarded('credential', 'posts:write'), bearer(await seedKey(['posts:all'])))).body.principal,
+      (
+        await invoke(
+          guarded('credential', 'posts:write'),
+          bearer((await storedApiKey(newId(), ['posts:all'], [])).token),
+        )
+      ).body.principal,
     ).toBe('api_key');
   });
 
   it('answers session_required to an API key on a session route, and insufficient_scope to a key without the scope', async () => {
-    const key = await seedKey(['posts:read']);
+    const { token: key } = await storedApiKey(newId(), ['posts:read'], []);
     expect((await invoke(guarded('session'), bearer(key))).body.error_code).toBe('session_required');
     const lacking = await invoke(guarded('credential', 'posts:write'), bearer(key));
     expect(lacking).toMatchObject({ status: 403, body: { error_code: 'insufficient_scope' } });
@@ -91,7 +78,10 @@ describe('the authenticate middleware', () => {
   });
 
   it('refuses a revoked key at once', async () => {
-    const result = await invoke(guarded('credential', 'posts:write'), bearer(await seedKey(['all:all'], true)));
+    const result = await invoke(
+      guarded('credential', 'posts:write'),
+      bearer((await storedApiKey(newId(), ['all:all'], [], { revoked: true })).token),
+    );
     expect(result).toMatchObject({ status: 401, body: { error_code: 'unauthorized' } });
     expect(result.body.agent.hint).toContain('revoked');
   });

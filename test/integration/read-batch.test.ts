@@ -1,18 +1,17 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { newId, nowIso } from '../../shared/domain/ids.js';
-import type { ProfileRecord } from '../../shared/domain/entities.js';
-import { issueToken } from '../../shared/domain/secret-tokens.js';
 import { defineRoute } from '../../shared/http/contract/route.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
-import { putApiKey, revokeApiKey } from '../../shared/store/api-keys.js';
+import { revokeApiKey } from '../../shared/store/api-keys.js';
 import { batchGet } from '../../shared/store/batch.js';
 import { db } from '../../shared/store/client.js';
-import { createProfile, getProfile } from '../../shared/store/profiles.js';
+import { getProfile } from '../../shared/store/profiles.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
 import { recordDynamoDbCalls, sequentialRoundTrips } from '../support/dynamodb-calls.js';
 import { apiEvent, invoke } from '../support/events.js';
+import { storedApiKey, storedProfile } from '../support/stored.js';
 
 // A public read with viewer data, like the post read: the route reads ahead a profile named in its path.
 const route = defineRoute({
@@ -50,45 +49,6 @@ beforeEach(() => {
   handlerRuns = 0;
 });
 
-async function seedProfile(workspaceId: string, name = 'N'): Promise<ProfileRecord> {
-  const at = nowIso();
-  const profile: ProfileRecord = {
-    id: newId(),
-    workspace_id: workspaceId,
-    username: `rb_${newId().slice(0, 8)}`,
-    type: 'agent',
-    name,
-    call_name: 'N',
-    legal_name_verified: false,
-    occupation: null,
-    location: null,
-    bio: null,
-    created_at: at,
-    updated_at: at,
-    media: { avatar: {}, banner: {} },
-    media_ids: { avatar: {}, banner: {} },
-  };
-  await createProfile(profile);
-  return profile;
-}
-
-async function seedKey(workspaceId: string, profileIds: string[]): Promise<{ id: string; token: string }> {
-  const id = newId();
-  const { token, secretHash } = issueToken('sk', id);
-  await putApiKey({
-    id,
-    workspace_id: workspaceId,
-    name: 'k',
-    scopes: ['all:all'],
-    profile_ids: profileIds,
-    prefix: token.slice(0, 11),
-    secret_hash: secretHash,
-    created_at: nowIso(),
-    revoked_at: null,
-  });
-  return { id, token };
-}
-
 const request = (targetId: string, token?: string, profileId?: string) =>
   apiEvent({
     method: 'GET',
@@ -102,8 +62,8 @@ const request = (targetId: string, token?: string, profileId?: string) =>
 describe('the per-request read batch', () => {
   it('reads the credential, the acting profile and the route key in ONE BatchGetItem, the safety sets beside it', async () => {
     const ws = newId();
-    const [viewer, target] = [await seedProfile(ws), await seedProfile(ws, 'Target')];
-    const { token } = await seedKey(ws, [viewer.id]);
+    const [viewer, target] = [await storedProfile(ws), await storedProfile(ws, { name: 'Target' })];
+    const { token } = await storedApiKey(ws, ['all:all'], [viewer.id]);
     recorder.reset();
     const result = await invoke(read, request(target.id, token, viewer.id));
     expect(result.body.data).toEqual({ name: 'Target', acting: viewer.id });
@@ -122,7 +82,7 @@ describe('the per-request read batch', () => {
   });
 
   it('anonymous: only the route key, one request', async () => {
-    const target = await seedProfile(newId(), 'Public');
+    const target = await storedProfile(newId(), { name: 'Public' });
     recorder.reset();
     expect((await invoke(read, request(target.id))).body.data).toEqual({ name: 'Public' });
     expect(reads().map((c) => c.command)).toEqual(['BatchGetItem']);
@@ -131,8 +91,8 @@ describe('the per-request read batch', () => {
 
   it('caches nothing across requests: a key revoked after a successful request is refused on the next', async () => {
     const ws = newId();
-    const viewer = await seedProfile(ws);
-    const key = await seedKey(ws, [viewer.id]);
+    const viewer = await storedProfile(ws);
+    const key = await storedApiKey(ws, ['all:all'], [viewer.id]);
     expect((await invoke(read, request(viewer.id, key.token, viewer.id))).status).toBe(200);
     await revokeApiKey(key.id, ws, nowIso());
     expect(await invoke(read, request(viewer.id, key.token, viewer.id))).toMatchObject({
@@ -143,8 +103,8 @@ describe('the per-request read batch', () => {
 
   it('what was read ahead never reaches a caller who fails authentication or the acting-profile check', async () => {
     const ws = newId();
-    const [viewer, stranger] = [await seedProfile(ws), await seedProfile(newId())];
-    const { token } = await seedKey(ws, [viewer.id]);
+    const [viewer, stranger] = [await storedProfile(ws), await storedProfile(newId())];
+    const { token } = await storedApiKey(ws, ['all:all'], [viewer.id]);
     expect((await invoke(read, request(viewer.id, `${token}x`))).status).toBe(401);
     expect(await invoke(read, request(viewer.id, token, stranger.id))).toMatchObject({
       status: 403,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { newId, nowIso } from '../../shared/domain/ids.js';
 import { newBlock, newMute } from '../../shared/domain/safety.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
@@ -9,31 +8,9 @@ import { defineRoute } from '../../shared/http/contract/route.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { putApiKey } from '../../shared/store/api-keys.js';
 import { follow, getFollowCounts, listFollowing } from '../../shared/store/follows.js';
-import { createProfile } from '../../shared/store/profiles.js';
 import { block, listBlocks, listMutes, loadSafetySets, mute, unblock, unmute } from '../../shared/store/safety.js';
 import { apiEvent, invoke } from '../support/events.js';
-
-async function seedProfile(workspaceId: string): Promise<ProfileRecord> {
-  const at = nowIso();
-  const profile: ProfileRecord = {
-    id: newId(),
-    workspace_id: workspaceId,
-    username: `sf_${newId().slice(0, 8)}`,
-    type: 'human',
-    name: 'N',
-    call_name: 'N',
-    legal_name_verified: false,
-    occupation: null,
-    location: null,
-    bio: null,
-    created_at: at,
-    updated_at: at,
-    media: { avatar: {}, banner: {} },
-    media_ids: { avatar: {}, banner: {} },
-  };
-  await createProfile(profile);
-  return profile;
-}
+import { storedProfile } from '../support/stored.js';
 
 const followsOf = async (profileId: string) =>
   (await listFollowing(profileId, { limit: 10 })).items.map((f) => f.followed_profile_id);
@@ -41,7 +18,7 @@ const followsOf = async (profileId: string) =>
 describe('blocks and mutes in the store', () => {
   it('ends the follows both ways with the block, and reads both sides from one partition each', async () => {
     const ws = newId();
-    const [a, b] = await Promise.all([seedProfile(ws), seedProfile(ws)]);
+    const [a, b] = await Promise.all([storedProfile(ws, { type: 'human' }), storedProfile(ws, { type: 'human' })]);
     await follow(newFollow(new Date(), a.id, b.id), []);
     await follow(newFollow(new Date(), b.id, a.id), []);
 
@@ -60,7 +37,7 @@ describe('blocks and mutes in the store', () => {
 
   it('answers a repeated block as not new, leaves its first time, and unblocks both items', async () => {
     const ws = newId();
-    const [a, b] = await Promise.all([seedProfile(ws), seedProfile(ws)]);
+    const [a, b] = await Promise.all([storedProfile(ws, { type: 'human' }), storedProfile(ws, { type: 'human' })]);
     const first = newBlock(new Date('2026-01-01T00:00:00.000Z'), a.id, b.id);
     expect(await block(first)).toBe(true);
     expect(await block(newBlock(new Date(), a.id, b.id))).toBe(false);
@@ -75,7 +52,7 @@ describe('blocks and mutes in the store', () => {
 
   it('keeps mutes on the muter side only', async () => {
     const ws = newId();
-    const [a, b] = await Promise.all([seedProfile(ws), seedProfile(ws)]);
+    const [a, b] = await Promise.all([storedProfile(ws, { type: 'human' }), storedProfile(ws, { type: 'human' })]);
     expect(await mute(newMute(new Date(), a.id, b.id))).toBe(true);
     expect(await mute(newMute(new Date(), a.id, b.id))).toBe(false);
     expect([...(await loadSafetySets(a.id)).mutes]).toEqual([b.id]);
@@ -103,11 +80,11 @@ describe('the viewer filter of a request', () => {
   it('is the acting profile’s blocks (both ways) and mutes, and nothing for an anonymous read', async () => {
     const ws = newId();
     const [me, blocked, blocker, muted, other] = await Promise.all([
-      seedProfile(ws),
-      seedProfile(ws),
-      seedProfile(ws),
-      seedProfile(ws),
-      seedProfile(ws),
+      storedProfile(ws, { type: 'human' }),
+      storedProfile(ws, { type: 'human' }),
+      storedProfile(ws, { type: 'human' }),
+      storedProfile(ws, { type: 'human' }),
+      storedProfile(ws, { type: 'human' }),
     ]);
     await block(newBlock(new Date(), me.id, blocked.id));
     await block(newBlock(new Date(), blocker.id, me.id));

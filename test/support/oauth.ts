@@ -3,47 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { call } from './api.js';
 
-export const base = () => inject('baseUrl').replace(/\/+$/, '');
-export const mcpResource = () => `${base()}/mcp`;
-
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-/** A raw request to the server: status, headers and the body as JSON (or text). */
-export async function raw(
-  method: string,
-  path: string,
-  options: { form?: Record<string, string>; json?: unknown; token?: string } = {},
-): Promise<{ status: number; headers: Headers; body: any }> {
-  const headers: Record<string, string> = {};
-  let body: string | undefined;
-  if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${base()}${path}`, { method, headers, body, redirect: 'manual' });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON (a redirect's empty body): kept as text.
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
-}
-
-export async function registerClient(redirectUris: string[], name = 'Test agent'): Promise<string> {
-  const registered = await raw('POST', '/oauth/register', {
-    json: { redirect_uris: redirectUris, client_name: name, token_endpoint_auth_method: 'none' },
-  });
-  if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
-  return registered.body.client_id as string;
 }
 
 export interface AuthorizationParams {
@@ -57,20 +19,6 @@ export interface AuthorizationParams {
   response_type?: string;
 }
 
-/** The consent page's Approve (or Deny) as its API call; the URL the browser would go to. */
-export async function decide(
-  sessionToken: string,
-  request: AuthorizationParams,
-  choice: { approve: boolean; workspace_id?: string; profile_ids?: string[]; scopes?: string[] },
-): Promise<URL> {
-  const decided = await call('POST', '/v1/oauth/authorization-requests', {
-    token: sessionToken,
-    body: { request: { response_type: 'code', ...request }, ...choice },
-  });
-  if (decided.status !== 200) throw new Error(`decision failed: ${JSON.stringify(decided.body)}`);
-  return new URL(decided.body.data.redirect_to as string);
-}
-
 export interface Approved {
   clientId: string;
   redirectUri: string;
@@ -78,46 +26,110 @@ export interface Approved {
   code: string;
 }
 
-/** A registered client and an approved code for it, as the consent page would give it. */
-export async function approvedCode(
-  sessionToken: string,
-  choice: { workspace_id: string; profile_ids: string[]; scopes: string[] },
-  options: { resource?: string; redirectUri?: string; clientId?: string } = {},
-): Promise<Approved> {
-  const redirectUri = options.redirectUri ?? 'http://127.0.0.1:9/callback';
-  const clientId = options.clientId ?? (await registerClient([redirectUri]));
-  const { verifier, challenge } = pkcePair();
-  const redirected = await decide(
-    sessionToken,
-    {
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'st4te',
-      scope: choice.scopes.join(' '),
-      resource: options.resource ?? mcpResource(),
-    },
-    { approve: true, ...choice },
-  );
-  const code = redirected.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${redirected.href}`);
-  return { clientId, redirectUri, verifier, code };
+/**
+ * The flow's steps against one server: the test run's (no argument), or the one at `server` (a
+ * benchmark's, outside vitest).
+ */
+export function oauthFlow(server?: string) {
+  const base = () => (server ?? inject('baseUrl')).replace(/\/+$/, '');
+  const mcpResource = () => `${base()}/mcp`;
+
+  /** A raw request to the server: status, headers and the body as JSON (or text). */
+  async function raw(
+    method: string,
+    path: string,
+    options: { form?: Record<string, string>; json?: unknown; token?: string } = {},
+  ): Promise<{ status: number; headers: Headers; body: any }> {
+    const headers: Record<string, string> = {};
+    let body: string | undefined;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${base()}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON (a redirect's empty body): kept as text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  async function registerClient(redirectUris: string[], name = 'Test agent'): Promise<string> {
+    const registered = await raw('POST', '/oauth/register', {
+      json: { redirect_uris: redirectUris, client_name: name, token_endpoint_auth_method: 'none' },
+    });
+    if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+    return registered.body.client_id as string;
+  }
+
+  /** The consent page's Approve (or Deny) as its API call; the URL the browser would go to. */
+  async function decide(
+    sessionToken: string,
+    request: AuthorizationParams,
+    choice: { approve: boolean; workspace_id?: string; profile_ids?: string[]; scopes?: string[] },
+  ): Promise<URL> {
+    const decided = await call('POST', '/v1/oauth/authorization-requests', {
+      token: sessionToken,
+      body: { request: { response_type: 'code', ...request }, ...choice },
+      // The test run's server is the default, and there the contract check sees the answer.
+      ...(server ? { baseUrl: base() } : {}),
+    });
+    if (decided.status !== 200) throw new Error(`decision failed: ${JSON.stringify(decided.body)}`);
+    return new URL(decided.body.data.redirect_to as string);
+  }
+
+  /** A registered client and an approved code for it, as the consent page would give it. */
+  async function approvedCode(
+    sessionToken: string,
+    choice: { workspace_id: string; profile_ids: string[]; scopes: string[] },
+    options: { resource?: string; redirectUri?: string; clientId?: string } = {},
+  ): Promise<Approved> {
+    const redirectUri = options.redirectUri ?? 'http://127.0.0.1:9/callback';
+    const clientId = options.clientId ?? (await registerClient([redirectUri]));
+    const { verifier, challenge } = pkcePair();
+    const redirected = await decide(
+      sessionToken,
+      {
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 'st4te',
+        scope: choice.scopes.join(' '),
+        resource: options.resource ?? mcpResource(),
+      },
+      { approve: true, ...choice },
+    );
+    const code = redirected.searchParams.get('code');
+    if (!code) throw new Error(`no code in ${redirected.href}`);
+    return { clientId, redirectUri, verifier, code };
+  }
+
+  const exchange = (approved: Approved, extra: Record<string, string> = {}) =>
+    raw('POST', '/oauth/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code: approved.code,
+        code_verifier: approved.verifier,
+        client_id: approved.clientId,
+        redirect_uri: approved.redirectUri,
+        ...extra,
+      },
+    });
+
+  const refresh = (refreshToken: string, clientId: string) =>
+    raw('POST', '/oauth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId },
+    });
+
+  return { base, mcpResource, raw, registerClient, decide, approvedCode, exchange, refresh };
 }
 
-export const exchange = (approved: Approved, extra: Record<string, string> = {}) =>
-  raw('POST', '/oauth/token', {
-    form: {
-      grant_type: 'authorization_code',
-      code: approved.code,
-      code_verifier: approved.verifier,
-      client_id: approved.clientId,
-      redirect_uri: approved.redirectUri,
-      ...extra,
-    },
-  });
-
-export const refresh = (refreshToken: string, clientId: string) =>
-  raw('POST', '/oauth/token', {
-    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId },
-  });
+export const { base, mcpResource, raw, registerClient, decide, approvedCode, exchange, refresh } = oauthFlow();

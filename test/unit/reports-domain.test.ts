@@ -9,7 +9,6 @@ import {
   roundReports,
   type ReportedSubjectRecord,
 } from '../../shared/domain/reports.js';
-import { removedByOf } from '../../shared/domain/posts.js';
 
 const subject = { subject_type: 'post', subject_id: '00000000-0000-4000-8000-000000000001' } as const;
 const at = (second: number) => new Date(Date.UTC(2026, 10, 25, 12, 0, second));
@@ -81,13 +80,10 @@ describe('moderation rules', () => {
     expect(actionApplies('profile', 'dismiss')).toBe(true);
   });
 
-  it('tells suspended profiles and who removed a post', () => {
+  it('tells suspended profiles', () => {
     expect(isSuspended({ suspended_at: at(1).toISOString() })).toBe(true);
     expect(isSuspended({ suspended_at: null })).toBe(false);
     expect(isSuspended({})).toBe(false);
     expect(isSuspended(undefined)).toBe(false);
-    expect(removedByOf({ status: 'published' })).toBeNull();
-    expect(removedByOf({ status: 'removed' })).toBe('author');
-    expect(removedByOf({ status: 'removed', removed_by: 'moderation' })).toBe('moderation');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config, type RateLimitPolicy, type RateLimitPolicyName } from '../../config.js';
+import { parseOAuthToken } from '../../domain/oauth.js';
 import { parseToken } from '../../domain/secret-tokens.js';
 import { logger } from '../../logger.js';
 import { rateLimitBudgets, type WindowHit } from '../../store/rate-limit-budgets.js';
@@ -68,11 +69,18 @@ function startCheck(policy: RateLimitPolicyName, subject: string, nowMs: number)
   return { policy, rule, reset: windowStart + rule.windowSeconds - nowSeconds, hit };
 }
 
-/** The bearer credential's id when the header carries one of our tokens; its validity is authenticate's job. */
+/**
+ * The bearer credential's id when the header carries one of our tokens; its validity is
+ * authenticate's job. An OAuth access token counts as its grant, as a key does as itself: the
+ * grant's tokens, refreshed every hour, share one window.
+ */
 function credentialSubject(event: APIGatewayProxyEventV2): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization?.trim() ?? '');
-  const token = match ? parseToken(match[1]!) : undefined;
-  return token ? `${token.kind}_${token.id}` : undefined;
+  if (!match) return undefined;
+  const token = parseToken(match[1]!);
+  if (token) return `${token.kind}_${token.id}`;
+  const oauth = parseOAuthToken(match[1]!);
+  return oauth?.kind === 'oat' ? `oat_${oauth.grantId}` : undefined;
 }
 
 const clientIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';

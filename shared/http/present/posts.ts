@@ -1,5 +1,5 @@
 import type { ProfileRecord } from '../../domain/entities.js';
-import { bodyPreview, hashtagsOf, removedByOf, type PostRecord } from '../../domain/posts.js';
+import { bodyPreview, type PostRecord } from '../../domain/posts.js';
 import { Post } from '../contract/schemas/posts.js';
 import { declaredWith } from './declared.js';
 import { presentProfile } from './profiles.js';
@@ -12,9 +12,6 @@ export const presentPost = (post: PostRecord, liked = false) => {
     body_truncated,
     image_count: post.images.length,
     viewer_reaction: liked ? 'like' : null,
-    removed_by: removedByOf(post),
-    reply_policy: post.reply_policy ?? 'everyone',
-    hashtags: hashtagsOf(post),
   });
 };
 
