@@ -8,7 +8,7 @@ import { getComment } from '../store/comments.js';
 import { getPost } from '../store/posts.js';
 import type { ContentRemoval } from './moderation-sources.js';
 
-const byModeration = (item: { status: string; removed_by?: string | undefined }) =>
+const byModeration = (item: { status: string; removed_by: string | null }) =>
   item.status === 'removed' && item.removed_by === 'moderation';
 
 /** The notice of the removal, undefined when the content is gone or was not removed by moderation. */
