@@ -207,7 +207,8 @@ export class StreamPoller {
 
   /** A reader for every shard not yet read, and a lane beside it for each consumer. */
   private async addNewShards(): Promise<void> {
-    const checkpoints = await this.checkpoints();
+    // Read once a new shard shows, not on every look.
+    let checkpoints: Map<string, string> | undefined;
     let start: string | undefined;
     do {
       const { StreamDescription } = await this.streams.send(
@@ -215,12 +216,14 @@ export class StreamPoller {
       );
       for (const { ShardId: id } of StreamDescription?.Shards ?? []) {
         if (!id || this.shards.has(id)) continue;
+        checkpoints ??= await this.checkpoints();
+        const known = checkpoints;
         const lanes = Object.entries(this.consumers).map(([consumer, handler]): Lane => ({
           consumer,
           handler,
           shardId: id,
           buffer: [],
-          queuedUpTo: checkpoints.get(laneKey(consumer, id)),
+          queuedUpTo: known.get(laneKey(consumer, id)),
         }));
         const shard: Shard = { id, iterator: undefined, done: false, readUpTo: undefined, lanes };
         await this.position(shard);
