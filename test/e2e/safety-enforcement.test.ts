@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
 import { call, type ApiResponse } from '../support/api.js';
+import { walkInteractions, type Attempt } from '../support/interaction-walk.js';
 import { eventsFor } from '../support/outbox.js';
 import { actor, ok, post, type Actor } from '../support/social.js';
 
@@ -208,9 +209,9 @@ describe.each<Exclude<Scenario, 'muting'>>(['blocked', 'blocking'])(
     });
 
     /** The interactions with the other profile each route offers, as `me`. */
-    const attempts = (name: RouteName): { method: string; path: string; body?: unknown }[] | undefined => {
+    const attempts = (name: RouteName): Attempt[] | undefined => {
       const other = w.other.profile.id;
-      const table: Partial<Record<RouteName, { method: string; path: string; body?: unknown }[]>> = {
+      const table: Partial<Record<RouteName, Attempt[]>> = {
         createPost: [
           { method: 'POST', path: '/v1/posts', body: { body: 'reply', reply_to_post_id: w.otherPost } },
           { method: 'POST', path: '/v1/posts', body: { body: 'within', reply_to_post_id: w.thirdReplyInOtherThread } },
@@ -243,25 +244,14 @@ describe.each<Exclude<Scenario, 'muting'>>(['blocked', 'blocking'])(
     };
 
     it('answers 403 blocked', async () => {
-      const interactions = routeList.filter(
-        (r) => r.method !== 'GET' && r.actingProfile !== undefined && !(r.name in INTERACTIONS_EXEMPT),
-      );
-      const unclassified: string[] = [];
-      const answered: string[] = [];
-      for (const route of interactions) {
-        const tries = attempts(route.name);
-        if (!tries) {
-          unclassified.push(route.name);
-          continue;
-        }
-        for (const { method, path, body } of tries) {
-          const response = await call(method, path, { ...as(w.me), body });
-          if (response.body.error_code !== 'blocked')
-            answered.push(`${route.name} ${method} ${path}: ${response.status}`);
-        }
-      }
+      const { unclassified, unexpected } = await walkInteractions({
+        exempt: INTERACTIONS_EXEMPT,
+        attempts,
+        credential: as(w.me),
+        expected: (response) => response.body.error_code === 'blocked',
+      });
       expect(unclassified, 'interaction routes this test cannot try: give them attempts or an exemption').toEqual([]);
-      expect(answered).toEqual([]);
+      expect(unexpected).toEqual([]);
     });
 
     it('creates a post that mentions the other profile, with no mention event for it', async () => {

@@ -5,8 +5,9 @@
  * itself: one this test cannot try and that is not exempt (with its reason) fails it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
-import { call, type ApiResponse } from '../support/api.js';
+import type { RouteName } from '../../shared/http/contract/route-table.js';
+import { call } from '../support/api.js';
+import { walkInteractions, type Attempt } from '../support/interaction-walk.js';
 import { moderatorCommand, report, resolve } from '../support/moderation.js';
 import { actor, ok, post, type Actor } from '../support/social.js';
 import { waitFor } from '../support/webhooks.js';
@@ -23,8 +24,6 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   markNotificationsSeen: "the caller's own inbox",
   setNotificationPreferences: "the caller's own settings",
 };
-
-type Attempt = { method: string; path: string; body?: unknown };
 
 const as = (a: Actor) => ({ token: a.key, profileId: a.profile.id });
 
@@ -105,29 +104,16 @@ function attempts(name: RouteName): Attempt[] | undefined {
   return table[name];
 }
 
-const answer = (response: ApiResponse) => `${response.status} ${String(response.body.error_code ?? 'ok')}`;
-
 describe('every interaction route, aimed at a suspended profile or its content', () => {
   it('answers 404 not_found, as the reads do', async () => {
-    const interactions = routeList.filter(
-      (r) => r.method !== 'GET' && r.actingProfile !== undefined && !(r.name in EXEMPT),
-    );
-    const unclassified: string[] = [];
-    const answered: string[] = [];
-    for (const route of interactions) {
-      const tries = attempts(route.name);
-      if (!tries) {
-        unclassified.push(route.name);
-        continue;
-      }
-      for (const { method, path, body } of tries) {
-        const response = await call(method, path, { ...as(me), body });
-        if (response.status !== 404 || response.body.error_code !== 'not_found')
-          answered.push(`${route.name} ${method} ${path} ${JSON.stringify(body)}: ${answer(response)}`);
-      }
-    }
+    const { unclassified, unexpected } = await walkInteractions({
+      exempt: EXEMPT,
+      attempts,
+      credential: as(me),
+      expected: (response) => response.status === 404 && response.body.error_code === 'not_found',
+    });
     expect(unclassified, 'interaction routes this test cannot try: give them attempts or an exemption').toEqual([]);
-    expect(answered).toEqual([]);
+    expect(unexpected).toEqual([]);
   });
 
   it('leaves the same interactions with a profile that is not suspended open', async () => {
