@@ -4,7 +4,17 @@ import type { ProfileRecord } from './entities.js';
 import { extractHashtags } from './hashtags.js';
 import { newId } from './ids.js';
 import type { ReplyPolicy } from './safety.js';
-import { ancestorIdsOf } from './threads.js';
+
+/** How many ancestors a thread page shows, and a reply keeps the ids of: the nearest ones. */
+export const MAX_THREAD_ANCESTORS = 20;
+
+/**
+ * The ancestors a reply to `parent` keeps (root first, the nearest MAX_THREAD_ANCESTORS): the
+ * parent's own, then the parent. Kept on the post when it is created, so a thread page reads the
+ * whole chain in one batch instead of walking it one parent at a time.
+ */
+export const ancestorIdsOf = (parent: Pick<PostRecord, 'id' | 'ancestor_ids'>): string[] =>
+  [...parent.ancestor_ids, parent.id].slice(-MAX_THREAD_ANCESTORS);
 
 export type PostStatus = 'draft' | 'published' | 'removed';
 export type PostKind = 'post' | 'reply';

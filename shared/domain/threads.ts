@@ -3,17 +3,6 @@ import type { ProfileRecord } from './entities.js';
 import type { PostRecord } from './posts.js';
 import type { ViewerFilter } from './safety.js';
 
-/** How many ancestors a thread page shows, and a reply keeps the ids of: the nearest ones. */
-export const MAX_THREAD_ANCESTORS = 20;
-
-/**
- * The ancestors a reply to `parent` keeps (root first, the nearest MAX_THREAD_ANCESTORS): the
- * parent's own, then the parent. Kept on the post when it is created, so a thread page reads the
- * whole chain in one batch instead of walking it one parent at a time.
- */
-export const ancestorIdsOf = (parent: Pick<PostRecord, 'id' | 'ancestor_ids'>): string[] =>
-  [...parent.ancestor_ids, parent.id].slice(-MAX_THREAD_ANCESTORS);
-
 /** A post with the author card it carries. */
 export interface PostEntry {
   post: PostRecord;

@@ -1,9 +1,9 @@
 /** The thread's pure rules: which ancestors a reply keeps, and how the chain shows to a caller. */
 import { describe, expect, it } from 'vitest';
 import type { ProfileRecord } from '../../shared/domain/entities.js';
-import { newPost, type PostRecord } from '../../shared/domain/posts.js';
+import { MAX_THREAD_ANCESTORS, newPost, type PostRecord } from '../../shared/domain/posts.js';
 import { NO_VIEWER_FILTER, viewerFilterOf } from '../../shared/domain/safety.js';
-import { ancestorSlots, MAX_THREAD_ANCESTORS, visibleReplies } from '../../shared/domain/threads.js';
+import { ancestorSlots, visibleReplies } from '../../shared/domain/threads.js';
 
 const author = { id: 'a1', workspace_id: 'w1' };
 const card = { id: 'a1' } as ProfileRecord;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_THREAD_ANCESTORS } from '../../../domain/threads.js';
+import { MAX_THREAD_ANCESTORS } from '../../../domain/posts.js';
 import { Uuid } from './common.js';
 import { PostWithProfile } from './posts.js';
 

@@ -1,19 +1,17 @@
 /**
- * The record and schedule stages. Record: the endpoint's health (written only when it changes),
- * then the attempt and the delivery's outcome in one conditional write. Schedule: the next
- * attempt's message, or the `webhook_delivery.exhausted` event of a delivery that failed for good.
+ * The complete stage, in two steps (deliver.ts gives the lease back between them). Record: the
+ * endpoint's health (written only when it changes), then the attempt and the delivery's outcome in
+ * one conditional write. Schedule: the next attempt's message, or the `webhook_delivery.exhausted`
+ * event of a delivery that failed for good.
  */
-import { outcomeOf, type Outcome, type WebhookEndpointRecord } from '../domain/webhooks.js';
+import { outcomeOf, type WebhookEndpointRecord } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
 import { deliveryMessage, type DeliveryMessage } from '../ports/delivery-queue.js';
 import type { StoredDelivery } from '../store/entities.js';
 import { completeAttempt } from '../store/webhook-deliveries.js';
-import type { DeliverySettings } from './deliver.js';
+import type { DeliverySettings, Recorded, Sent } from './delivery-types.js';
 import { recordEndpointHealth, reportExhausted } from './endpoint-health.js';
-import type { Sent } from './send-attempt.js';
-
-export type Recorded = { tag: 'recorded'; outcome: Outcome; sent: Sent } | { tag: 'lost_claim' };
 
 export async function recordAttempt(
   delivery: StoredDelivery,
