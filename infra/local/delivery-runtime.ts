@@ -21,7 +21,7 @@ import { LocalRetryScheduler } from './local-retry-scheduler.js';
 import { StreamPoller, type StreamConsumers } from './stream-poller.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
-import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/counter-fold.js';
+import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/shard-watermarks.js';
 import { notifyHandler } from '../../functions/notifications-pipeline/notify.js';
 
 const SWEEP_EVERY_MS = 3000;

@@ -1,7 +1,8 @@
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
-import { epochSeconds, mediaIdOfKey } from '../../shared/store/media.js';
+import { epochNow } from '../../shared/store/epoch.js';
+import { mediaIdOfKey } from '../../shared/store/media.js';
 import { conditionHeld } from '../../shared/store/conditional.js';
 import { conditionRequest, when } from '../../shared/store/expressions.js';
 import { TABLE } from '../../shared/store/table.js';
@@ -24,7 +25,7 @@ export async function deleteExpiredMedia(now: Date): Promise<string[]> {
         ExpressionAttributeValues: {
           ':prefix': keys.media('').pk,
           ':sk': keys.media('').sk,
-          ':now': epochSeconds(now),
+          ':now': epochNow(now),
         },
         ProjectionExpression: 'pk, sk',
         ExclusiveStartKey: start,
@@ -32,7 +33,7 @@ export async function deleteExpiredMedia(now: Date): Promise<string[]> {
     );
     for (const item of page.Items ?? []) {
       const key = { pk: item.pk as string, sk: item.sk as string };
-      const expired = when.compare(TABLE.ttlAttribute, '<=', epochSeconds(now));
+      const expired = when.compare(TABLE.ttlAttribute, '<=', epochNow(now));
       if (await conditionHeld(db().send(new DeleteCommand({ Key: key, ...conditionRequest(expired) }))))
         deleted.push(mediaIdOfKey(key)!);
     }

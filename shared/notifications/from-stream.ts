@@ -13,7 +13,7 @@ import { keeps, notificationOf, type NotificationDraft } from '../domain/notific
 import { logger } from '../logger.js';
 import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
 import { getComment } from '../store/comments.js';
-import type { FoldSettings } from '../store/counter-fold.js';
+import type { FoldSettings } from '../store/shard-watermarks.js';
 import { foldIntoGroup, type GroupTarget } from '../store/notification-groups.js';
 import { createNotification, followedAmong, getPreferences } from '../store/notifications.js';
 import { getPost } from '../store/posts.js';

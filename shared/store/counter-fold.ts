@@ -1,21 +1,25 @@
 /**
  * Counters folded from the table stream, exactly once: a consumer turns one stream shard's batch
- * into changes per counter item and adds them with ONE UpdateItem per item per batch. The item
- * keeps, per stream shard, the sequence number of the last record it counted (the watermark), and
- * the update is conditioned on it, so a batch delivered again (a retry, an overlap after a partial
- * failure, a replay after a restart) counts only the records after it.
- *
- * A watermark is `<sequence number, zero-padded>|<epoch seconds it was written>`: the padding makes
- * string order sequence order, the time lets watermarks be pruned once no record at or before them
- * can be delivered again (how long that is depends on the consumer's event source: `keepSeconds`),
- * so the item stays small.
+ * into changes per counter item and adds them with ONE UpdateItem per item per batch, conditioned
+ * on the item's watermark for the shard (store/shard-watermarks.ts), so a batch delivered again
+ * counts only the records after it.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './batch.js';
 import { db } from './client.js';
 import { conditionHeld, conditionOutcome } from './conditional.js';
 import { updateItem, when } from './expressions.js';
-import { TABLE } from './table.js';
+import {
+  afterWatermark,
+  foldInRounds,
+  inSequenceOrder,
+  paddedSequence,
+  staleWatermarks,
+  watermarkAfter,
+  watermarkAttribute,
+  type FoldSettings,
+  type RoundOutcome,
+} from './shard-watermarks.js';
 
 /** Counter attribute → how much one record (or a batch) adds to it. */
 export type CounterDelta = Record<string, number>;
@@ -36,20 +40,6 @@ export interface CounterItem {
    */
   createAs?: string;
 }
-
-export interface FoldSettings {
-  now: Date;
-  /** How long a shard's watermark is kept after its last fold: longer than any redelivery of its records. */
-  keepSeconds: number;
-}
-
-/** The stream keeps records 24 h; an hour's margin for clocks and in-flight retries. */
-export const WHOLE_STREAM_KEEP_SECONDS = 25 * 3600;
-
-/** DynamoDB Streams sequence numbers are 21 to 40 digits. */
-const SEQUENCE_DIGITS = 40;
-const paddedSequence = (sequenceNumber: string) => sequenceNumber.padStart(SEQUENCE_DIGITS, '0');
-const watermarkAttribute = (shardId: string) => `${TABLE.watermarkPrefix}${shardId}`;
 
 const sum = (changes: readonly CountedChange[]): CounterDelta => {
   const total: CounterDelta = {};
@@ -73,11 +63,21 @@ export async function foldCounters(
   changes: readonly CountedChange[],
   settings: FoldSettings,
 ): Promise<number | 'item_missing'> {
-  const inOrder = [...changes].sort((a, b) =>
-    paddedSequence(a.sequenceNumber) < paddedSequence(b.sequenceNumber) ? -1 : 1,
-  );
+  const watermark = watermarkAttribute(shardId);
   // The watermark is unknown at first: the common case is a batch after it. Known after a refusal.
-  return foldRound(item, watermarkAttribute(shardId), inOrder, undefined, settings, 1);
+  return foldInRounds<RoundState, number | 'item_missing'>(
+    `counter fold on ${item.key.pk}`,
+    MAX_ROUNDS,
+    { pending: inSequenceOrder(changes) },
+    (state) => foldRound(item, watermark, state, settings),
+  );
+}
+
+interface RoundState {
+  /** The changes not yet counted, in sequence order. */
+  pending: readonly CountedChange[];
+  /** The watermark the item held when the last round was refused. */
+  current?: string;
 }
 
 /**
@@ -89,14 +89,10 @@ export async function foldCounters(
 async function foldRound(
   item: CounterItem,
   watermark: string,
-  pending: readonly CountedChange[],
-  current: string | undefined,
+  { pending, current }: RoundState,
   settings: FoldSettings,
-  round: number,
-): Promise<number | 'item_missing'> {
-  if (pending.length === 0) return 0;
-  const last = pending[pending.length - 1]!;
-  const mark = `${paddedSequence(last.sequenceNumber)}|${Math.floor(settings.now.getTime() / 1000)}`;
+): Promise<RoundOutcome<RoundState, number | 'item_missing'>> {
+  if (pending.length === 0) return { done: 0 };
   const itemExists = item.createAs === undefined ? [when.exists()] : [];
   const watermarkBefore =
     current === undefined
@@ -107,7 +103,10 @@ async function foldRound(
       new UpdateCommand(
         updateItem({
           key: item.key,
-          set: { [watermark]: mark, ...(item.createAs === undefined ? {} : { entity: item.createAs }) },
+          set: {
+            [watermark]: watermarkAfter(pending[pending.length - 1]!, settings.now),
+            ...(item.createAs === undefined ? {} : { entity: item.createAs }),
+          },
           add: sum(pending),
           when: [...itemExists, watermarkBefore],
           returns: 'ALL_NEW',
@@ -118,27 +117,18 @@ async function foldRound(
   );
   if (outcome.held) {
     await pruneWatermarks(item.key, outcome.result.Attributes ?? {}, settings);
-    return pending.length;
+    return { done: pending.length };
   }
-  if (round >= MAX_ROUNDS) throw new Error(`counter fold refused ${MAX_ROUNDS} times in a row on ${item.key.pk}`);
-  if (!outcome.item && item.createAs === undefined) return 'item_missing';
+  if (!outcome.item && item.createAs === undefined) return { done: 'item_missing' };
   const seen = outcome.item?.[watermark] as string | undefined;
   // Refused although the watermark is gone (pruned meanwhile): try again from the top.
-  if (seen === undefined) return foldRound(item, watermark, pending, undefined, settings, round + 1);
-  const counted = seen.slice(0, seen.indexOf('|'));
-  const after = pending.filter((change) => paddedSequence(change.sequenceNumber) > counted);
-  return foldRound(item, watermark, after, seen, settings, round + 1);
+  if (seen === undefined) return { again: { pending } };
+  return { again: { pending: afterWatermark(pending, seen), current: seen } };
 }
 
 /** Removes the watermarks of shards not folded for longer than `keepSeconds` (rare: a few a day). */
 async function pruneWatermarks(key: ItemKey, item: Record<string, unknown>, settings: FoldSettings): Promise<void> {
-  const oldest = Math.floor(settings.now.getTime() / 1000) - settings.keepSeconds;
-  const stale = Object.entries(item).filter(
-    ([name, value]) =>
-      name.startsWith(TABLE.watermarkPrefix) &&
-      typeof value === 'string' &&
-      Number(value.slice(value.indexOf('|') + 1)) < oldest,
-  ) as [string, string][];
+  const stale = staleWatermarks(item, settings);
   if (stale.length === 0) return;
   // Only if none of them moved meanwhile; one that did is pruned by a later fold.
   await conditionHeld(

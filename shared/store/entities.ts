@@ -19,6 +19,7 @@ import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
+import { epochSeconds } from './epoch.js';
 import { queueRank, type ReportedSubjectRecord, type ReportRecord, type ReportSubject } from '../domain/reports.js';
 import type { BlockRecord, MuteRecord } from '../domain/safety.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
@@ -37,8 +38,6 @@ import type { NotificationRecord } from '../domain/notifications.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
   keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
-
-const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
 /** Outbox items are kept at least 30 days. */
 const OUTBOX_TTL_SECONDS = 30 * 86_400;

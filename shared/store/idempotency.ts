@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { conditionHeld, conditionOutcome } from './conditional.js';
+import { epochNow, epochSeconds } from './epoch.js';
 import { conditionRequest, updateItem, when } from './expressions.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
@@ -35,10 +36,9 @@ export interface ClaimRequest {
  */
 export async function claimIdempotencyKey(claim: ClaimRequest): Promise<IdempotencyClaim> {
   const nowMs = claim.now.getTime();
-  const nowSeconds = Math.floor(nowMs / 1000);
   // The key is free, or held by a claim that expired, or by this same request whose run died.
   const free = when.absent();
-  const expired = when.compare(TABLE.ttlAttribute, '<=', nowSeconds);
+  const expired = when.compare(TABLE.ttlAttribute, '<=', epochNow(claim.now));
   const abandonedBySameRequest = when.all(
     when.is('status', 'in_progress'),
     when.compare('lease_until', '<=', nowMs),
@@ -53,7 +53,7 @@ export async function claimIdempotencyKey(claim: ClaimRequest): Promise<Idempote
           status: 'in_progress',
           fingerprint: claim.fingerprint,
           lease_until: nowMs + claim.leaseSeconds * 1000,
-          [TABLE.ttlAttribute]: nowSeconds + claim.keepSeconds,
+          [TABLE.ttlAttribute]: epochSeconds(claim.now) + claim.keepSeconds,
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),

@@ -20,18 +20,17 @@ import {
 import { db, tableName } from './client.js';
 import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
+import { epochNow, epochSeconds } from './epoch.js';
 import { updateItem, updateRequest, when } from './expressions.js';
 import { putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 
-export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** Whether an item's expiry has passed at `now` (DynamoDB may not have deleted it yet). */
 const expired = (item: Record<string, unknown>, now: Date) => {
   const expiresAt = item[TABLE.ttlAttribute];
-  return typeof expiresAt === 'number' && expiresAt <= epochSeconds(now);
+  return typeof expiresAt === 'number' && expiresAt <= epochNow(now);
 };
 
 /** Puts a new media (`awaiting_upload`, expiring 24 h after its creation unless attached). */
@@ -128,7 +127,7 @@ export function attachMediaItem(media: MediaRecord, now: Date): TransactItem {
         when.exists(),
         when.is('status', 'ready'),
         when.is('profile_id', media.profile_id),
-        when.any(when.lacks(TABLE.ttlAttribute), when.compare(TABLE.ttlAttribute, '>', epochSeconds(now))),
+        when.any(when.lacks(TABLE.ttlAttribute), when.compare(TABLE.ttlAttribute, '>', epochNow(now))),
       ],
     }),
   };

@@ -5,8 +5,7 @@
  * its own.
  */
 import { NOTIFICATION_RETENTION_DAYS, type NotificationRecord, type GroupedReason } from '../domain/notifications.js';
-
-const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+import { epochSeconds } from './epoch.js';
 
 /** When a seen notification (or a group's state) may be deleted: 90 days after its last update. */
 export const notificationExpiresAt = (updatedAt: string) =>

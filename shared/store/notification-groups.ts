@@ -6,7 +6,7 @@
  * shard per batch on its author's inbox, not one per like.
  *
  * Exactly once: the group state keeps, per stream shard, the sequence number of the last record
- * it folded (a watermark, as the counter fold does: store/counter-fold.ts) and a version every
+ * it folded (a watermark: store/shard-watermarks.ts) and a version every
  * write moves and is conditioned on, so a replayed or duplicated batch adds nothing and folds of
  * other shards at the same moment take turns. Opening a group is one transaction with the listed
  * notification's put and the unread count; updating an open group writes the state, then its
@@ -23,14 +23,22 @@ import {
 } from '../domain/notifications.js';
 import { db, tableName } from './client.js';
 import { conditionHeld } from './conditional.js';
-import type { FoldSettings } from './counter-fold.js';
 import { conditionRequest, updateRequest, when } from './expressions.js';
 import { getItem, itemOf, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { entities } from './entities.js';
 import type { GroupStateRecord, StoredNotification } from './notification-entities.js';
 import { inboxPlacement, moveUnread, unseenItem } from './notification-writes.js';
-import { TABLE } from './table.js';
+import {
+  afterWatermark,
+  foldInRounds,
+  inSequenceOrder,
+  staleWatermarks,
+  watermarkAfter,
+  watermarkAttribute,
+  type FoldSettings,
+  type RoundOutcome,
+} from './shard-watermarks.js';
 import { transactConditional, type TransactItem } from './transact.js';
 
 const { notificationGroup: groupLayout } = entities;
@@ -47,10 +55,6 @@ export interface GroupTarget {
 
 /** A like or follow made or undone, with the stream record it came from. */
 export type SequencedChange = GroupChange & { sequenceNumber: string };
-
-/** DynamoDB Streams sequence numbers are 21 to 40 digits: padded, string order is sequence order. */
-const padded = (sequenceNumber: string) => sequenceNumber.padStart(40, '0');
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A group's state, read strongly consistent. */
 export const getGroupState = (recipientId: string, reason: string, subjectId: string) =>
@@ -80,8 +84,11 @@ export async function foldIntoGroup(
   changes: readonly SequencedChange[],
   settings: FoldSettings,
 ): Promise<void> {
-  const inOrder = [...changes].sort((a, b) => (padded(a.sequenceNumber) < padded(b.sequenceNumber) ? -1 : 1));
-  return foldRound(target, `${TABLE.watermarkPrefix}${shardId}`, inOrder, settings, 1);
+  const inOrder = inSequenceOrder(changes);
+  const key = keys.notificationGroup(target.recipient_id, target.reason, target.subject_id);
+  return foldInRounds(`notification group fold on ${key.pk}`, MAX_ROUNDS, undefined, () =>
+    foldRound(target, watermarkAttribute(shardId), inOrder, settings),
+  );
 }
 
 /**
@@ -94,19 +101,16 @@ async function foldRound(
   watermark: string,
   inOrder: readonly SequencedChange[],
   settings: FoldSettings,
-  round: number,
-): Promise<void> {
+): Promise<RoundOutcome<undefined, void>> {
   const key = keys.notificationGroup(target.recipient_id, target.reason, target.subject_id);
-  if (round > MAX_ROUNDS) throw new Error(`notification group fold refused ${MAX_ROUNDS} times in a row on ${key.pk}`);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const group = recordOrUndefined(groupLayout, Item);
-  const mark = Item?.[watermark] as string | undefined;
-  const folded = mark?.slice(0, mark.indexOf('|'));
-  const pending = folded ? inOrder.filter((c) => padded(c.sequenceNumber) > folded) : inOrder;
+  const pending = afterWatermark(inOrder, Item?.[watermark] as string | undefined);
+  const done = { done: undefined };
   if (pending.length === 0) {
     // A replay: what it folded is in the group; its listed copy may not be (a crash between the writes).
     if (group?.open_id) await copyToInbox(target, group);
-    return;
+    return done;
   }
   const outcome = foldGroup(
     {
@@ -116,7 +120,7 @@ async function foldRound(
     pending,
   );
   const leftChanged = outcome.left.length !== (group?.left.length ?? 0);
-  if (outcome.added.length === 0 && !leftChanged) return;
+  if (outcome.added.length === 0 && !leftChanged) return done;
   const now = settings.now.toISOString();
   const opening = !group?.open_id && outcome.added.length > 0;
   const generation = (group?.generation ?? 0) + (opening ? 1 : 0);
@@ -139,9 +143,9 @@ async function foldRound(
     key,
     set: {
       ...attributes,
-      [watermark]: `${padded(pending[pending.length - 1]!.sequenceNumber)}|${epochSeconds(settings.now)}`,
+      [watermark]: watermarkAfter(pending[pending.length - 1]!, settings.now),
     },
-    remove: staleWatermarks(Item, watermark, settings),
+    remove: staleWatermarks(Item, settings, watermark).map(([name]) => name),
     when: group ? when.is('version', group.version) : when.absent(),
   });
   if (opening) {
@@ -165,11 +169,11 @@ async function foldRound(
       { Put: { ...conditionRequest(when.absent()), Item: unseenItem(listed) } },
       moveUnread(target.recipient_id, 1),
     ]);
-    return opened.ok ? undefined : foldRound(target, watermark, inOrder, settings, round + 1);
+    return opened.ok ? done : { again: undefined };
   }
-  if (!(await conditionHeld(db().send(new UpdateCommand(write)))))
-    return foldRound(target, watermark, inOrder, settings, round + 1);
+  if (!(await conditionHeld(db().send(new UpdateCommand(write))))) return { again: undefined };
   if (next.open_id && outcome.added.length > 0) await copyToInbox(target, next);
+  return done;
 }
 
 /** The open group's state onto its listed notification, unless the copy already holds it (or newer) or it was seen. */
@@ -192,18 +196,4 @@ async function copyToInbox(target: GroupTarget, group: GroupStateRecord): Promis
       ),
     ),
   );
-}
-
-/** The watermarks of shards not folded for longer than `keepSeconds` (never the one being moved). */
-function staleWatermarks(item: Record<string, unknown> | undefined, moving: string, settings: FoldSettings): string[] {
-  const oldest = epochSeconds(settings.now) - settings.keepSeconds;
-  return Object.entries(item ?? {})
-    .filter(
-      ([name, value]) =>
-        name !== moving &&
-        name.startsWith(TABLE.watermarkPrefix) &&
-        typeof value === 'string' &&
-        Number(value.slice(value.indexOf('|') + 1)) < oldest,
-    )
-    .map(([name]) => name);
 }

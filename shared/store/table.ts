@@ -18,7 +18,7 @@ export const TABLE = {
   /** A post's copy of its author's profile, so a post reads in one request (refreshed from the profile's stream record). */
   authorCardAttribute: 'author_card',
   /**
-   * What the names of the stream folds' watermarks start with (`wm_<shard id>`, store/counter-fold.ts),
+   * What the names of the stream folds' watermarks start with (`wm_<shard id>`, store/shard-watermarks.ts),
    * on the items that hold folded counters.
    */
   watermarkPrefix: 'wm_',

@@ -17,6 +17,7 @@ import { retry } from '../pipeline/retry.js';
 import type { ItemKey } from './batch.js';
 import { db } from './client.js';
 import { conditionHeld, conditionOutcome } from './conditional.js';
+import { epochSeconds } from './epoch.js';
 import { updateItem, when, type Condition } from './expressions.js';
 import { entityTags, keys } from './keys.js';
 
@@ -61,7 +62,7 @@ const attemptPrefix = (attempt: number) => `${String(attempt).padStart(4, '0')}|
 
 /** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
 const leaseToken = (expiresAt: Date) =>
-  `${Math.ceil(expiresAt.getTime() / 1000).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
+  `${epochSeconds(expiresAt).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
 
 /** When a token (or a claim value `<attempt>|<token>`) expires (epoch ms). */
 const expiryOf = (token: string): number => {

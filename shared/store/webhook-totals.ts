@@ -6,7 +6,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookTotals } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
-import { foldCounters, WHOLE_STREAM_KEEP_SECONDS, type CountedChange } from './counter-fold.js';
+import { foldCounters, type CountedChange } from './counter-fold.js';
+import { WHOLE_STREAM_KEEP_SECONDS } from './shard-watermarks.js';
 import { entityTags, keys } from './keys.js';
 
 /**

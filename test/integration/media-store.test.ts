@@ -27,7 +27,7 @@ import { transactConditional } from '../../shared/store/transact.js';
 const SECOND = 1000;
 const rawItem = async (id: string) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: keys.media(id), ConsistentRead: true }))).Item;
-const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
+const epoch = (date: Date) => Math.ceil(date.getTime() / 1000);
 
 async function storedMedia(createdAt = new Date()) {
   const media = newMedia(createdAt, newId(), { purpose: 'avatar', content_type: 'image/png', content_length: 1234 });
