@@ -6,15 +6,12 @@
  */
 import { COUNTS_WATERMARK_KEEP_SECONDS, countedChangeOf, foldCounts } from '../../shared/counters/from-stream.js';
 import { streamBatchResponse } from '../../shared/pipeline/batch-failures.js';
-import type { StreamHandler } from '../../shared/ports/shard-stream-event.js';
+import { foldShardOf, type StreamHandler } from '../../shared/ports/shard-stream-event.js';
 
 export function foldCountsHandler(watermarkKeepSeconds: number): StreamHandler {
   return async (event) => {
     if (!event.Records.some((record) => countedChangeOf(record) !== undefined)) return streamBatchResponse(event, []);
-    // Without the shard, a watermark cannot tell a repeated record from a new one of another shard.
-    if (!event.shardId)
-      throw new Error('counted records on a stream event without shardId: the event source needs its tumbling window');
-    const failed = await foldCounts(event.Records, event.shardId, {
+    const failed = await foldCounts(event.Records, foldShardOf(event.shardId, 'counted records'), {
       now: new Date(),
       keepSeconds: watermarkKeepSeconds,
     });

@@ -12,7 +12,7 @@ import { streamBatchResponse } from '../../shared/pipeline/batch-failures.js';
 import { decodeImage } from '../../shared/pipeline/decode.js';
 import { queueHandler } from '../../shared/pipeline/sqs-consumer.js';
 import { consumeStream, STREAM_STEP_RETRY, type StreamConsumer } from '../../shared/pipeline/stream-consumer.js';
-import type { ShardStreamEvent, StreamHandler } from '../../shared/ports/shard-stream-event.js';
+import { foldShardOf, type ShardStreamEvent, type StreamHandler } from '../../shared/ports/shard-stream-event.js';
 import { DeliveryMessage } from '../../shared/ports/delivery-queue.js';
 import { deliver, type DeliverySettings } from '../../shared/webhooks/deliver.js';
 import { fanOut, type FanOutSettings } from '../../shared/webhooks/fan-out.js';
@@ -86,10 +86,7 @@ export function fanOutHandler(
 /** The delivery records' totals; the sequence numbers of records whose fold failed. */
 async function foldTotalsOf(event: ShardStreamEvent): Promise<string[]> {
   if (!event.Records.some(isDeliveryWrite)) return [];
-  // Without the shard, a watermark cannot tell a repeated record from a new one of another shard.
-  if (!event.shardId)
-    throw new Error('delivery records on a stream event without shardId: the event source needs its tumbling window');
-  return foldDeliveryTotals(event.Records, event.shardId);
+  return foldDeliveryTotals(event.Records, foldShardOf(event.shardId, 'delivery records'));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { keeps, notificationOf, type NotificationDraft } from '../domain/notifications.js';
 import { logger } from '../logger.js';
 import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
+import { foldShardOf } from '../ports/shard-stream-event.js';
 import { getComment } from '../store/comments.js';
 import type { FoldSettings } from '../store/shard-watermarks.js';
 import { foldIntoGroup, type GroupTarget } from '../store/notification-groups.js';
@@ -63,13 +64,9 @@ export function notifyFromStream(
         await notifyRemoval(first.removal);
         return;
       }
-      if (!shardId)
-        throw new Error(
-          'grouped notifications on a stream event without shardId: the event source needs its tumbling window',
-        );
       await notifyGroup(
         lane.filter((work): work is NotificationWork & GroupedChange => work.kind === 'grouped'),
-        shardId,
+        foldShardOf(shardId, 'grouped notifications'),
         settings,
       );
     },

@@ -15,3 +15,13 @@ export type ShardStreamEvent = DynamoDBStreamEvent & {
 export type ShardStreamResponse = DynamoDBBatchResponse & { state?: Record<string, string> };
 
 export type StreamHandler = (event: ShardStreamEvent) => Promise<ShardStreamResponse>;
+
+/**
+ * The shard an exactly-once fold keys its watermarks by. Without it a watermark cannot tell a
+ * repeated record from a new one of another shard, so a fold refuses to run (`what`: the records).
+ */
+export function foldShardOf(shardId: string | undefined, what: string): string {
+  if (!shardId)
+    throw new Error(`${what} on a stream event without shardId: the event source needs its tumbling window`);
+  return shardId;
+}

@@ -15,7 +15,7 @@ import { getProfile } from '../store/profiles.js';
 import { getPostsWithCards } from '../store/search-reads.js';
 import type { PostSearch, SearchIndex } from '../ports/search-index.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET, searchDigest } from './cursor.js';
-import { isSuspended } from './suspended.js';
+import { isSuspended } from '../domain/reports.js';
 
 export interface PostSearchQuery {
   q?: string | undefined;

@@ -10,7 +10,7 @@ import type { Page } from '../store/pagination.js';
 import { getProfiles } from '../store/profiles.js';
 import type { SearchIndex } from '../ports/search-index.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET, searchDigest } from './cursor.js';
-import { isSuspended } from './suspended.js';
+import { isSuspended } from '../domain/reports.js';
 
 export interface ProfileSearchQuery {
   q: string;
