@@ -1,11 +1,14 @@
 import type { ProfileRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
+import { mapLimit } from '../pipeline/concurrency.js';
 import { listMemberships } from '../store/workspaces.js';
 import { getProfiles, listWorkspaceProfiles } from '../store/profiles.js';
 import { resolvePrincipal } from './authenticate.js';
 
 /** How many profiles a missing-profile answer names at most. */
 const LISTED = 25;
+/** Workspaces listed at once: a person may belong to many. */
+const WORKSPACES_AT_ONCE = 8;
 
 export type ActableProfile = Pick<ProfileRecord, 'id' | 'username' | 'type'>;
 
@@ -25,7 +28,9 @@ export async function actableProfiles(authorization: string | undefined): Promis
     profiles = ids.flatMap((id) => found.get(id) ?? []);
   } else {
     const memberships = await listMemberships(principal.userId);
-    const pages = await Promise.all(memberships.map((m) => listWorkspaceProfiles(m.workspace_id, { limit: LISTED })));
+    const pages = await mapLimit(memberships, WORKSPACES_AT_ONCE, (m) =>
+      listWorkspaceProfiles(m.workspace_id, { limit: LISTED }),
+    );
     profiles = pages.flatMap((page) => page.items).slice(0, LISTED);
   }
   return profiles.map(({ id, username, type }) => ({ id, username, type }));

@@ -11,6 +11,7 @@ import type {
   OAuthGrantRecord,
   OAuthTokenRecord,
 } from '../domain/oauth.js';
+import { mapLimit } from '../pipeline/concurrency.js';
 import { db } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities } from './entities.js';
@@ -169,12 +170,15 @@ export async function revokeAccessToken(grantId: string, live: LiveAccessToken):
 export const listOAuthGrants = (workspaceId: string, request: PageRequest): Promise<Page<OAuthGrantRecord>> =>
   pathPage(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId }, request, { order: 'newest_first' });
 
+/** Grants revoked at once: a page may hold hundreds. */
+const REVOKED_AT_ONCE = 16;
+
 /** Revokes the grants one person approved in a workspace (they left it, or may no longer approve apps). */
 export async function revokeOAuthGrantsApprovedBy(workspaceId: string, userId: string, at: string): Promise<number> {
   let revoked = 0;
   for await (const page of queryPathPages(entities.oauthGrant, 'byWorkspace', { workspace_id: workspaceId })) {
     const mine = page.filter((g) => g.approved_by.user_id === userId && g.revoked_at === null);
-    const results = await Promise.all(mine.map((g) => revokeOAuthGrant(g.id, at)));
+    const results = await mapLimit(mine, REVOKED_AT_ONCE, (g) => revokeOAuthGrant(g.id, at));
     revoked += results.filter(Boolean).length;
   }
   return revoked;

@@ -4,11 +4,12 @@
  * recoveries restart it once) and put on the queue.
  */
 import { RECOVERY_BATCH_LIMIT, recoverable } from '../domain/webhooks.js';
+import { mapLimit } from '../pipeline/concurrency.js';
 import { deliveryMessage, type DeliveryQueue } from '../ports/delivery-queue.js';
 import { listFailedDeliveries } from '../store/webhook-delivery-log.js';
 import { restartDelivery } from '../store/webhook-deliveries.js';
 
-/** Restarts queued in parallel per round: enough to be quick, few enough not to flood the table. */
+/** Restarts queued at once: enough to be quick, few enough not to flood the table. */
 const PARALLEL = 25;
 
 /** Returns how many deliveries were restarted and queued. */
@@ -23,15 +24,11 @@ export async function recoverDeliveries(
     recoverable(d, since, until),
   );
   let queued = 0;
-  for (let i = 0; i < failed.length; i += PARALLEL) {
-    await Promise.all(
-      failed.slice(i, i + PARALLEL).map(async (delivery) => {
-        const restarted = await restartDelivery(delivery, now);
-        if (!restarted) return;
-        await queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
-        queued += 1;
-      }),
-    );
-  }
+  await mapLimit(failed, PARALLEL, async (delivery) => {
+    const restarted = await restartDelivery(delivery, now);
+    if (!restarted) return;
+    await queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
+    queued += 1;
+  });
   return queued;
 }

@@ -3,9 +3,13 @@
  * message, a timer that died with its process) and releases claims older than the sender can
  * take (a sender that died mid-attempt), so nothing is lost. Reads the due-time index, no scan.
  */
+import { mapLimit } from '../pipeline/concurrency.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
 import { deliveryMessage } from '../ports/delivery-queue.js';
 import { listDueDeliveries, releaseClaim } from '../store/webhook-deliveries.js';
+
+/** Deliveries handled at once: a sweep after an outage may find thousands, the table takes them a lane at a time. */
+const PARALLEL = 25;
 
 export interface SweepResult {
   requeued: number;
@@ -29,16 +33,14 @@ export async function sweepDeliveries(
   const overdue = new Date(now.getTime() - graceMs).toISOString();
   const staleBefore = new Date(now.getTime() - staleClaimMs).toISOString();
   const result: SweepResult = { requeued: 0, released: 0 };
-  await Promise.all(
-    due.map(async (delivery) => {
-      if (delivery.status === 'delivering') {
-        // Claimed longer ago than a sender can take: the attempt is presumed lost.
-        if ((delivery.claimed_at ?? '') > staleBefore || !(await releaseClaim(delivery, now.toISOString()))) return;
-        result.released += 1;
-      } else if (delivery.status !== 'pending' || (delivery.next_attempt_at ?? '') > overdue) return;
-      await ports.queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
-      result.requeued += 1;
-    }),
-  );
+  await mapLimit(due, PARALLEL, async (delivery) => {
+    if (delivery.status === 'delivering') {
+      // Claimed longer ago than a sender can take: the attempt is presumed lost.
+      if ((delivery.claimed_at ?? '') > staleBefore || !(await releaseClaim(delivery, now.toISOString()))) return;
+      result.released += 1;
+    } else if (delivery.status !== 'pending' || (delivery.next_attempt_at ?? '') > overdue) return;
+    await ports.queue.enqueue(deliveryMessage(delivery, delivery.attempt_count + 1));
+    result.requeued += 1;
+  });
   return result;
 }
