@@ -2,7 +2,12 @@ import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
-import { changeStatus, endpointProfiles, loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
+import {
+  changeStatus,
+  endpointProfiles,
+  freshHealth,
+  loadEndpoint,
+} from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /** disabled → active (after a 410 or failing too long), with a fresh health record; enabling an active endpoint changes nothing. */
@@ -15,8 +20,8 @@ export const handler = httpHandler(routes.enableWebhookEndpoint, async ({ params
   const enabled = await changeStatus(endpoint, 'active', {
     disabled_at: null,
     disabled_reason: null,
-    failing_since: null,
     updated_at: now.toISOString(),
   });
+  await freshHealth(enabled);
   return { webhook_endpoint: presentWebhooks.endpoint(enabled, await endpointProfiles([enabled])) };
 });

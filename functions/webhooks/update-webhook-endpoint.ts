@@ -3,7 +3,12 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
 import { endpointRevoked } from '../../shared/webhooks/endpoint-errors.js';
 import { allowedUrl, assertWorkspaceProfiles } from '../../shared/webhooks/endpoint-input.js';
-import { changeEndpoint, endpointProfiles, loadEndpoint } from '../../shared/webhooks/workspace-endpoints.js';
+import {
+  changeEndpoint,
+  endpointProfiles,
+  freshHealth,
+  loadEndpoint,
+} from '../../shared/webhooks/workspace-endpoints.js';
 import { routes } from '../../shared/http/contract/routes/webhooks.js';
 
 /**
@@ -18,8 +23,9 @@ export const handler = httpHandler(routes.updateWebhookEndpoint, async ({ params
   if (body.profile_ids) await assertWorkspaceProfiles(params.workspace_id, body.profile_ids);
   const updated = await changeEndpoint(endpoint, [endpoint.status], {
     ...body,
-    ...(url ? { url, failing_since: null } : {}),
+    ...(url ? { url } : {}),
     updated_at: now.toISOString(),
   });
+  if (url) await freshHealth(updated);
   return { webhook_endpoint: presentWebhooks.endpoint(updated, await endpointProfiles([updated])) };
 });

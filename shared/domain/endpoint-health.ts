@@ -6,6 +6,15 @@ import type { OutboxEvent } from './events.js';
 import { newId } from './ids.js';
 import type { DeliveryRecord, DisabledReason, WebhookEndpointRecord } from './webhooks.js';
 
+/**
+ * An endpoint's health: the first failed attempt since the last successful one (null while
+ * healthy). Kept apart from the endpoint's own record (store/webhook-endpoint-health.ts): it moves
+ * with attempts, the endpoint with its owner's changes.
+ */
+export interface EndpointHealth {
+  failing_since: string | null;
+}
+
 export interface HealthSettings {
   /** Every attempt failed for at least this long (default 5 days). */
   disableAfterMs: number;
@@ -19,13 +28,9 @@ export interface HealthSettings {
  * both the period and the spread must be reached (the spread is a floor that keeps a short
  * configured period from disabling an endpoint on one burst of failures).
  */
-export function failingTooLong(
-  endpoint: Pick<WebhookEndpointRecord, 'failing_since'>,
-  now: Date,
-  settings: HealthSettings,
-): boolean {
-  if (!endpoint.failing_since) return false;
-  const streak = now.getTime() - Date.parse(endpoint.failing_since);
+export function failingTooLong(health: EndpointHealth, now: Date, settings: HealthSettings): boolean {
+  if (!health.failing_since) return false;
+  const streak = now.getTime() - Date.parse(health.failing_since);
   return streak >= settings.disableAfterMs && streak >= settings.minFailureSpreadMs;
 }
 

@@ -66,8 +66,6 @@ export interface WebhookEndpointRecord {
   previous_secret_expires_at: string | null;
   disabled_at: string | null;
   disabled_reason: DisabledReason | null;
-  /** The first failed attempt since the last successful one (null while healthy); drives the health rule. */
-  failing_since: string | null;
   /** Deliveries per second the sender keeps to (spaced, never dropped); null: no limit of its own. */
   rate_limit_per_second: number | null;
   revoked_at: string | null;
@@ -97,7 +95,6 @@ export function newWebhookEndpoint(
     previous_secret_expires_at: null,
     disabled_at: null,
     disabled_reason: null,
-    failing_since: null,
     rate_limit_per_second: fields.rate_limit_per_second ?? null,
     revoked_at: null,
     created_at: at,

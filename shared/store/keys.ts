@@ -175,6 +175,8 @@ export const keys = {
   webhookActiveEndpoints: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_ACTIVE_ENDPOINTS' }),
   webhookWorkspaceSending: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WEBHOOK_SENDING' }),
   webhookEndpointSending: (endpointId: string) => ({ pk: `WHEP#${endpointId}`, sk: 'SENDING' }),
+  /** The endpoint's failure streak: an item of its own, on no index, so an attempt's health write is one small unit. */
+  webhookEndpointHealth: (endpointId: string) => ({ pk: `WHEP#${endpointId}`, sk: 'HEALTH' }),
   webhookDelivery: (id: string) => ({ pk: `WHDL#${id}`, sk: 'WHDL' }),
   webhookDeliveryPartition: (id: string) => `WHDL#${id}`,
   webhookAttempt: (deliveryId: string, n: number) => ({
@@ -312,6 +314,7 @@ export const entityTags = {
   webhookTotals: 'webhook_totals',
   webhookActiveEndpoints: 'webhook_active_endpoints',
   webhookSending: 'webhook_sending',
+  webhookEndpointHealth: 'webhook_endpoint_health',
   media: 'media',
   postImageClaim: 'post_image_claim',
   streamCheckpoint: 'stream_checkpoint',

@@ -3,9 +3,9 @@ import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent } from '../domain/webhooks.js';
 import { db } from './client.js';
-import { conditionHeld, conditionOutcome } from './conditional.js';
+import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
-import { updateItem, updateRequest, when, type Condition } from './expressions.js';
+import { updateItem, updateRequest, when } from './expressions.js';
 import { batchGetItems, getItem, putItem, putTransactItem, recordOrUndefined } from './items.js';
 import { entityTags, keys } from './keys.js';
 import { outboxItem } from './outbox.js';
@@ -82,27 +82,6 @@ export async function changeEndpointStatus(
   return { ok: false, reason: entering && outcome.failed[1] ? 'limit_reached' : 'changed' };
 }
 
-/** Starts the failure streak at `since` unless one is running (no write while it runs). */
-export async function markEndpointFailing(id: string, since: string): Promise<void> {
-  await updateHealth(id, since, when.any(when.lacks('failing_since'), when.is('failing_since', null)));
-}
-
-/** Ends the streak that started at `since` (a success); a newer streak is left alone. */
-export async function markEndpointHealthy(id: string, since: string): Promise<void> {
-  await updateHealth(id, null, when.is('failing_since', since));
-}
-
-/** Sets the streak's start if `streak` holds; otherwise another change got there first and nothing is written. */
-async function updateHealth(id: string, value: string | null, streak: Condition): Promise<void> {
-  await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({ key: keys.webhookEndpoint(id), set: { failing_since: value }, when: [when.exists(), streak] }),
-      ),
-    ),
-  );
-}
-
 export function getEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
   return getItem(entities.webhookEndpoint, keys.webhookEndpoint(id), { consistent: true });
 }
@@ -126,7 +105,6 @@ export type EndpointChanges = Partial<
     | 'previous_secret_expires_at'
     | 'disabled_at'
     | 'disabled_reason'
-    | 'failing_since'
     | 'revoked_at'
     | 'updated_at'
   >

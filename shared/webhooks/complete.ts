@@ -4,6 +4,7 @@
  * one conditional write. Schedule: the next attempt's message, or the `webhook_delivery.exhausted`
  * event of a delivery that failed for good.
  */
+import type { EndpointHealth } from '../domain/endpoint-health.js';
 import { outcomeOf, type WebhookEndpointRecord } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import { dispatch, type DeliveryPorts } from '../ports/delivery-ports.js';
@@ -16,6 +17,7 @@ import { recordEndpointHealth, reportExhausted } from './endpoint-health.js';
 export async function recordAttempt(
   delivery: StoredDelivery,
   endpoint: WebhookEndpointRecord,
+  health: EndpointHealth,
   sent: Sent,
   settings: Pick<DeliverySettings, 'retryDelays' | 'health'>,
   ports: Pick<DeliveryPorts, 'metrics'>,
@@ -26,7 +28,7 @@ export async function recordAttempt(
     { statusCode: attempt.status_code, error: attempt.error, responseBody: attempt.response_body, startedAt, endedAt },
     settings.retryDelays,
   );
-  await recordEndpointHealth(endpoint, outcome, startedAt, endedAt, settings.health);
+  await recordEndpointHealth(endpoint, health, outcome, startedAt, endedAt, settings.health);
   const recorded = await completeAttempt(
     delivery,
     attempt,

@@ -36,7 +36,7 @@ export async function deliver(
 ): Promise<DeliverResult> {
   const prepared = await prepareAttempt(message, ports, settings, clock);
   if (prepared.tag === 'done') return prepared.result;
-  const { delivery, endpoint, body } = prepared;
+  const { delivery, endpoint, health, body } = prepared;
 
   const gate = await passSendGate(delivery, endpoint, message, ports, gateSettings(settings), clock);
   if (gate.tag === 'taken') return 'not_claimed';
@@ -48,7 +48,7 @@ export async function deliver(
   const releaseLease = () => (released ??= releaseSendLease(gate.lease));
   try {
     const { sent, delivery: claimed } = await sendAttempt(delivery, endpoint, body, message, ports, settings, clock);
-    const recorded = await recordAttempt(claimed, endpoint, sent, settings, ports);
+    const recorded = await recordAttempt(claimed, endpoint, health, sent, settings, ports);
     await releaseLease();
     if (recorded.tag === 'lost_claim') return 'lost_claim';
     await scheduleNext(claimed, recorded, message, ports);

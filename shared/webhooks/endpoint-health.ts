@@ -7,6 +7,7 @@ import {
   deliveryExhaustedEvent,
   endpointDisabledEvent,
   failingTooLong,
+  type EndpointHealth,
   type HealthSettings,
 } from '../domain/endpoint-health.js';
 import { isOperationalEvent } from '../domain/events.js';
@@ -18,30 +19,27 @@ import {
   type WebhookEndpointRecord,
 } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
-import {
-  changeEndpointStatus,
-  markEndpointFailing,
-  markEndpointHealthy,
-  writeWebhookEvent,
-} from '../store/webhook-endpoints.js';
+import { markEndpointFailing, markEndpointHealthy } from '../store/webhook-endpoint-health.js';
+import { changeEndpointStatus, writeWebhookEvent } from '../store/webhook-endpoints.js';
 
 export type { HealthSettings };
 
 /** Updates the endpoint's health after an attempt that started at `startedAt` and ended at `endedAt`. */
 export async function recordEndpointHealth(
   endpoint: WebhookEndpointRecord,
+  health: EndpointHealth,
   outcome: Outcome,
   startedAt: Date,
   endedAt: Date,
   settings: HealthSettings,
 ): Promise<void> {
   if (outcome.status === 'succeeded') {
-    if (endpoint.failing_since) await markEndpointHealthy(endpoint.id, endpoint.failing_since);
+    if (health.failing_since) await markEndpointHealthy(endpoint.id, health.failing_since);
     return;
   }
   if (outcome.disableEndpoint) return disableEndpoint(endpoint, 'gone', endedAt);
-  if (!endpoint.failing_since) return markEndpointFailing(endpoint.id, startedAt.toISOString());
-  if (failingTooLong(endpoint, endedAt, settings)) return disableEndpoint(endpoint, 'failing', endedAt);
+  if (!health.failing_since) return markEndpointFailing(endpoint.id, startedAt.toISOString());
+  if (failingTooLong(health, endedAt, settings)) return disableEndpoint(endpoint, 'failing', endedAt);
 }
 
 async function disableEndpoint(endpoint: WebhookEndpointRecord, reason: DisabledReason, when: Date): Promise<void> {

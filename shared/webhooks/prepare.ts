@@ -1,10 +1,11 @@
 /**
- * The prepare stage: the delivery, its endpoint (URL and secrets at send time) and its event (the
- * body), one read; a stale claim of a sender that died is taken over. A message that may not make
+ * The prepare stage: the delivery, its endpoint (URL and secrets at send time) and the endpoint's
+ * health, and its event (the body), one read; a stale claim of a sender that died is taken over. A message that may not make
  * the attempt ends here: `done` with its result (the delivery missing, a duplicate or stale
  * message, or an endpoint gone, disabled or revoked or an event gone: the delivery then ends as
  * failed unsent). Else `ready`.
  */
+import type { EndpointHealth } from '../domain/endpoint-health.js';
 import { staleClaimMs, type WebhookEndpointRecord } from '../domain/webhooks.js';
 import { logger } from '../logger.js';
 import type { DeliveryPorts } from '../ports/delivery-ports.js';
@@ -18,7 +19,7 @@ import type { DeliverResult, DeliverySettings } from './delivery-types.js';
 
 export type Prepared =
   | { tag: 'done'; result: DeliverResult }
-  | { tag: 'ready'; delivery: StoredDelivery; endpoint: WebhookEndpointRecord; body: string };
+  | { tag: 'ready'; delivery: StoredDelivery; endpoint: WebhookEndpointRecord; health: EndpointHealth; body: string };
 
 export async function prepareAttempt(
   message: DeliveryMessage,
@@ -26,7 +27,7 @@ export async function prepareAttempt(
   settings: Pick<DeliverySettings, 'timeoutMs'>,
   clock: AttemptClock,
 ): Promise<Prepared> {
-  const { delivery: stored, endpoint, event } = await loadDeliveryContext(message);
+  const { delivery: stored, endpoint, health, event } = await loadDeliveryContext(message);
   if (!stored) return { tag: 'done', result: 'not_found' };
   const delivery = await takeOverStaleClaim(stored, message, settings, clock);
   // A duplicate or stale message claims nothing: it takes no lease either.
@@ -36,7 +37,7 @@ export async function prepareAttempt(
     return abandon(delivery, message, `endpoint ${endpoint?.status ?? 'deleted'}: not sent`, ports, clock);
   // The event item outlives every delivery that can still be attempted; this is a safety net.
   if (!event) return abandon(delivery, message, 'event no longer stored: not sent', ports, clock);
-  return { tag: 'ready', delivery, endpoint, body: webhookBody(event) };
+  return { tag: 'ready', delivery, endpoint, health, body: webhookBody(event) };
 }
 
 /**

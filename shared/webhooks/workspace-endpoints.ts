@@ -7,6 +7,7 @@ import { config } from '../config.js';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { EndpointStatus, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { getProfiles } from '../store/profiles.js';
+import { resetEndpointHealth } from '../store/webhook-endpoint-health.js';
 import {
   changeEndpointStatus,
   getEndpoint,
@@ -44,6 +45,13 @@ export async function changeStatus(
   if (changed.reason === 'limit_reached') throw activeEndpointLimit();
   return refused(endpoint);
 }
+
+/**
+ * A fresh health record after a change (enabled again, a new URL): failures before it do not
+ * count. Written after the change: an attempt on the old settings still in flight may start a
+ * streak just before, as it could on the endpoint item.
+ */
+export const freshHealth = (endpoint: WebhookEndpointRecord): Promise<void> => resetEndpointHealth(endpoint.id);
 
 /** Why a conditional change was refused: the endpoint was revoked meanwhile, or changed otherwise. */
 async function refused(endpoint: WebhookEndpointRecord): Promise<never> {

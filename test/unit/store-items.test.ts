@@ -79,7 +79,6 @@ describe('presenters', () => {
       previous_secret_expires_at: null,
       disabled_at: null,
       disabled_reason: null,
-      failing_since: null,
       rate_limit_per_second: null,
       revoked_at: null,
       created_at: now.toISOString(),

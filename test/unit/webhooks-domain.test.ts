@@ -76,7 +76,6 @@ const endpoint = (over: Partial<WebhookEndpointRecord> = {}): WebhookEndpointRec
   previous_secret_expires_at: null,
   disabled_at: null,
   disabled_reason: null,
-  failing_since: null,
   rate_limit_per_second: null,
   revoked_at: null,
   created_at: '',
@@ -179,16 +178,12 @@ describe('endpoint health and operational events', () => {
   const settings = { disableAfterMs: 5 * 86_400_000, minFailureSpreadMs: 12 * 3_600_000 };
   const since = '2026-01-01T00:00:00.000Z';
   it('disables only after the whole period of failures, and never below the spread', () => {
-    expect(failingTooLong(endpoint({ failing_since: null }), new Date('2026-02-01T00:00:00Z'), settings)).toBe(false);
-    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-05T23:59:59Z'), settings)).toBe(false);
-    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-06T00:00:00Z'), settings)).toBe(true);
+    expect(failingTooLong({ failing_since: null }, new Date('2026-02-01T00:00:00Z'), settings)).toBe(false);
+    expect(failingTooLong({ failing_since: since }, new Date('2026-01-05T23:59:59Z'), settings)).toBe(false);
+    expect(failingTooLong({ failing_since: since }, new Date('2026-01-06T00:00:00Z'), settings)).toBe(true);
     const shortPeriod = { disableAfterMs: 60_000, minFailureSpreadMs: 12 * 3_600_000 };
-    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-01T11:59:59Z'), shortPeriod)).toBe(
-      false,
-    );
-    expect(failingTooLong(endpoint({ failing_since: since }), new Date('2026-01-01T12:00:00Z'), shortPeriod)).toBe(
-      true,
-    );
+    expect(failingTooLong({ failing_since: since }, new Date('2026-01-01T11:59:59Z'), shortPeriod)).toBe(false);
+    expect(failingTooLong({ failing_since: since }, new Date('2026-01-01T12:00:00Z'), shortPeriod)).toBe(true);
   });
 
   it("sends operational events to the workspace's other endpoints that select the type, whatever their profiles", () => {
