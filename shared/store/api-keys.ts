@@ -1,15 +1,14 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from '../domain/entities.js';
-import { db } from './client.js';
 import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
-import { updateItem, updateRequest, when } from './expressions.js';
+import { updateRequest, when } from './expressions.js';
 import { getItem, putItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import type { ReadBatch } from './read-batch.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage } from './paths.js';
 import type { TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 export async function putApiKey(apiKey: ApiKeyRecord): Promise<void> {
   await putItem(entities.apiKey, apiKey);
@@ -28,16 +27,12 @@ const notRevoked = when.is('revoked_at', null);
 /** Sets revoked_at once; revoking again returns the key as it is. Undefined when not in this workspace. */
 export async function revokeApiKey(id: string, workspaceId: string, at: string): Promise<ApiKeyRecord | undefined> {
   const outcome = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.apiKey(id),
-          set: { revoked_at: at },
-          when: [when.exists(), when.is('workspace_id', workspaceId), notRevoked],
-          returns: 'ALL_NEW',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.apiKey(id),
+      set: { revoked_at: at },
+      when: [when.exists(), when.is('workspace_id', workspaceId), notRevoked],
+      returns: 'ALL_NEW',
+    }),
   );
   if (outcome.held) return recordOrUndefined(entities.apiKey, outcome.result.Attributes);
   const existing = await getApiKey(id);

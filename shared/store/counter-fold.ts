@@ -4,11 +4,9 @@
  * on the item's watermark for the shard (store/shard-watermarks.ts), so a batch delivered again
  * counts only the records after it.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './batch.js';
-import { db } from './client.js';
 import { conditionHeld, conditionOutcome } from './conditional.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import {
   afterWatermark,
   foldInRounds,
@@ -20,6 +18,7 @@ import {
   type FoldSettings,
   type RoundOutcome,
 } from './shard-watermarks.js';
+import { sendUpdate } from './update.js';
 
 /** Counter attribute → how much one record (or a batch) adds to it. */
 export type CounterDelta = Record<string, number>;
@@ -99,21 +98,17 @@ async function foldRound(
       ? when.any(when.lacks(watermark), when.compare(watermark, '<', paddedSequence(pending[0]!.sequenceNumber)))
       : when.is(watermark, current);
   const outcome = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: item.key,
-          set: {
-            [watermark]: watermarkAfter(pending[pending.length - 1]!, settings.now),
-            ...(item.createAs === undefined ? {} : { entity: item.createAs }),
-          },
-          add: sum(pending),
-          when: [...itemExists, watermarkBefore],
-          returns: 'ALL_NEW',
-          returnOnRefusal: 'ALL_OLD',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: item.key,
+      set: {
+        [watermark]: watermarkAfter(pending[pending.length - 1]!, settings.now),
+        ...(item.createAs === undefined ? {} : { entity: item.createAs }),
+      },
+      add: sum(pending),
+      when: [...itemExists, watermarkBefore],
+      returns: 'ALL_NEW',
+      returnOnRefusal: 'ALL_OLD',
+    }),
   );
   if (outcome.held) {
     await pruneWatermarks(item.key, outcome.result.Attributes ?? {}, settings);
@@ -132,14 +127,10 @@ async function pruneWatermarks(key: ItemKey, item: Record<string, unknown>, sett
   if (stale.length === 0) return;
   // Only if none of them moved meanwhile; one that did is pruned by a later fold.
   await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key,
-          remove: stale.map(([name]) => name),
-          when: stale.map(([name, value]) => when.is(name, value)),
-        }),
-      ),
-    ),
+    sendUpdate({
+      key,
+      remove: stale.map(([name]) => name),
+      when: stale.map(([name, value]) => when.is(name, value)),
+    }),
   );
 }

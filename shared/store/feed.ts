@@ -3,7 +3,7 @@
  * set of followed authors a reader's feed merges at read time, and the mark of such an author.
  * Posts, reactions and follows are read through their own stores' keys.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { FeedCandidate, FeedEntry, SourceRead } from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
@@ -12,13 +12,14 @@ import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { followKey } from './follows.js';
 import { conditionHeld } from './conditional.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import { itemOf, putItem, recordOf } from './items.js';
 import { entityTags, keys } from './keys.js';
 import { postReactionKey } from './reactions.js';
 import type { ReadBatch } from './read-batch.js';
 import { pathQuery, type PathQuery } from './paths.js';
 import { TABLE } from './table.js';
+import { sendUpdate } from './update.js';
 
 /** Puts the entry into each reader's inbox (BatchWriteItem, with retries of what DynamoDB leaves unprocessed). */
 export function putFeedEntry(readerIds: readonly string[], entry: FeedEntry, settings?: BatchWriteSettings) {
@@ -71,23 +72,17 @@ export function markReadTimeAuthor(authorId: string, now: Date): Promise<boolean
 
 /** Adds the author to the reader's set of authors merged at read time (idempotent). */
 export async function addLargeAuthor(readerId: string, authorId: string): Promise<void> {
-  await db().send(
-    new UpdateCommand(
-      updateItem({
-        key: keys.feedLargeAuthors(readerId),
-        set: { entity: entityTags.feedLargeAuthors },
-        add: { author_ids: new Set([authorId]) },
-      }),
-    ),
-  );
+  await sendUpdate({
+    key: keys.feedLargeAuthors(readerId),
+    set: { entity: entityTags.feedLargeAuthors },
+    add: { author_ids: new Set([authorId]) },
+  });
 }
 
 /** Takes authors out of the reader's set (the reader no longer follows them). */
 export async function removeLargeAuthors(readerId: string, authorIds: readonly string[]): Promise<void> {
   if (authorIds.length === 0) return;
-  await db().send(
-    new UpdateCommand(updateItem({ key: keys.feedLargeAuthors(readerId), delete: { author_ids: new Set(authorIds) } })),
-  );
+  await sendUpdate({ key: keys.feedLargeAuthors(readerId), delete: { author_ids: new Set(authorIds) } });
 }
 
 /** The followed authors the reader's feed merges at read time, read in the request's batch. */

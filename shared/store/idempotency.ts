@@ -1,10 +1,11 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { conditionHeld, conditionOutcome } from './conditional.js';
 import { epochNow, epochSeconds } from './epoch.js';
-import { conditionRequest, updateItem, when } from './expressions.js';
+import { conditionRequest, when } from './expressions.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
+import { sendUpdate } from './update.js';
 
 /** What is kept of the first response, to answer a retry with it. */
 export interface StoredResponse {
@@ -69,15 +70,11 @@ export async function claimIdempotencyKey(claim: ClaimRequest): Promise<Idempote
 }
 
 export async function completeIdempotencyKey(scope: string, keyHash: string, response: StoredResponse): Promise<void> {
-  await db().send(
-    new UpdateCommand(
-      updateItem({
-        key: keys.idempotencyKey(scope, keyHash),
-        set: { status: 'completed', response },
-        remove: ['lease_until'],
-      }),
-    ),
-  );
+  await sendUpdate({
+    key: keys.idempotencyKey(scope, keyHash),
+    set: { status: 'completed', response },
+    remove: ['lease_until'],
+  });
 }
 
 /** Frees a key whose request failed, so that the same key can be sent again once the cause is fixed. */

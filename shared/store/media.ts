@@ -9,7 +9,7 @@
  * deletes the files (functions/media-pipeline/clean-up-media.ts). Until then, reads and attaching
  * treat an expired item as gone, so the 24 hours hold to the second.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MediaVariant } from '../domain/entities.js';
 import {
   MEDIA_PROCESSING_LEASE_SECONDS,
@@ -21,11 +21,12 @@ import { db, tableName } from './client.js';
 import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
 import { epochNow, epochSeconds } from './epoch.js';
-import { updateItem, updateRequest, when } from './expressions.js';
+import { updateRequest, when } from './expressions.js';
 import { putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 /** Whether an item's expiry has passed at `now` (DynamoDB may not have deleted it yet). */
 const expired = (item: Record<string, unknown>, now: Date) => {
@@ -59,22 +60,18 @@ export async function getMedia(id: string, now: Date = new Date()): Promise<Medi
 export async function claimMediaForProcessing(id: string, now: Date): Promise<MediaRecord | undefined> {
   const staleBefore = new Date(now.getTime() - MEDIA_PROCESSING_LEASE_SECONDS * 1000).toISOString();
   const outcome = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.media(id),
-          set: { status: 'processing', updated_at: now.toISOString() },
-          when: [
-            when.exists(),
-            when.any(
-              when.is('status', 'awaiting_upload'),
-              when.all(when.is('status', 'processing'), when.compare('updated_at', '<', staleBefore)),
-            ),
-          ],
-          returns: 'ALL_NEW',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.media(id),
+      set: { status: 'processing', updated_at: now.toISOString() },
+      when: [
+        when.exists(),
+        when.any(
+          when.is('status', 'awaiting_upload'),
+          when.all(when.is('status', 'processing'), when.compare('updated_at', '<', staleBefore)),
+        ),
+      ],
+      returns: 'ALL_NEW',
+    }),
   );
   return outcome.held ? recordOf(entities.media, outcome.result.Attributes!) : undefined;
 }
@@ -99,16 +96,12 @@ export async function finishMediaProcessing(
       ? { status: 'ready', urls: outcome.urls, width: outcome.width, height: outcome.height }
       : { status: 'failed', error_code: outcome.errorCode, error_message: outcome.errorMessage };
   const finished = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.media(claimed.id),
-          set: { ...changes, updated_at: now.toISOString() },
-          when: [when.exists(), when.is('status', 'processing'), when.is('updated_at', claimed.updated_at)],
-          returns: 'ALL_NEW',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.media(claimed.id),
+      set: { ...changes, updated_at: now.toISOString() },
+      when: [when.exists(), when.is('status', 'processing'), when.is('updated_at', claimed.updated_at)],
+      returns: 'ALL_NEW',
+    }),
   );
   return finished.held ? recordOf(entities.media, finished.result.Attributes!) : undefined;
 }

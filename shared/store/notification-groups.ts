@@ -13,7 +13,7 @@
  * copy in the inbox, conditioned on the copy's older version (a copy lost to a crash is written by
  * the replay that finds nothing new).
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   foldGroup,
   notificationIdFor,
@@ -40,6 +40,7 @@ import {
   type RoundOutcome,
 } from './shard-watermarks.js';
 import { transactConditional, type TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 const { notificationGroup: groupLayout } = entities;
 
@@ -139,7 +140,7 @@ async function foldRound(
     updated_at: outcome.added.length > 0 ? now : (group?.updated_at ?? now),
   };
   const { pk: _pk, sk: _sk, ...attributes } = itemOf(groupLayout, next);
-  const write = updateRequest({
+  const write = {
     key,
     set: {
       ...attributes,
@@ -147,7 +148,7 @@ async function foldRound(
     },
     remove: staleWatermarks(Item, settings, watermark).map(([name]) => name),
     when: group ? when.is('version', group.version) : when.absent(),
-  });
+  };
   if (opening) {
     const listed: StoredNotification = {
       id: next.open_id!,
@@ -165,13 +166,13 @@ async function foldRound(
       group_version: next.version,
     };
     const opened = await transactConditional([
-      { Update: write },
+      { Update: updateRequest(write) },
       { Put: { ...conditionRequest(when.absent()), Item: unseenItem(listed) } },
       moveUnread(target.recipient_id, 1),
     ]);
     return opened.ok ? done : { again: undefined };
   }
-  if (!(await conditionHeld(db().send(new UpdateCommand(write))))) return { again: undefined };
+  if (!(await conditionHeld(sendUpdate(write)))) return { again: undefined };
   if (next.open_id && outcome.added.length > 0) await copyToInbox(target, next);
   return done;
 }
@@ -180,20 +181,16 @@ async function foldRound(
 async function copyToInbox(target: GroupTarget, group: GroupStateRecord): Promise<void> {
   const placed = { recipient_id: target.recipient_id, id: group.open_id!, updated_at: group.updated_at };
   await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateRequest({
-          key: keys.notification(target.recipient_id, group.open_id!),
-          set: {
-            ...inboxPlacement(placed),
-            actor_ids: group.actor_ids,
-            actors_count: group.actors_count,
-            updated_at: group.updated_at,
-            group_version: group.version,
-          },
-          when: [when.exists(), when.is('seen', false), when.compare('group_version', '<', group.version)],
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.notification(target.recipient_id, group.open_id!),
+      set: {
+        ...inboxPlacement(placed),
+        actor_ids: group.actor_ids,
+        actors_count: group.actors_count,
+        updated_at: group.updated_at,
+        group_version: group.version,
+      },
+      when: [when.exists(), when.is('seen', false), when.compare('group_version', '<', group.version)],
+    }),
   );
 }

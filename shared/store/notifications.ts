@@ -14,7 +14,7 @@ import {
 } from '../domain/notifications.js';
 import { mapLimit } from '../pipeline/concurrency.js';
 import { batchGet, keyId } from './batch.js';
-import { conditionRequest, updateItem, updateRequest, when } from './expressions.js';
+import { conditionRequest, updateRequest, when } from './expressions.js';
 import { getItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { entities } from './entities.js';
@@ -23,9 +23,8 @@ import { moveUnread, seenChanges, unseenItem } from './notification-writes.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage, queryPath, queryPathPages } from './paths.js';
 import { transactConditional } from './transact.js';
-import { db } from './client.js';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getGroupState, groupSeenItem } from './notification-groups.js';
+import { sendUpdate } from './update.js';
 
 const { notification: layout, notificationUnread: unreadLayout, notificationPreferences: preferencesLayout } = entities;
 
@@ -164,15 +163,11 @@ export async function setPreferences(
   recipientId: string,
   changes: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
-  const { Attributes } = await db().send(
-    new UpdateCommand(
-      updateItem({
-        key: keys.notificationPreferences(recipientId),
-        set: { entity: preferencesLayout.entity, recipient_id: recipientId, ...changes },
-        returns: 'ALL_NEW',
-      }),
-    ),
-  );
+  const { Attributes } = await sendUpdate({
+    key: keys.notificationPreferences(recipientId),
+    set: { entity: preferencesLayout.entity, recipient_id: recipientId, ...changes },
+    returns: 'ALL_NEW',
+  });
   return preferencesOf(recordOrUndefined(preferencesLayout, Attributes));
 }
 

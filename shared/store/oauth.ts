@@ -3,7 +3,6 @@
  * tokens share one partition, so that a request reads its access token and its grant in one
  * BatchGetItem, as an API key is one key of that read.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   LiveAccessToken,
   OAuthClientRecord,
@@ -12,10 +11,9 @@ import type {
   OAuthTokenRecord,
 } from '../domain/oauth.js';
 import { mapLimit } from '../pipeline/concurrency.js';
-import { db } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities } from './entities.js';
-import { updateItem, updateRequest, when } from './expressions.js';
+import { updateRequest, when } from './expressions.js';
 import { getItem, indexChanges, putItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import { stillManagesItem } from './members.js';
@@ -23,6 +21,7 @@ import type { Page, PageRequest } from './pagination.js';
 import { pathPage, queryPathPages } from './paths.js';
 import { ReadBatch } from './read-batch.js';
 import { transactConditional, type TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 export async function putOAuthClient(client: OAuthClientRecord): Promise<void> {
   await putItem(entities.oauthClient, client);
@@ -138,31 +137,23 @@ export function revokeOAuthGrant(grantId: string, at: string, workspaceId?: stri
   // A revoked grant is on no path: its list's index attributes go (only revoked_at decides that).
   const { remove } = indexChanges(entities.oauthGrant, { revoked_at: at } as OAuthGrantRecord);
   return conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.oauthGrant(grantId),
-          set: { revoked_at: at },
-          remove,
-          when: [when.exists(), notRevoked, ...(workspaceId ? [when.is('workspace_id', workspaceId)] : [])],
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.oauthGrant(grantId),
+      set: { revoked_at: at },
+      remove,
+      when: [when.exists(), notRevoked, ...(workspaceId ? [when.is('workspace_id', workspaceId)] : [])],
+    }),
   );
 }
 
 /** Revokes the grant's live access token alone (RFC 7009), unless a refresh replaced it meanwhile. */
 export async function revokeAccessToken(grantId: string, live: LiveAccessToken): Promise<void> {
   await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.oauthGrant(grantId),
-          set: { access_token: null },
-          when: [when.exists(), when.is('access_token', live)],
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.oauthGrant(grantId),
+      set: { access_token: null },
+      when: [when.exists(), when.is('access_token', live)],
+    }),
   );
 }
 

@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from './client.js';
 import { conditionHeld } from './conditional.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import { keys } from './keys.js';
+import { sendUpdate } from './update.js';
 
 /**
  * Replaces the password hash on the email's credential, only if it is still `expected`: a log-in
@@ -10,14 +9,10 @@ import { keys } from './keys.js';
  */
 export function replacePasswordHash(email: string, expected: string, replacement: string): Promise<boolean> {
   return conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.email(email),
-          set: { password_hash: replacement },
-          when: when.is('password_hash', expected),
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.email(email),
+      set: { password_hash: replacement },
+      when: when.is('password_hash', expected),
+    }),
   );
 }

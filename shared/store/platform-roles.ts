@@ -1,13 +1,12 @@
 import type { UserRecord } from '../domain/entities.js';
 import type { PlatformRole } from '../domain/reports.js';
 import { conditionOutcome } from './conditional.js';
-import { db } from './client.js';
 import { entities } from './entities.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import { recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { findCredential } from './users.js';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sendUpdate } from './update.js';
 
 /**
  * Gives (`role`) or takes (null) the user's platform role, found by email; undefined when no user
@@ -18,16 +17,12 @@ export async function setPlatformRole(email: string, role: PlatformRole | null):
   if (!credential) return undefined;
   const key = keys.user(credential.user_id);
   const outcome = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key,
-          ...(role ? { set: { platform_role: role } } : { remove: ['platform_role'] }),
-          when: when.exists(),
-          returns: 'ALL_NEW',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key,
+      ...(role ? { set: { platform_role: role } } : { remove: ['platform_role'] }),
+      when: when.exists(),
+      returns: 'ALL_NEW',
+    }),
   );
   return outcome.held ? recordOrUndefined(entities.user, outcome.result.Attributes) : undefined;
 }

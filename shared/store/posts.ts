@@ -4,12 +4,11 @@ import type { ReadyMedia } from '../domain/media-attachments.js';
 import { replyParentNotFound, type PostRecord, type RemovedBy } from '../domain/posts.js';
 import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
-import { db, tableName } from './client.js';
+import { tableName } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities, type QuoteMarkRecord } from './entities.js';
-import { updateItem, updateRequest, when } from './expressions.js';
+import { updateRequest, when } from './expressions.js';
 import { getItem, indexAttributes, indexChanges, putTransactItem, recordOf } from './items.js';
 import { keys, type QuoteKeyParts } from './keys.js';
 import type { CounterItem } from './counter-fold.js';
@@ -21,6 +20,7 @@ import { transact, type GuardedItem } from './transact.js';
 import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 const changedMeanwhile = () =>
   new AppError('invalid_state', {
@@ -173,15 +173,11 @@ export async function refreshAuthorCards(profile: ProfileRecord): Promise<number
     const results = await Promise.all(
       page.map((post) =>
         conditionHeld(
-          db().send(
-            new UpdateCommand(
-              updateItem({
-                key: keys.post(post.id),
-                set: { [TABLE.authorCardAttribute]: profile },
-                when: [when.exists(), olderCard],
-              }),
-            ),
-          ),
+          sendUpdate({
+            key: keys.post(post.id),
+            set: { [TABLE.authorCardAttribute]: profile },
+            when: [when.exists(), olderCard],
+          }),
         ),
       ),
     );

@@ -1,9 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
-import { db } from './client.js';
 import { conditionOutcome } from './conditional.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import { entities } from './entities.js';
 import { batchGetItems, getItem, putTransactItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
@@ -11,6 +9,7 @@ import { ReadBatch } from './read-batch.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage } from './paths.js';
 import { transact, type TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 const usernameTaken = () =>
   new AppError('username_taken', { hint: 'Usernames are unique regardless of case; choose another username.' });
@@ -55,16 +54,12 @@ export async function updateProfile(
   updatedAt: string,
 ): Promise<ProfileRecord | undefined> {
   const outcome = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.profile(id),
-          set: { ...changes, updated_at: updatedAt },
-          when: when.exists(),
-          returns: 'ALL_NEW',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.profile(id),
+      set: { ...changes, updated_at: updatedAt },
+      when: when.exists(),
+      returns: 'ALL_NEW',
+    }),
   );
   return outcome.held ? recordOrUndefined(entities.profile, outcome.result.Attributes) : undefined;
 }

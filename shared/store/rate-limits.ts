@@ -1,9 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from './client.js';
 import { conditionOutcome } from './conditional.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
+import { sendUpdate } from './update.js';
 
 export interface WindowBooking {
   /** Requests of the window booked by this call (0: the window is full). */
@@ -31,18 +30,14 @@ export async function bookWindow(window: WindowRef, wanted: number): Promise<Win
   let want = Math.min(wanted, limit);
   for (;;) {
     const outcome = await conditionOutcome(
-      db().send(
-        new UpdateCommand(
-          updateItem({
-            key: keys.rateLimitWindow(policy, subject, windowSeconds, windowStart),
-            add: { hits: want },
-            set: { [TABLE.ttlAttribute]: windowStart + windowSeconds + 60 },
-            when: when.any(when.lacks('hits'), when.compare('hits', '<=', limit - want)),
-            returns: 'UPDATED_NEW',
-            returnOnRefusal: 'ALL_OLD',
-          }),
-        ),
-      ),
+      sendUpdate({
+        key: keys.rateLimitWindow(policy, subject, windowSeconds, windowStart),
+        add: { hits: want },
+        set: { [TABLE.ttlAttribute]: windowStart + windowSeconds + 60 },
+        when: when.any(when.lacks('hits'), when.compare('hits', '<=', limit - want)),
+        returns: 'UPDATED_NEW',
+        returnOnRefusal: 'ALL_OLD',
+      }),
     );
     if (outcome.held) return { granted: want, booked: Number(outcome.result.Attributes?.hits ?? want) };
     const booked = Number(outcome.item?.hits ?? limit);

@@ -8,16 +8,17 @@
  * outcome; it moves to an attempt item of its own only when the next attempt's outcome replaces it.
  * A delivery that succeeds at its first attempt thus writes no attempt item at all.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../domain/webhooks.js';
 import { db, tableName } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { deliveryExpiresAt, entities, eventExpiresAt, type StoredDelivery } from './entities.js';
-import { conditionRequest, updateItem, when, type Condition } from './expressions.js';
+import { conditionRequest, when, type Condition } from './expressions.js';
 import { getItem, indexChanges, itemOf, pathAttributes, putItem, recordOf } from './items.js';
 import { keys } from './keys.js';
 import { queryPath, queryPathItems } from './paths.js';
 import { TABLE } from './table.js';
+import { sendUpdate } from './update.js';
 
 /** The attribute that tells the stream consumer which status a write left. */
 export const PREV_STATUS = 'prev_status';
@@ -35,21 +36,17 @@ function changeStatus(
 ): Promise<boolean> {
   const placed = indexChanges(entities.webhookDelivery, { ...delivery, ...fields });
   return conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.webhookDelivery(delivery.id),
-          set: {
-            ...fields,
-            [PREV_STATUS]: from,
-            ...placed.set,
-            [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
-          },
-          remove: placed.remove,
-          when: conditions,
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.webhookDelivery(delivery.id),
+      set: {
+        ...fields,
+        [PREV_STATUS]: from,
+        ...placed.set,
+        [TABLE.ttlAttribute]: deliveryExpiresAt(fields.updated_at),
+      },
+      remove: placed.remove,
+      when: conditions,
+    }),
   );
 }
 
@@ -97,15 +94,11 @@ export async function claimDelivery<D extends DeliveryRecord>(
 ): Promise<D | undefined> {
   const fields = { status: 'delivering' as const, claimed_attempt: attempt, claimed_at: now };
   const claimed = await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.webhookDelivery(delivery.id),
-          set: { ...fields, [PREV_STATUS]: 'pending' },
-          when: [when.is('status', 'pending'), when.is('attempt_count', attempt - 1)],
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.webhookDelivery(delivery.id),
+      set: { ...fields, [PREV_STATUS]: 'pending' },
+      when: [when.is('status', 'pending'), when.is('attempt_count', attempt - 1)],
+    }),
   );
   return claimed ? { ...delivery, ...fields } : undefined;
 }
@@ -218,15 +211,11 @@ export async function restartDelivery(delivery: StoredDelivery, now: string): Pr
 async function extendEventExpiry(eventId: string, now: string): Promise<void> {
   const expiresAt = eventExpiresAt(now);
   await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.event(eventId),
-          set: { [TABLE.ttlAttribute]: expiresAt },
-          when: [when.exists(), when.compare(TABLE.ttlAttribute, '<', expiresAt)],
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.event(eventId),
+      set: { [TABLE.ttlAttribute]: expiresAt },
+      when: [when.exists(), when.compare(TABLE.ttlAttribute, '<', expiresAt)],
+    }),
   );
 }
 

@@ -4,12 +4,13 @@
  * the health moves with attempts (a streak starts at a failure and ends at the next success). Read
  * with the attempt's delivery, endpoint and event (store/webhook-delivery-context.ts).
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EndpointHealth } from '../domain/endpoint-health.js';
 import { db, tableName } from './client.js';
 import { conditionHeld } from './conditional.js';
-import { updateItem, when, type Condition } from './expressions.js';
+import { when, type Condition } from './expressions.js';
 import { entityTags, keys } from './keys.js';
+import { sendUpdate } from './update.js';
 
 export const endpointHealthKey = keys.webhookEndpointHealth;
 
@@ -41,15 +42,11 @@ async function updateHealth(
   remove: string[] = [],
 ): Promise<void> {
   await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: endpointHealthKey(id),
-          set: { entity: entityTags.webhookEndpointHealth, ...set },
-          remove,
-          when: streak,
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: endpointHealthKey(id),
+      set: { entity: entityTags.webhookEndpointHealth, ...set },
+      remove,
+      when: streak,
+    }),
   );
 }

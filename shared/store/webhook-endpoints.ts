@@ -1,16 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { EndpointStatus, WebhookEndpointRecord, WebhookEvent } from '../domain/webhooks.js';
-import { db } from './client.js';
 import { conditionOutcome } from './conditional.js';
 import { entities } from './entities.js';
-import { updateItem, updateRequest, when } from './expressions.js';
+import { updateRequest, when } from './expressions.js';
 import { batchGetItems, getItem, putItem, putTransactItem, recordOrUndefined } from './items.js';
 import { entityTags, keys } from './keys.js';
 import { outboxItem } from './outbox.js';
 import { queryPath } from './paths.js';
 import { transact, transactConditional, type TransactItem } from './transact.js';
+import { sendUpdate } from './update.js';
 
 export async function putEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
   await putItem(entities.webhookEndpoint, endpoint);
@@ -120,16 +119,12 @@ export async function updateEndpointIf(
   changes: EndpointChanges,
 ): Promise<WebhookEndpointRecord | undefined> {
   const outcome = await conditionOutcome(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key: keys.webhookEndpoint(id),
-          set: changes,
-          when: [when.exists(), when.oneOf('status', fromStatuses)],
-          returns: 'ALL_NEW',
-        }),
-      ),
-    ),
+    sendUpdate({
+      key: keys.webhookEndpoint(id),
+      set: changes,
+      when: [when.exists(), when.oneOf('status', fromStatuses)],
+      returns: 'ALL_NEW',
+    }),
   );
   return outcome.held ? recordOrUndefined(entities.webhookEndpoint, outcome.result.Attributes) : undefined;
 }

@@ -12,14 +12,13 @@
  * behind until they expire (the claim's stale time); the next refusal that sees them drops them.
  */
 import { randomBytes } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { retry } from '../pipeline/retry.js';
 import type { ItemKey } from './batch.js';
-import { db } from './client.js';
 import { conditionHeld, conditionOutcome } from './conditional.js';
 import { epochSeconds } from './epoch.js';
-import { updateItem, when, type Condition } from './expressions.js';
+import { when, type Condition } from './expressions.js';
 import { entityTags, keys } from './keys.js';
+import { sendUpdate } from './update.js';
 
 export interface SendLease {
   workspaceId: string;
@@ -110,26 +109,22 @@ export async function acquireSendLease(
   ];
   const take = async (): Promise<{ ok: true } | { ok: false; item: Item }> => {
     const outcome = await conditionOutcome(
-      db().send(
-        new UpdateCommand(
-          updateItem({
-            key,
-            set: { entity: entityTags.webhookSending, ...(claimed ? { [claimed.attribute]: claimed.value } : {}) },
-            add: { leases: new Set([token]), [endpointSet]: new Set([token]) },
-            when:
-              claimed && claim
-                ? [
-                    when.any(
-                      when.lacks(claimed.attribute),
-                      when.compare(claimed.attribute, '<', attemptPrefix(claim.attempt)),
-                    ),
-                    ...fits,
-                  ]
-                : fits,
-            returnOnRefusal: 'ALL_OLD',
-          }),
-        ),
-      ),
+      sendUpdate({
+        key,
+        set: { entity: entityTags.webhookSending, ...(claimed ? { [claimed.attribute]: claimed.value } : {}) },
+        add: { leases: new Set([token]), [endpointSet]: new Set([token]) },
+        when:
+          claimed && claim
+            ? [
+                when.any(
+                  when.lacks(claimed.attribute),
+                  when.compare(claimed.attribute, '<', attemptPrefix(claim.attempt)),
+                ),
+                ...fits,
+              ]
+            : fits,
+        returnOnRefusal: 'ALL_OLD',
+      }),
     );
     return outcome.held ? { ok: true } : { ok: false, item: outcome.item ?? {} };
   };
@@ -173,16 +168,12 @@ function expiredOn(item: Item, now: Date): Expired {
 /** Drops tokens and claims; false when a claim to drop changed meanwhile (nothing is dropped then). */
 async function dropExpired(key: ItemKey, { sets, claims }: Expired): Promise<boolean> {
   return conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({
-          key,
-          remove: claims.map(([name]) => name),
-          delete: Object.fromEntries(sets.map(([name, tokens]) => [name, new Set(tokens)])),
-          when: claims.map(([name, value]) => when.is(name, value)),
-        }),
-      ),
-    ),
+    sendUpdate({
+      key,
+      remove: claims.map(([name]) => name),
+      delete: Object.fromEntries(sets.map(([name, tokens]) => [name, new Set(tokens)])),
+      when: claims.map(([name, value]) => when.is(name, value)),
+    }),
   );
 }
 
@@ -217,19 +208,15 @@ export async function reserveSendSlot(
   let sendAt = now;
   const book = async (): Promise<PaceOutcome> => {
     const outcome = await conditionOutcome(
-      db().send(
-        new UpdateCommand(
-          updateItem({
-            key,
-            set: {
-              entity: entityTags.webhookSending,
-              next_send_at: new Date(sendAt.getTime() + spacingMs).toISOString(),
-            },
-            when: booked,
-            returnOnRefusal: 'ALL_OLD',
-          }),
-        ),
-      ),
+      sendUpdate({
+        key,
+        set: {
+          entity: entityTags.webhookSending,
+          next_send_at: new Date(sendAt.getTime() + spacingMs).toISOString(),
+        },
+        when: booked,
+        returnOnRefusal: 'ALL_OLD',
+      }),
     );
     if (outcome.held) return { ok: true, sendAt };
     const taken = stringOf(outcome.item?.next_send_at);
