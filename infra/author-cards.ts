@@ -1,9 +1,7 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { newImagesOf } from './stream-filters.js';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -39,16 +37,11 @@ export class AuthorCards extends Construct {
       timeout: Duration.seconds(60),
       description: 'Author cards: profile changes from the table stream to the posts that carry them',
     });
-    this.fn.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        onFailure: new SqsDlq(this.failures),
-        filters: [newImagesOf(entityTags.profile, 'MODIFY')],
-      }),
-    );
+    consumeTableStream(this.fn, props.table, {
+      batchSize: 100,
+      failures: this.failures,
+      filters: [newImagesOf(entityTags.profile, 'MODIFY')],
+    });
     // Read the profile, find its posts by their author's path, update their cards: nothing else.
     props.table.grant(this.fn, 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
   }

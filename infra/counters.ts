@@ -1,9 +1,7 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -60,28 +58,23 @@ export class CounterFold extends Construct {
       timeout: Duration.seconds(60),
       description: 'Counts: likes, comment reactions, follows and quotes from the table stream to their counters',
     });
-    this.fn.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: COUNTS_BATCH_SIZE,
-        maxBatchingWindow: COUNTS_BATCHING_WINDOW,
-        // The handler reports only the records of a counter whose fold failed.
-        reportBatchItemFailures: true,
-        parallelizationFactor: COUNTS_PARALLELIZATION,
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        // The watermarks are kept for this long after their last fold (and an hour more): a record
-        // older than this must not come again.
-        maxRecordAge: Duration.seconds(COUNTS_RECORD_MAX_AGE_SECONDS),
-        onFailure: new SqsDlq(this.failures),
-        tumblingWindow: COUNTS_WINDOW,
-        filters: [
-          sortKeysOf(keys.reactionSortKeyPrefix, 'INSERT', 'REMOVE'),
-          sortKeysOf(keys.followSortKeyPrefix, 'INSERT', 'REMOVE'),
-          sortKeysOf(keys.quoteSortKeyPrefix, 'INSERT', 'REMOVE'),
-        ],
-      }),
-    );
+    consumeTableStream(this.fn, props.table, {
+      batchSize: COUNTS_BATCH_SIZE,
+      maxBatchingWindow: COUNTS_BATCHING_WINDOW,
+      // The handler reports only the records of a counter whose fold failed.
+      reportBatchItemFailures: true,
+      parallelizationFactor: COUNTS_PARALLELIZATION,
+      // The watermarks are kept for this long after their last fold (and an hour more): a record
+      // older than this must not come again.
+      maxRecordAge: Duration.seconds(COUNTS_RECORD_MAX_AGE_SECONDS),
+      failures: this.failures,
+      tumblingWindow: COUNTS_WINDOW,
+      filters: [
+        sortKeysOf(keys.reactionSortKeyPrefix, 'INSERT', 'REMOVE'),
+        sortKeysOf(keys.followSortKeyPrefix, 'INSERT', 'REMOVE'),
+        sortKeysOf(keys.quoteSortKeyPrefix, 'INSERT', 'REMOVE'),
+      ],
+    });
     // UpdateItem of counter items only: no read, no put, no delete, nothing else.
     this.fn.addToRolePolicy(
       new PolicyStatement({

@@ -1,9 +1,8 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -79,21 +78,16 @@ export class HomeFeed extends Construct {
       timeout: Duration.seconds(120),
       description: 'Home feed fan-out: published posts and new follows from the table stream to the feed queue',
     });
-    this.fanOut.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: FEED_STREAM_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        parallelizationFactor: FEED_FAN_OUT_PARALLELIZATION,
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        onFailure: new SqsDlq(this.streamFailures),
-        filters: [
-          newImagesWhere(entityTags.post, { status: 'published', kind: 'post' }, 'INSERT', 'MODIFY'),
-          newImagesOf(entityTags.follow, 'INSERT'),
-        ],
-      }),
-    );
+    consumeTableStream(this.fanOut, table, {
+      batchSize: FEED_STREAM_BATCH_SIZE,
+      reportBatchItemFailures: true,
+      parallelizationFactor: FEED_FAN_OUT_PARALLELIZATION,
+      failures: this.streamFailures,
+      filters: [
+        newImagesWhere(entityTags.post, { status: 'published', kind: 'post' }, 'INSERT', 'MODIFY'),
+        newImagesOf(entityTags.follow, 'INSERT'),
+      ],
+    });
 
     this.writer = apiFunction(this, 'Writer', 'functions/feed-pipeline/write-inboxes.ts', environment, {
       timeout: FEED_WRITER_TIMEOUT,

@@ -1,10 +1,8 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Aws, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -179,16 +177,11 @@ export class MediaPipeline extends Construct {
         description: "Media clean-up: a media item's removal from the table stream to the deletion of its files",
       },
     );
-    this.cleanUp.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        onFailure: new SqsDlq(this.cleanUpFailures),
-        filters: [removalsOf(MEDIA_ITEM_KEY.pk, MEDIA_ITEM_KEY.sk)],
-      }),
-    );
+    consumeTableStream(this.cleanUp, props.table, {
+      batchSize: 100,
+      failures: this.cleanUpFailures,
+      filters: [removalsOf(MEDIA_ITEM_KEY.pk, MEDIA_ITEM_KEY.sk)],
+    });
     // List one media's files and delete them: under media/ only.
     this.cleanUp.addToRolePolicy(
       new PolicyStatement({

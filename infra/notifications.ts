@@ -1,9 +1,7 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -62,28 +60,23 @@ export class Notifications extends Construct {
       description:
         'Notifications: mentions, replies, quotes, comments, likes, follows, grants and moderation from the table stream',
     });
-    this.fn.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: NOTIFY_BATCH_SIZE,
-        maxBatchingWindow: NOTIFY_BATCHING_WINDOW,
-        reportBatchItemFailures: true,
-        parallelizationFactor: NOTIFY_PARALLELIZATION,
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        maxRecordAge: Duration.seconds(NOTIFY_RECORD_MAX_AGE_SECONDS),
-        onFailure: new SqsDlq(this.failures),
-        tumblingWindow: NOTIFY_WINDOW,
-        filters: [
-          newImagesOf(entityTags.event, 'INSERT'),
-          newImagesWhere(entityTags.grant, { status: 'pending' }, 'INSERT', 'MODIFY'),
-          sortKeysOf(keys.reactionSortKeyPrefix, 'INSERT', 'REMOVE'),
-          sortKeysOf(keys.followSortKeyPrefix, 'INSERT', 'REMOVE'),
-          // Moderation notices: reports closed, and reported subjects resolved (content removed).
-          newImagesOfAnyWhere([entityTags.report, entityTags.reportedSubject], { status: 'resolved' }, 'MODIFY'),
-        ],
-      }),
-    );
+    consumeTableStream(this.fn, table, {
+      batchSize: NOTIFY_BATCH_SIZE,
+      maxBatchingWindow: NOTIFY_BATCHING_WINDOW,
+      reportBatchItemFailures: true,
+      parallelizationFactor: NOTIFY_PARALLELIZATION,
+      maxRecordAge: Duration.seconds(NOTIFY_RECORD_MAX_AGE_SECONDS),
+      failures: this.failures,
+      tumblingWindow: NOTIFY_WINDOW,
+      filters: [
+        newImagesOf(entityTags.event, 'INSERT'),
+        newImagesWhere(entityTags.grant, { status: 'pending' }, 'INSERT', 'MODIFY'),
+        sortKeysOf(keys.reactionSortKeyPrefix, 'INSERT', 'REMOVE'),
+        sortKeysOf(keys.followSortKeyPrefix, 'INSERT', 'REMOVE'),
+        // Moderation notices: reports closed, and reported subjects resolved (content removed).
+        newImagesOfAnyWhere([entityTags.report, entityTags.reportedSubject], { status: 'resolved' }, 'MODIFY'),
+      ],
+    });
     // Reads anywhere (posts, comments, follows, preferences, group states); writes only its own items.
     this.fn.addToRolePolicy(
       new PolicyStatement({

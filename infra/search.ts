@@ -1,11 +1,9 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -73,23 +71,18 @@ export class SearchIndexing extends Construct {
         description: 'Search: posts, profiles and follower counts from the table stream to OpenSearch',
       },
     );
-    this.fn.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        // Freshness: a batch goes as soon as records are there (API.md promises 2 s).
-        maxBatchingWindow: Duration.seconds(0),
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        onFailure: new SqsDlq(this.failures),
-        filters: [
-          newImagesOf(entityTags.post, 'INSERT', 'MODIFY'),
-          newImagesOf(entityTags.profile, 'INSERT', 'MODIFY'),
-          newImagesOf(entityTags.followerCount, 'INSERT', 'MODIFY'),
-          removalsOf(keys.post('').pk, keys.post('').sk),
-        ],
-      }),
-    );
+    consumeTableStream(this.fn, props.table, {
+      batchSize: 100,
+      // Freshness: a batch goes as soon as records are there (API.md promises 2 s).
+      maxBatchingWindow: Duration.seconds(0),
+      failures: this.failures,
+      filters: [
+        newImagesOf(entityTags.post, 'INSERT', 'MODIFY'),
+        newImagesOf(entityTags.profile, 'INSERT', 'MODIFY'),
+        newImagesOf(entityTags.followerCount, 'INSERT', 'MODIFY'),
+        removalsOf(keys.post('').pk, keys.post('').sk),
+      ],
+    });
     // Index creation on first use and _bulk: read and write on the domain's indexes, nothing of the table.
     this.domain.grantIndexReadWrite('*', this.fn);
 

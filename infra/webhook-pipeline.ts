@@ -3,10 +3,10 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from './sender-event-source.js';
 import { newImagesOf } from './stream-filters.js';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -161,20 +161,16 @@ export class WebhookPipeline extends Construct {
       description:
         'Webhook fan-out: outbox events from the table stream to delivery records; delivery changes to the totals',
     });
-    this.fanOut.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        // The handler splits a batch by workspace and reports only a failing workspace's record.
-        reportBatchItemFailures: true,
-        parallelizationFactor: FAN_OUT_PARALLELIZATION,
-        bisectBatchOnError: true,
-        retryAttempts: 20,
-        onFailure: new SqsDlq(fanOutFailures),
-        tumblingWindow: FAN_OUT_WINDOW,
-        filters: [newImagesOf(entityTags.event, 'INSERT'), newImagesOf(entityTags.webhookDelivery, 'INSERT', 'MODIFY')],
-      }),
-    );
+    consumeTableStream(this.fanOut, props.table, {
+      batchSize: 100,
+      // The handler splits a batch by workspace and reports only a failing workspace's record.
+      reportBatchItemFailures: true,
+      parallelizationFactor: FAN_OUT_PARALLELIZATION,
+      retryAttempts: 20,
+      failures: fanOutFailures,
+      tumblingWindow: FAN_OUT_WINDOW,
+      filters: [newImagesOf(entityTags.event, 'INSERT'), newImagesOf(entityTags.webhookDelivery, 'INSERT', 'MODIFY')],
+    });
     grantTable(this.fanOut);
     this.queue.grantSendMessages(this.fanOut);
 

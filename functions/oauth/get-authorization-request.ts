@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors.js';
+import { mapLimit } from '../../shared/pipeline/concurrency.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { publicBaseUrl } from '../../shared/http/public-url.js';
 import { checkAuthorizationRequest } from '../../shared/oauth/authorization-request.js';
@@ -8,6 +9,8 @@ import { routes } from '../../shared/http/contract/routes/oauth.js';
 
 /** The consent page asks before it shows anything: an untrusted client or redirect URI is shown, never followed. */
 const PROFILES_SHOWN = 100;
+/** Workspaces read at once: a person may administer many. */
+const WORKSPACES_AT_ONCE = 8;
 
 export const handler = httpHandler(routes.getAuthorizationRequest, async ({ query, event, auth }) => {
   const checked = await checkAuthorizationRequest(query, publicBaseUrl(event));
@@ -32,12 +35,10 @@ export const handler = httpHandler(routes.getAuthorizationRequest, async ({ quer
 /** Where a person may approve an app: the workspaces they own or administer, with their profiles. */
 async function approvableWorkspaces(userId: string) {
   const managed = (await listMemberships(userId)).filter((m) => m.role !== 'member');
-  return Promise.all(
-    managed.map(async (m) => ({
-      workspace_id: m.workspace_id,
-      profiles: (await listWorkspaceProfiles(m.workspace_id, { limit: PROFILES_SHOWN })).items.map(
-        ({ id, username, name }) => ({ id, username, name }),
-      ),
-    })),
-  );
+  return mapLimit(managed, WORKSPACES_AT_ONCE, async (m) => ({
+    workspace_id: m.workspace_id,
+    profiles: (await listWorkspaceProfiles(m.workspace_id, { limit: PROFILES_SHOWN })).items.map(
+      ({ id, username, name }) => ({ id, username, name }),
+    ),
+  }));
 }

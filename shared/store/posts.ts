@@ -21,6 +21,7 @@ import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 import { sendUpdate } from './update.js';
+import { mapLimit } from '../pipeline/concurrency.js';
 
 const changedMeanwhile = () =>
   new AppError('invalid_state', {
@@ -165,20 +166,21 @@ export async function getPostWithReaction(
  * published). Guarded by the profile's updated_at, so a late or replayed stream record never puts
  * an older card over a newer one. Returns how many posts were refreshed.
  */
+/** Cards refreshed at once: an author's page of posts may hold hundreds. */
+const CARDS_AT_ONCE = 16;
+
 export async function refreshAuthorCards(profile: ProfileRecord): Promise<number> {
   let refreshed = 0;
   const pages = queryPathPages(entities.post, 'byAuthor', { profile_id: profile.id }, { attributes: ['id'] });
   const olderCard = when.compare(`${TABLE.authorCardAttribute}.updated_at`, '<=', profile.updated_at);
   for await (const page of pages) {
-    const results = await Promise.all(
-      page.map((post) =>
-        conditionHeld(
-          sendUpdate({
-            key: keys.post(post.id),
-            set: { [TABLE.authorCardAttribute]: profile },
-            when: [when.exists(), olderCard],
-          }),
-        ),
+    const results = await mapLimit(page, CARDS_AT_ONCE, (post) =>
+      conditionHeld(
+        sendUpdate({
+          key: keys.post(post.id),
+          set: { [TABLE.authorCardAttribute]: profile },
+          when: [when.exists(), olderCard],
+        }),
       ),
     );
     refreshed += results.filter(Boolean).length;

@@ -136,3 +136,77 @@ describe('the store names its indexes in one place', () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe('one definition of each fact (issue 36)', () => {
+  const code = ['shared', 'functions', 'infra'].flatMap((dir) => sourceFiles(dir));
+  const text = (file: string) => readFileSync(join(root, file), 'utf8');
+  const holding = (pattern: RegExp, files = code) => files.filter((file) => pattern.test(text(file)));
+
+  it('defines epochSeconds once (shared/store/epoch.ts), and rounds seconds for an expiry nowhere else', () => {
+    expect(holding(/\b(const|function)\s+epochSeconds\b/)).toEqual(['shared/store/epoch.ts']);
+    expect(holding(/Math\.ceil\([^;]*\/\s*1000\)/, sourceFiles('shared/store'))).toEqual(['shared/store/epoch.ts']);
+  });
+
+  it('defines isSuspended once (shared/domain/reports.ts)', () => {
+    expect(holding(/\b(const|function)\s+isSuspended\b/)).toEqual(['shared/domain/reports.ts']);
+  });
+
+  it("keeps the stream folds' watermark format in shared/store/shard-watermarks.ts", () => {
+    expect(holding(/padStart\(\s*(40|SEQUENCE_DIGITS)\b/)).toEqual(['shared/store/shard-watermarks.ts']);
+    expect(holding(/watermarkPrefix\}\$\{/)).toEqual(['shared/store/shard-watermarks.ts']);
+  });
+
+  it("words a fold's missing-shardId guard once (shared/ports/shard-stream-event.ts)", () => {
+    expect(holding(/without shardId/)).toEqual(['shared/ports/shard-stream-event.ts']);
+  });
+
+  it('sends an UpdateItem only through shared/store/update.ts', () => {
+    expect(holding(/new UpdateCommand\(/)).toEqual(['shared/store/update.ts']);
+  });
+
+  it('reads and writes the table only in the store (and the local runtime, which stands in for AWS)', () => {
+    const tableClients = under('@aws-sdk/lib-dynamodb', 'shared/store/client.js');
+    expect(
+      offenders(['shared', 'functions'], tableClients).filter(
+        (o) => !o.startsWith('shared/store/') && !o.startsWith('shared/ports/aws/'),
+      ),
+    ).toEqual([]);
+    expect(
+      offenders(['shared', 'functions'], under('shared/store/batch.js')).filter((o) => /batchGet/.test(o)),
+    ).toEqual([]);
+  });
+
+  it('builds every stream consumer with the one construct (infra/stream-consumer.ts)', () => {
+    expect(holding(/new DynamoEventSource\(/)).toEqual(['infra/stream-consumer.ts']);
+  });
+
+  it('has one local queue emulator reading batchItemFailures (infra/local)', () => {
+    const sqsEmulators = holding(/batchItemFailures/, sourceFiles('infra/local')).filter(
+      (file) => file !== 'infra/local/stream-poller.ts',
+    );
+    expect(sqsEmulators).toHaveLength(1);
+  });
+
+  /** `Promise.all(x.map(…))` where x holds a query's items: a page (`for await`) or what a list/query call returned. */
+  const queriedFanOuts = (source: string): string[] => {
+    const queried = new Set([
+      ...[...source.matchAll(/for await \(const (\w+) of/g)].map((m) => m[1]!),
+      ...[...source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*\(?\s*await\s+(?:list|query)\w*\(/g)].map((m) => m[1]!),
+    ]);
+    return [...source.matchAll(/Promise\.all\(\s*(\w+)\.(?:map|flatMap)\(/g)]
+      .map((m) => m[1]!)
+      .filter((name) => queried.has(name));
+  };
+
+  it("recognises a Promise.all over a query's items (the check itself works)", () => {
+    expect(queriedFanOuts('for await (const page of pages) await Promise.all(page.map(f));')).toEqual(['page']);
+    expect(queriedFanOuts('const due = await listDue(now);\nawait Promise.all(\n  due.map(f));')).toEqual(['due']);
+    expect(queriedFanOuts('await Promise.all([a(), b()]);')).toEqual([]);
+  });
+
+  it("fans out over a query's items only through mapLimit (shared/pipeline/concurrency.ts)", () => {
+    expect(
+      code.filter((file) => !file.startsWith('shared/pipeline/') && queriedFanOuts(text(file)).length > 0),
+    ).toEqual([]);
+  });
+});
