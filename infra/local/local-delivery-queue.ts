@@ -1,29 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
 import { messageBody, type DeliveryMessage, type DeliveryQueue } from '../../shared/ports/delivery-queue.js';
-
-export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
-
-/** A message as the SQS event source hands it to a function, received for the first time. */
-export function sqsRecord(body: string, queueName: string): SQSRecord {
-  const now = String(Date.now());
-  return {
-    messageId: randomUUID(),
-    receiptHandle: randomUUID(),
-    body,
-    attributes: {
-      ApproximateReceiveCount: '1',
-      SentTimestamp: now,
-      SenderId: 'local',
-      ApproximateFirstReceiveTimestamp: now,
-    },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
-    awsRegion: 'local',
-  };
-}
+import { invokeWithBatch, receivedAgain, sqsRecord, type SqsHandler } from './local-sqs.js';
 
 export interface LocalQueueOptions {
   /** Records per handler invocation (the event source's batchSize). */
@@ -90,22 +67,8 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   }
 
   private async invoke(batch: SQSRecord[]): Promise<void> {
-    let failed: Set<string>;
-    try {
-      const response = await this.handler({ Records: batch });
-      failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-    } catch (error) {
-      console.error('local deliveries queue: handler failed', error);
-      failed = new Set(batch.map((r) => r.messageId));
-    }
-    for (const record of batch) {
-      if (!failed.has(record.messageId)) continue;
-      const count = Number(record.attributes.ApproximateReceiveCount) + 1;
-      this.later(this.redeliverAfterMs, {
-        ...record,
-        attributes: { ...record.attributes, ApproximateReceiveCount: String(count) },
-      });
-    }
+    for (const record of await invokeWithBatch(this.handler, batch, 'deliveries'))
+      this.later(this.redeliverAfterMs, receivedAgain(record));
   }
 
   /** Stops taking messages and waits (up to `waitMs`) for handler invocations in flight. */

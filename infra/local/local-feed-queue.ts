@@ -2,7 +2,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { mapLimit } from '../../shared/pipeline/concurrency.js';
 import { retry } from '../../shared/pipeline/retry.js';
 import { feedMessageBody, type FeedMessage, type FeedQueue } from '../../shared/ports/feed-queue.js';
-import { sqsRecord, type SqsHandler } from './local-delivery-queue.js';
+import { invokeWithBatch, sqsRecord, type SqsHandler } from './local-sqs.js';
 
 export interface LocalFeedQueueOptions {
   /** Records per handler invocation (the event source's batchSize). */
@@ -46,13 +46,7 @@ export class LocalFeedQueue implements FeedQueue {
         for (let i = 0; i < pending.length; i += this.options.batchSize)
           batches.push(pending.slice(i, i + this.options.batchSize));
         await mapLimit(batches, this.options.maxConcurrency, async (batch) => {
-          try {
-            const response = await this.handler({ Records: batch });
-            for (const failure of response?.batchItemFailures ?? []) failed.add(failure.itemIdentifier);
-          } catch (error) {
-            console.error('local feed queue: handler failed', error);
-            for (const record of batch) failed.add(record.messageId);
-          }
+          for (const record of await invokeWithBatch(this.handler, batch, 'feed')) failed.add(record.messageId);
         });
         pending = pending
           .filter((record) => failed.has(record.messageId))
