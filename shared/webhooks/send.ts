@@ -29,19 +29,6 @@ export async function sendAttempt(
   clock: AttemptClock,
 ): Promise<{ sent: Sent; delivery: StoredDelivery }> {
   const mark = markWhileLong(delivery, message, clock);
-  const sent = await post(delivery, endpoint, body, message, ports, settings, clock);
-  return { sent, delivery: await mark.settle() };
-}
-
-async function post(
-  delivery: StoredDelivery,
-  endpoint: WebhookEndpointRecord,
-  body: string,
-  message: DeliveryMessage,
-  ports: Pick<DeliveryPorts, 'http'>,
-  settings: Pick<DeliverySettings, 'timeoutMs' | 'urlPolicy'>,
-  clock: AttemptClock,
-): Promise<Sent> {
   const startedAt = clock.later();
   const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, startedAt, body);
   const response = await ports.http.post(endpoint.url, headers, body, {
@@ -49,7 +36,7 @@ async function post(
     policy: settings.urlPolicy,
   });
   const endedAt = clock.later();
-  return {
+  const sent: Sent = {
     tag: 'sent',
     startedAt,
     endedAt,
@@ -63,6 +50,7 @@ async function post(
       response_body: response.responseBody,
     },
   };
+  return { sent, delivery: await mark.settle() };
 }
 
 /**
