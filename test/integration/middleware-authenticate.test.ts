@@ -31,6 +31,11 @@ async function seedSession(): Promise<string> {
     secret_hash: secretHash,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    last_used_at: now.toISOString(),
+    user_agent: null,
+    ip_prefix: null,
+    method: 'password',
+    second_factor: null,
   });
   return token;
 }
