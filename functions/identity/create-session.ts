@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from '../../shared/domain/passwords.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
-import { ApiError } from '../../shared/http/contract/errors.js';
+import { ApiError, AppError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { rateLimited } from '../../shared/http/middleware/rate-limit.js';
 import { presentUser } from '../../shared/http/present/identity.js';
@@ -52,7 +52,7 @@ export const handler = httpHandler(routes.createSession, async ({ body, now, eve
     factor = passSecondFactor(user, body, now);
   } catch (error) {
     // A right password waiting for its code is not a failure; a wrong code is.
-    if (error instanceof ApiError && error.code === 'second_factor_required')
+    if (error instanceof AppError && error.code === 'second_factor_required')
       await Promise.all([returnLoginAttempt(booked), upgrade]);
     throw error;
   }

@@ -5,7 +5,7 @@ import { totpStep } from '../../shared/domain/totp.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { enableTotp } from '../../shared/store/second-factor.js';
-import { routes } from '../../shared/http/contract/routes/second-factor.js';
+import { routes } from '../../shared/http/contract/routes/security.js';
 
 const nothingPending = () =>
   new ApiError('invalid_state', {

@@ -5,7 +5,7 @@ import { checkSecondFactor } from '../../shared/domain/second-factor.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { disableTotp } from '../../shared/store/second-factor.js';
-import { routes } from '../../shared/http/contract/routes/second-factor.js';
+import { routes } from '../../shared/http/contract/routes/security.js';
 
 export const handler = httpHandler(routes.disableTotp, async ({ body, auth, now }) => {
   const user = await sessionUser(auth.principal);

@@ -1,7 +1,7 @@
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentSessionInfo } from '../../shared/http/present/sessions.js';
 import { listUserSessions } from '../../shared/store/sessions.js';
-import { routes } from '../../shared/http/contract/routes/second-factor.js';
+import { routes } from '../../shared/http/contract/routes/security.js';
 
 export const handler = httpHandler(routes.listSessions, async ({ auth, now }) => {
   const { session } = auth.principal;

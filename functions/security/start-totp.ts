@@ -4,7 +4,7 @@ import { newTotpSecret, otpauthUri } from '../../shared/domain/totp.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { savePendingTotp } from '../../shared/store/second-factor.js';
-import { routes } from '../../shared/http/contract/routes/second-factor.js';
+import { routes } from '../../shared/http/contract/routes/security.js';
 
 const alreadyOn = () =>
   new ApiError('invalid_state', {

@@ -37,7 +37,9 @@ export function checkSecondFactor(user: SecondFactorUser, codes: SecondFactorCod
   }
   if (codes.recovery_code !== undefined) {
     const hash = recoveryCodeHash(codes.recovery_code);
-    return Object.hasOwn(user.recovery_codes ?? {}, hash) ? { outcome: 'recovery_code', secret, hash } : { outcome: 'wrong' };
+    return Object.hasOwn(user.recovery_codes ?? {}, hash)
+      ? { outcome: 'recovery_code', secret, hash }
+      : { outcome: 'wrong' };
   }
   return { outcome: 'missing' };
 }

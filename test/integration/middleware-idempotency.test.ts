@@ -25,7 +25,11 @@ const sessionOf = (): Principal => ({
     secret_hash: 'x',
     created_at: '',
     expires_at: '',
-    last_used_at: '', user_agent: null, ip_prefix: null, method: 'password' as const, second_factor: null,
+    last_used_at: '',
+    user_agent: null,
+    ip_prefix: null,
+    method: 'password' as const,
+    second_factor: null,
   },
 });
 

@@ -16,7 +16,11 @@ describe('sessions in DynamoDB', () => {
       secret_hash: secretHash,
       created_at: past,
       expires_at: past,
-      last_used_at: past, user_agent: null, ip_prefix: null, method: 'password' as const, second_factor: null,
+      last_used_at: past,
+      user_agent: null,
+      ip_prefix: null,
+      method: 'password' as const,
+      second_factor: null,
     });
     expect(await getSession(id)).toBeDefined();
     const result = await invoke(getMe, apiEvent({ method: 'GET', headers: { authorization: `Bearer ${token}` } }));
@@ -34,7 +38,11 @@ describe('sessions in DynamoDB', () => {
       secret_hash: secretHash,
       created_at: new Date().toISOString(),
       expires_at: expires,
-      last_used_at: new Date().toISOString(), user_agent: null, ip_prefix: null, method: 'password' as const, second_factor: null,
+      last_used_at: new Date().toISOString(),
+      user_agent: null,
+      ip_prefix: null,
+      method: 'password' as const,
+      second_factor: null,
     });
     const stored = await getSession(id);
     // The whole secret: base64url may contain '_', so splitting the token on '_' could test a fragment.
@@ -52,7 +60,11 @@ describe('sessions in DynamoDB', () => {
       secret_hash: 'h',
       created_at: now,
       expires_at: expires,
-      last_used_at: now, user_agent: null, ip_prefix: null, method: 'password' as const, second_factor: null,
+      last_used_at: now,
+      user_agent: null,
+      ip_prefix: null,
+      method: 'password' as const,
+      second_factor: null,
     });
     const sessions = Array.from({ length: 30 }, () => session(userId));
     const other = session(newId());

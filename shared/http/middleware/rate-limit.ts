@@ -84,7 +84,6 @@ function credentialSubject(event: APIGatewayProxyEventV2): string | undefined {
 
 const clientIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';
 
-
 /** The checks' hits: at once when none is waiting for a booking, else a promise of them. */
 function settle(state: State): Hit[] | Promise<Hit[]> {
   if (state.results) return state.results;

@@ -10,7 +10,7 @@ import {
   TotpDisabled,
   TotpEnabled,
   TotpSetup,
-} from '../schemas/second-factor.js';
+} from '../schemas/security.js';
 
 export const routes = {
   startTotp: defineRoute({

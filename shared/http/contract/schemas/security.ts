@@ -30,10 +30,7 @@ export const SessionInfo = z
     created_at: Timestamp,
     last_used_at: Timestamp.meta({ description: 'When a request last used it, to within 10 minutes.' }),
     user_agent: z.string().nullable(),
-    ip_prefix: z
-      .string()
-      .nullable()
-      .meta({ description: 'The network the log-in came from: IPv4 /24 or IPv6 /48.' }),
+    ip_prefix: z.string().nullable().meta({ description: 'The network the log-in came from: IPv4 /24 or IPv6 /48.' }),
     method: z.enum(['password', 'passkey']),
     second_factor: z.enum(['totp', 'recovery_code']).nullable(),
     current: z.boolean().meta({ description: 'Whether this is the session the request was made with.' }),
