@@ -163,8 +163,8 @@ export interface paths {
          */
         post: operations["startTotp"];
         /**
-         * Turns the second factor off, with the password and a current TOTP code; the recovery codes go too.
-         * @description Turns the second factor off, with the password and a current TOTP code (not a recovery code: losing the app is what a recovery code logs in for, and then it can turn the factor off from the session). The recovery codes are deleted. A wrong password or code is `401 invalid_credentials`; without a second factor, `409 invalid_state`.
+         * Turns the second factor off, with the password and a current code; the recovery codes go too.
+         * @description Turns the second factor off, with the password and `code`: a current TOTP code, or an unused recovery code (someone who lost the app). The recovery codes are deleted. A wrong password or code (or one already used) is `401 invalid_credentials`; without a second factor, `409 invalid_state`.
          */
         delete: operations["disableTotp"];
         options?: never;
@@ -4569,7 +4569,7 @@ export interface operations {
                 "application/json": {
                     /** @description The account's current password. */
                     password: string;
-                    /** @description The 6-digit code the authenticator app shows now. */
+                    /** @description The authenticator app's current 6-digit code, or an unused recovery code. */
                     code: string;
                 };
             };

@@ -8,6 +8,10 @@ export interface SecondFactorCodes {
   recovery_code?: string | undefined;
 }
 
+/** One field that takes either code: six digits are the app's, anything else a recovery code. */
+export const codesOf = (code: string): SecondFactorCodes =>
+  /^\d{6}$/.test(code) ? { totp_code: code } : { recovery_code: code };
+
 type SecondFactorUser = Pick<UserRecord, 'totp_secret' | 'totp_last_step' | 'recovery_codes'>;
 
 /**

@@ -59,13 +59,10 @@ export const spendTransactItem = (spec: UpdateSpec): TransactItem => ({ Update: 
 export const spendCode = (spec: UpdateSpec): Promise<boolean> => update(spec);
 
 /**
- * Turns the second factor off, spending the TOTP code that asked for it (so it cannot be used
- * again) in the same write. False when the factor changed or the code was spent meanwhile.
+ * Turns the second factor off, on the conditions of spending the code that asked for it (a TOTP
+ * step not used yet, a recovery code still there). False when the factor changed or the code was
+ * spent meanwhile.
  */
-export function disableTotp(userId: string, secret: string, step: number): Promise<boolean> {
-  return update({
-    key: keys.user(userId),
-    remove: [SECRET, LAST_STEP, RECOVERY, PENDING],
-    when: [stillEnabledWith(secret), stepIsNew(step)],
-  });
+export function disableTotp(spend: UpdateSpec): Promise<boolean> {
+  return update({ key: spend.key, remove: [SECRET, LAST_STEP, RECOVERY, PENDING], when: spend.when });
 }

@@ -137,8 +137,7 @@ describe('the second factor (TOTP and recovery codes)', () => {
       call('DELETE', '/v1/me/totp', { token: ann.token, body: { password, code } });
 
     expectError(await off('not the password', codeAt(secret)), 401, 'invalid_credentials');
-    // Turning it off takes the app's code: a recovery code is not one.
-    expectError(await off(ann.password, recoveryCodes[0]!), 400, 'invalid_request');
+    expectError(await off(ann.password, 'aaaaaaa-aaaaaaa-aaaaaaa-aaaaaaa'), 401, 'invalid_credentials');
     const used = codeAt(secret);
     expect((await logIn(ann.email, ann.password, { totp_code: used })).status).toBe(201);
     // The code a log-in just used cannot turn the factor off either.
@@ -154,5 +153,20 @@ describe('the second factor (TOTP and recovery codes)', () => {
     expect((await logIn(ann.email, ann.password)).status).toBe(201);
     // The old recovery codes went with it; a code sent to an account without a factor is not asked for.
     expect((await logIn(ann.email, ann.password, { recovery_code: recoveryCodes[1]! })).status).toBe(201);
+  });
+});
+
+describe('losing the authenticator app', () => {
+  it('logs in with a recovery code and turns the factor off with another', async () => {
+    const ann = await signUp();
+    const { recoveryCodes } = await enableTotp(ann);
+    const recovered = await logIn(ann.email, ann.password, { recovery_code: recoveryCodes[0]! });
+    expect(recovered.status).toBe(201);
+    const token = recovered.body.data.session.token as string;
+    const off = (code: string) => call('DELETE', '/v1/me/totp', { token, body: { password: ann.password, code } });
+    // The code that logged in is spent.
+    expectError(await off(recoveryCodes[0]!), 401, 'invalid_credentials');
+    expect((await off(recoveryCodes[1]!)).body.data).toEqual({ enabled: false });
+    expect((await logIn(ann.email, ann.password)).status).toBe(201);
   });
 });

@@ -92,8 +92,8 @@ export function SecondFactorSection() {
             <input name="password" type="password" autocomplete="current-password" required />
           </label>
           <label>
-            Code from the app
-            <input name="code" inputMode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required />
+            Code from the app, or a recovery code
+            <input name="code" autocomplete="one-time-code" required />
           </label>
           <button type="submit" class="danger">
             Turn off

@@ -48,9 +48,9 @@ export const routes = {
     path: '/v1/me/totp',
     handler: 'security/disable-totp',
     tag: 'Security',
-    summary: 'Turns the second factor off, with the password and a current TOTP code; the recovery codes go too.',
+    summary: 'Turns the second factor off, with the password and a current code; the recovery codes go too.',
     description:
-      'Turns the second factor off, with the password and a current TOTP code (not a recovery code: losing the app is what a recovery code logs in for, and then it can turn the factor off from the session). The recovery codes are deleted. A wrong password or code is `401 invalid_credentials`; without a second factor, `409 invalid_state`.',
+      'Turns the second factor off, with the password and `code`: a current TOTP code, or an unused recovery code (someone who lost the app). The recovery codes are deleted. A wrong password or code (or one already used) is `401 invalid_credentials`; without a second factor, `409 invalid_state`.',
     auth: 'session',
     body: DisableTotpBody,
     status: 200,

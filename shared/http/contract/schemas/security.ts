@@ -20,7 +20,13 @@ export const TotpEnabled = z.object({
     .meta({ description: 'Ten single-use codes that stand in for a TOTP code; shown only in this answer.' }),
 });
 
-export const DisableTotpBody = z.strictObject({ password: CurrentPassword, code: TotpCode });
+export const DisableTotpBody = z.strictObject({
+  password: CurrentPassword,
+  code: z
+    .string()
+    .max(64)
+    .meta({ description: "The authenticator app's current 6-digit code, or an unused recovery code." }),
+});
 
 export const TotpDisabled = z.object({ enabled: z.literal(false) });
 
