@@ -74,7 +74,8 @@ export const handler = httpHandler(routes.createSession, async ({ body, now, eve
   // The throttle's unit goes back beside the write; a refused code books it again (a failure after all).
   const [written] = await Promise.allSettled([write, upgrade, returnLoginAttempt(booked)]);
   if (written.status === 'rejected') {
-    if (factor.spend) await takeLoginAttempt(body.email, now);
+    if (written.reason instanceof AppError && written.reason.code === 'invalid_credentials')
+      await takeLoginAttempt(body.email, now);
     throw written.reason;
   }
   return { session: { token, expires_at: session.expires_at }, user: presentUser(spentBy(user, factor.method)) };
