@@ -14,6 +14,7 @@ import { ApiError, AppError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { rateLimited } from '../../shared/http/middleware/rate-limit.js';
 import { presentUser } from '../../shared/http/present/identity.js';
+import { sessionClientOf } from '../../shared/http/session-client.js';
 import { returnLoginAttempt, takeLoginAttempt, type LoginAttempt } from '../../shared/store/login-throttle.js';
 import { replacePasswordHash } from '../../shared/store/passwords.js';
 import { spendTransactItem } from '../../shared/store/second-factor.js';
@@ -65,7 +66,7 @@ export const handler = httpHandler(routes.createSession, async ({ body, now, eve
     secret_hash: secretHash,
     method: 'password',
     second_factor: factor.method,
-    client: { user_agent: event.headers?.['user-agent'], ip: event.requestContext?.http?.sourceIp },
+    client: sessionClientOf(event),
   });
   // The code is spent in the session's own write: no round trip more than a log-in without one.
   const write = factor.spend

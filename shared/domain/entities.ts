@@ -1,6 +1,5 @@
 /** The records the service keeps, as the store returns them (no key attributes), and their factories. */
 import { newId } from './ids.js';
-import { ipPrefix } from './ip-prefix.js';
 import type { PlatformRole } from './reports.js';
 import type { Scope } from './scopes.js';
 
@@ -155,13 +154,8 @@ export function newMembership(
   };
 }
 
-/** Where a log-in came from, as the request says. */
-export interface SessionClient {
-  user_agent: string | undefined;
-  ip: string | undefined;
-}
-
-const USER_AGENT_MAX = 256;
+/** Where a log-in came from: shared/http/session-client.ts reads it from the request. */
+export type SessionClient = Pick<SessionRecord, 'user_agent' | 'ip_prefix'>;
 
 /**
  * A session valid for SESSION_DAYS from `now`; `id` and `secret_hash` come from the issued token,
@@ -180,8 +174,8 @@ export function newSession(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
     last_used_at: now.toISOString(),
-    user_agent: fields.client.user_agent?.slice(0, USER_AGENT_MAX) || null,
-    ip_prefix: fields.client.ip ? ipPrefix(fields.client.ip) : null,
+    user_agent: fields.client.user_agent,
+    ip_prefix: fields.client.ip_prefix,
     method: fields.method,
     second_factor: fields.second_factor,
   };

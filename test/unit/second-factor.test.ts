@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newSession, sessionTouch } from '../../shared/domain/entities.js';
 import { ipPrefix } from '../../shared/domain/ip-prefix.js';
+import { sessionClientOf } from '../../shared/http/session-client.js';
+import { apiEvent } from '../support/events.js';
 import { issueRecoveryCodes, recoveryCodeHash } from '../../shared/domain/recovery-codes.js';
 import { checkSecondFactor, recoveryCodesLeft, totpEnabled } from '../../shared/domain/second-factor.js';
 import { newTotpSecret, totpCode, totpStep } from '../../shared/domain/totp.js';
@@ -105,13 +107,14 @@ describe('sessions as their list shows them', () => {
       secret_hash: 'h',
       method: 'passkey',
       second_factor: null,
-      client: { user_agent: 'x'.repeat(300), ip: '192.0.2.200' },
+      client: sessionClientOf(apiEvent({ method: 'POST', headers: { 'user-agent': 'x'.repeat(300) } })),
     });
-    expect(session).toMatchObject({ method: 'passkey', ip_prefix: '192.0.2.0/24', last_used_at: now.toISOString() });
+    // The test event's source address is 127.0.0.1.
+    expect(session).toMatchObject({ method: 'passkey', ip_prefix: '127.0.0.0/24', last_used_at: now.toISOString() });
     expect(session.user_agent).toHaveLength(256);
-    expect(newSession(now, { ...session, client: { user_agent: '', ip: undefined } })).toMatchObject({
+    expect(sessionClientOf(apiEvent({ method: 'POST', headers: { 'user-agent': '' } }))).toEqual({
       user_agent: null,
-      ip_prefix: null,
+      ip_prefix: '127.0.0.0/24',
     });
     expect(sessionTouch(session, new Date('2026-11-27T12:09:59.999Z'))).toBeUndefined();
     expect(sessionTouch(session, new Date('2026-11-27T12:10:00.000Z'))).toEqual({

@@ -45,7 +45,7 @@ describe('entity items', () => {
       secret_hash: 'h',
       method: 'password',
       second_factor: null,
-      client: { user_agent: 'test', ip: '192.0.2.7' },
+      client: { user_agent: 'test', ip_prefix: '192.0.2.0/24' },
     });
     const item = itemOf(entities.session, session);
     expect(item.expires_at_epoch).toBe(Math.ceil(Date.parse(session.expires_at) / 1000));
