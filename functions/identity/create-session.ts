@@ -53,8 +53,8 @@ export const handler = httpHandler(routes.createSession, async ({ body, now, eve
     factor = passSecondFactor(user, body, now);
   } catch (error) {
     // A right password waiting for its code is not a failure; a wrong code is.
-    if (error instanceof AppError && error.code === 'second_factor_required')
-      await Promise.all([returnLoginAttempt(booked), upgrade]);
+    const waiting = error instanceof AppError && error.code === 'second_factor_required';
+    await Promise.all([waiting ? returnLoginAttempt(booked) : undefined, upgrade]);
     throw error;
   }
 
