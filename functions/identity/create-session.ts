@@ -1,6 +1,6 @@
 import { passSecondFactor, wrongCode } from '../../shared/auth/second-factor.js';
 import { config } from '../../shared/config.js';
-import { newSession, type SecondFactorMethod, type UserRecord } from '../../shared/domain/entities.js';
+import { newSession } from '../../shared/domain/entities.js';
 import { newId } from '../../shared/domain/ids.js';
 import {
   dummyPasswordHash,
@@ -79,13 +79,5 @@ export const handler = httpHandler(routes.createSession, async ({ body, now, eve
       await takeLoginAttempt(body.email, now);
     throw written.reason;
   }
-  return { session: { token, expires_at: session.expires_at }, user: presentUser(spentBy(user, factor.method)) };
+  return { session: { token, expires_at: session.expires_at }, user: presentUser(factor.user) };
 });
-
-/** The user as the answer shows it: a recovery code just spent is no longer left. */
-function spentBy(user: UserRecord, method: SecondFactorMethod | null): UserRecord {
-  if (method !== 'recovery_code') return user;
-  // Which code it was does not matter to the count.
-  const [, ...rest] = Object.keys(user.recovery_codes ?? {});
-  return { ...user, recovery_codes: Object.fromEntries(rest.map((hash) => [hash, true])) };
-}

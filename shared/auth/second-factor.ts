@@ -1,5 +1,5 @@
 import type { SecondFactorMethod, UserRecord } from '../domain/entities.js';
-import { checkSecondFactor, methodOf, type SecondFactorCodes } from '../domain/second-factor.js';
+import { checkSecondFactor, methodOf, spentBy, type SecondFactorCodes } from '../domain/second-factor.js';
 import { AppError } from '../errors.js';
 import { secondFactorSpend, spendCode } from '../store/second-factor.js';
 import type { UpdateSpec } from '../store/expressions.js';
@@ -20,6 +20,8 @@ export interface SecondFactorPass {
   method: SecondFactorMethod | null;
   /** The conditional write that spends the code; undefined without a second factor. */
   spend: UpdateSpec | undefined;
+  /** The user once the code is spent. */
+  user: UserRecord;
 }
 
 /**
@@ -32,7 +34,7 @@ export function passSecondFactor(user: UserRecord, codes: SecondFactorCodes, now
   const check = checkSecondFactor(user, codes, now);
   if (check.outcome === 'missing') throw secondFactorRequired();
   if (check.outcome === 'wrong') throw wrongCode();
-  return { method: methodOf(check), spend: secondFactorSpend(user.id, check) };
+  return { method: methodOf(check), spend: secondFactorSpend(user.id, check), user: spentBy(user, check) };
 }
 
 /**

@@ -48,6 +48,14 @@ export function checkSecondFactor(user: SecondFactorUser, codes: SecondFactorCod
   return { outcome: 'missing' };
 }
 
+/** The user as it is once a passing check's code is spent (what an answer shows). */
+export function spentBy<U extends SecondFactorUser>(user: U, check: SecondFactorCheck): U {
+  if (check.outcome === 'totp') return { ...user, totp_last_step: check.step };
+  if (check.outcome !== 'recovery_code') return user;
+  const { [check.hash]: _spent, ...left } = user.recovery_codes ?? {};
+  return { ...user, recovery_codes: left };
+}
+
 /** The method a passing check used, as a session records it. */
 export const methodOf = (check: SecondFactorCheck): SecondFactorMethod | null =>
   check.outcome === 'totp' || check.outcome === 'recovery_code' ? check.outcome : null;
