@@ -32,10 +32,15 @@ export interface MembershipRecord {
   created_at: string;
 }
 
+/** How a session was signed in to: a password, or a passkey (both factors at once). */
+export type SessionMethod = 'password' | 'passkey';
+
 export interface SessionRecord {
   id: string;
   user_id: string;
   secret_hash: string;
+  /** Always written by newSession; optional only until the second-factor branch's session fields land (the lead merges them). */
+  method?: SessionMethod;
   created_at: string;
   expires_at: string;
 }
@@ -133,11 +138,15 @@ export function newMembership(
 }
 
 /** A session valid for SESSION_DAYS from `now`; `id` and `secret_hash` come from the issued token. */
-export function newSession(now: Date, fields: Pick<SessionRecord, 'id' | 'user_id' | 'secret_hash'>): SessionRecord {
+export function newSession(
+  now: Date,
+  fields: Pick<SessionRecord, 'id' | 'user_id' | 'secret_hash'> & { method?: SessionMethod },
+): SessionRecord {
   return {
     id: fields.id,
     user_id: fields.user_id,
     secret_hash: fields.secret_hash,
+    method: fields.method ?? 'password',
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
   };
