@@ -28,7 +28,8 @@ export function registrationOptions(
     userDisplayName: user.name,
     // The user handle a sign-in's response returns: the user id, so the sign-in reads the user at once.
     userID: new TextEncoder().encode(user.id),
-    challenge,
+    // As bytes: a string would be taken as text and encoded again.
+    challenge: Buffer.from(challenge, 'base64url'),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports })),

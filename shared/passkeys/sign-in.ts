@@ -18,7 +18,8 @@ import { CEREMONY_TIMEOUT_MS, relyingParty } from './relying-party.js';
 export function signInOptions(challenge: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return generateAuthenticationOptions({
     rpID: relyingParty().rpID,
-    challenge,
+    // As bytes: a string would be taken as text and encoded again.
+    challenge: Buffer.from(challenge, 'base64url'),
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: 'required',
   });
