@@ -24,7 +24,6 @@ export const routes = {
     status: 200,
     response: CreationOptions,
     errors: [],
-    mcp: false,
   }),
   addPasskey: defineRoute({
     method: 'POST',
@@ -39,7 +38,6 @@ export const routes = {
     status: 201,
     response: z.object({ passkey: Passkey }),
     errors: ['invalid_state'],
-    mcp: false,
   }),
   listPasskeys: defineRoute({
     method: 'GET',
@@ -51,7 +49,6 @@ export const routes = {
     status: 200,
     response: z.object({ items: z.array(Passkey) }),
     errors: [],
-    mcp: false,
   }),
   deletePasskey: defineRoute({
     method: 'DELETE',
@@ -65,7 +62,6 @@ export const routes = {
     status: 200,
     response: z.object({ deleted: z.literal(true) }),
     errors: ['not_found'],
-    mcp: false,
   }),
   passkeySignInOptions: defineRoute({
     method: 'POST',
