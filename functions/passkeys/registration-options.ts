@@ -2,7 +2,7 @@ import { newChallengeValue, newPasskeyChallenge } from '../../shared/domain/pass
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { routes } from '../../shared/http/contract/routes/passkeys.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { registrationOptions } from '../../shared/passkeys/registration.js';
+import { creationOptions } from '../../shared/passkeys/creation-options.js';
 import { listUserPasskeys, putPasskeyChallenge } from '../../shared/store/passkeys.js';
 import { getUser } from '../../shared/store/users.js';
 
@@ -15,5 +15,5 @@ export const handler = httpHandler(routes.passkeyRegistrationOptions, async ({ a
   await putPasskeyChallenge(
     newPasskeyChallenge(now, { id: challenge, ceremony: 'registration', challenge, user_id: userId }),
   );
-  return registrationOptions(user, existing, challenge);
+  return creationOptions(user, existing, challenge);
 });

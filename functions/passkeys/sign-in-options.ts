@@ -12,6 +12,6 @@ export const handler = httpHandler(routes.passkeySignInOptions, async ({ now }) 
     challenge: newChallengeValue(),
     user_id: null,
   });
-  const [options] = await Promise.all([signInOptions(challenge.challenge), putPasskeyChallenge(challenge)]);
-  return { challenge_id: challenge.id, options };
+  await putPasskeyChallenge(challenge);
+  return { challenge_id: challenge.id, options: signInOptions(challenge.challenge) };
 });

@@ -27,7 +27,7 @@ export const handler = httpHandler(routes.passkeySignIn, async ({ body, now, rea
   if (!challenge) throw passkeyRefused('invalid_credentials', 'challenge');
   if (!passkey || passkey.credential_id !== response.id) throw passkeyRefused('invalid_credentials', 'unknownPasskey');
 
-  const verified = await verifySignIn(response, challenge.challenge, passkey);
+  const verified = verifySignIn(response, challenge.challenge, passkey);
   if ('refused' in verified) throw passkeyRefused('invalid_credentials', verified.refused);
   // verifySignIn held the user handle to the passkey's owner, so `named` is the owner.
   if (!named) throw passkeyRefused('invalid_credentials', 'unknownPasskey');

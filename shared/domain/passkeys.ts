@@ -12,12 +12,14 @@ export interface PasskeyRecord {
   name: string;
   /** The WebAuthn credential ID, base64url. */
   credential_id: string;
-  /** The COSE public key, base64url. */
+  /** The public key as SubjectPublicKeyInfo DER, base64url (what node:crypto reads at each sign-in). */
   public_key: string;
+  /** Its COSE signature algorithm (-7 ES256, -8 EdDSA, -257 RS256). */
+  algorithm: number;
   /** The authenticator's signature counter; 0 for authenticators that do not count. */
   counter: number;
   transports: string[];
-  /** `singleDevice` or `multiDevice` (synced): shown to nobody yet, kept for the person's Security page later. */
+  /** `singleDevice` or `multiDevice` (synced), as the authenticator said at registration. */
   device_type: string;
   backed_up: boolean;
   created_at: string;
@@ -43,7 +45,15 @@ export function newPasskey(
   now: Date,
   fields: Pick<
     PasskeyRecord,
-    'user_id' | 'name' | 'credential_id' | 'public_key' | 'counter' | 'transports' | 'device_type' | 'backed_up'
+    | 'user_id'
+    | 'name'
+    | 'credential_id'
+    | 'public_key'
+    | 'algorithm'
+    | 'counter'
+    | 'transports'
+    | 'device_type'
+    | 'backed_up'
   >,
 ): PasskeyRecord {
   return { id: passkeyIdOf(fields.credential_id), ...fields, created_at: now.toISOString(), last_used_at: null };

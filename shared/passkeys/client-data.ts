@@ -6,6 +6,8 @@ export interface ClientData {
   type: string;
   challenge: string;
   origin: string;
+  /** True when the ceremony ran in a cross-origin iframe: refused (the console never embeds one). */
+  crossOrigin: boolean;
 }
 
 /** The client data of a base64url clientDataJSON; undefined when it is not one. */
@@ -13,9 +15,9 @@ export function readClientData(clientDataJSON: string): ClientData | undefined {
   try {
     const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     if (typeof data !== 'object' || data === null) return undefined;
-    const { type, challenge, origin } = data as Record<string, unknown>;
+    const { type, challenge, origin, crossOrigin } = data as Record<string, unknown>;
     if (typeof type !== 'string' || typeof challenge !== 'string' || typeof origin !== 'string') return undefined;
-    return { type, challenge, origin };
+    return { type, challenge, origin, crossOrigin: crossOrigin === true };
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
  * service refuses.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { encodeCbor } from './cbor.js';
+import { encodeCbor, type CborValue } from './cbor.js';
 
 /** The parts of the service's options the authenticator reads. */
 export interface CreationOptionsJson {
@@ -102,7 +102,7 @@ export class SoftwareAuthenticator {
       coseKey(credential.publicKey),
     ]);
     const attestationObject = encodeCbor(
-      new Map<string, string | Uint8Array | Map<never, never>>([
+      new Map<string, CborValue>([
         ['fmt', 'none'],
         ['attStmt', new Map()],
         ['authData', authData],
