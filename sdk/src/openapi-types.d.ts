@@ -1932,7 +1932,9 @@ export interface components {
             /** @enum {string} */
             authenticatorAttachment?: "platform" | "cross-platform";
             clientExtensionResults: {
-                [key: string]: unknown;
+                credProps?: {
+                    rk?: boolean;
+                };
             };
         };
         /** @description What `navigator.credentials.get()` returned, in its JSON form (`credential.toJSON()`). */
@@ -1950,7 +1952,9 @@ export interface components {
             /** @enum {string} */
             authenticatorAttachment?: "platform" | "cross-platform";
             clientExtensionResults: {
-                [key: string]: unknown;
+                credProps?: {
+                    rk?: boolean;
+                };
             };
         };
         Location: {

@@ -11,7 +11,8 @@ const Base64Url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'must be base64url (no pa
 /** Credential IDs are at most 1023 bytes (WebAuthn); other fields are bounded by the 256 KiB body. */
 const CredentialId = Base64Url.min(1).max(1400);
 
-const ClientExtensionResults = z.record(z.string(), z.unknown());
+/** The extensions' outputs; only credProps is read (other members are accepted and dropped). */
+const ClientExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });
 
 export const Passkey = z
   .object({
