@@ -15,7 +15,7 @@ import { getUser } from '../../shared/store/users.js';
  * response names are read (one BatchGetItem); then the counter update and the session are one
  * transaction.
  */
-export const handler = httpHandler(routes.passkeySignIn, async ({ body, now, reads }) => {
+export const handler = httpHandler(routes.signInWithPasskey, async ({ body, now, reads }) => {
   const { response } = body;
   if (response.id !== response.rawId) throw passkeyRefused('invalid_credentials', 'malformed');
   const userId = userHandleOf(response);

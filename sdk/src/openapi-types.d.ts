@@ -245,7 +245,7 @@ export interface paths {
          * Signs in with a passkey: returns a session token (st_…) valid for 30 days.
          * @description A passkey is both factors (something held, verified by the authenticator): no second factor is asked. A response that is forged, replayed (its signature counter not advancing where the authenticator counts), from another origin, for another challenge, for an unknown passkey or naming another user is `401 invalid_credentials`, with the reason in `agent.hint`; the challenge is spent either way, nothing else changes. Counted with the log-in limits per client IP.
          */
-        post: operations["passkeySignIn"];
+        post: operations["signInWithPasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5150,7 +5150,7 @@ export interface operations {
             };
         };
     };
-    passkeySignIn: {
+    signInWithPasskey: {
         parameters: {
             query?: never;
             header?: never;

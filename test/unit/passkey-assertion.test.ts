@@ -78,7 +78,7 @@ function assertion(
 
 describe.each(Object.keys(keysOf) as (keyof typeof keysOf)[])('a %s passkey', (algorithm) => {
   const { privateKey, publicKey } = keysOf[algorithm]();
-  const stored = spkiOf(coseOf(algorithm, publicKey));
+  const stored = spkiOf(new Uint8Array(coseOf(algorithm, publicKey)));
   const passkey = { ...stored!, counter: 0, user_id: USER };
 
   it('is stored as its SPKI and COSE algorithm', () => {

@@ -77,7 +77,7 @@ export const routes = {
     errors: [],
     mcp: false,
   }),
-  passkeySignIn: defineRoute({
+  signInWithPasskey: defineRoute({
     method: 'POST',
     path: '/v1/sessions/passkey',
     handler: 'passkeys/sign-in',
