@@ -83,6 +83,16 @@ function clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string,
   return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 }
 
+/** The PublicKeyCredential's JSON form (`toJSON()`) around a ceremony's response. */
+const credentialJson = <R>(credential: StoredCredential, response: R) => ({
+  id: credential.id,
+  rawId: credential.id,
+  type: 'public-key' as const,
+  response,
+  authenticatorAttachment: 'platform' as const,
+  clientExtensionResults: {},
+});
+
 export class SoftwareAuthenticator {
   readonly credentials = new Map<string, StoredCredential>();
 
@@ -114,18 +124,11 @@ export class SoftwareAuthenticator {
       spoil.origin ?? this.settings.origin,
     );
     this.credentials.set(credential.id, credential);
-    return {
-      id: credential.id,
-      rawId: credential.id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(data),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-      authenticatorAttachment: 'platform' as const,
-      clientExtensionResults: {},
-    };
+    return credentialJson(credential, {
+      clientDataJSON: b64url(data),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** Answers request options with `credential` (`navigator.credentials.get`, JSON form). */
@@ -140,19 +143,12 @@ export class SoftwareAuthenticator {
     const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), credential.privateKey);
     if (spoil.forgeSignature)
       signature.writeUInt8(signature.readUInt8(signature.length - 1) ^ 0x01, signature.length - 1);
-    return {
-      id: credential.id,
-      rawId: credential.id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(data),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: spoil.userHandle ?? credential.userHandle,
-      },
-      authenticatorAttachment: 'platform' as const,
-      clientExtensionResults: {},
-    };
+    return credentialJson(credential, {
+      clientDataJSON: b64url(data),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle: spoil.userHandle ?? credential.userHandle,
+    });
   }
 
   /** The only credential it holds (most tests register one). */

@@ -25,46 +25,46 @@ export const Passkey = z
 
 export const PasskeyParams = z.strictObject({ passkey_id: Uuid });
 
-export const RegistrationResponse = z
-  .object({
-    id: CredentialId,
-    rawId: CredentialId,
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: Base64Url.min(1),
-      attestationObject: Base64Url.min(1),
-      transports: z.array(z.string().max(32)).max(10).optional(),
-      authenticatorData: Base64Url.optional(),
-      publicKey: Base64Url.optional(),
-      publicKeyAlgorithm: z.number().int().optional(),
-    }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: ClientExtensionResults,
-  })
-  .meta({
-    id: 'PasskeyRegistrationResponse',
-    description: 'What `navigator.credentials.create()` returned, in its JSON form (`credential.toJSON()`).',
-  });
+/** A PublicKeyCredential in its JSON form (`credential.toJSON()`), around the ceremony's own `response`. */
+const credentialJson = <R extends z.ZodObject>(response: R, id: string, ceremony: string) =>
+  z
+    .object({
+      id: CredentialId,
+      rawId: CredentialId,
+      type: z.literal('public-key'),
+      response,
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      clientExtensionResults: ClientExtensionResults,
+    })
+    .meta({
+      id,
+      description: `What \`navigator.credentials.${ceremony}()\` returned, in its JSON form (\`credential.toJSON()\`).`,
+    });
 
-export const AuthenticationResponse = z
-  .object({
-    id: CredentialId,
-    rawId: CredentialId,
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: Base64Url.min(1),
-      authenticatorData: Base64Url.min(1),
-      signature: Base64Url.min(1),
-      // A user handle is at most 64 bytes (WebAuthn).
-      userHandle: Base64Url.max(86).optional(),
-    }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: ClientExtensionResults,
-  })
-  .meta({
-    id: 'PasskeyAuthenticationResponse',
-    description: 'What `navigator.credentials.get()` returned, in its JSON form (`credential.toJSON()`).',
-  });
+export const RegistrationResponse = credentialJson(
+  z.object({
+    clientDataJSON: Base64Url.min(1),
+    attestationObject: Base64Url.min(1),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    authenticatorData: Base64Url.optional(),
+    publicKey: Base64Url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+  'PasskeyRegistrationResponse',
+  'create',
+);
+
+export const AuthenticationResponse = credentialJson(
+  z.object({
+    clientDataJSON: Base64Url.min(1),
+    authenticatorData: Base64Url.min(1),
+    signature: Base64Url.min(1),
+    // A user handle is at most 64 bytes (WebAuthn).
+    userHandle: Base64Url.max(86).optional(),
+  }),
+  'PasskeyAuthenticationResponse',
+  'get',
+);
 
 export const AddPasskeyBody = z.strictObject({
   name: DisplayName(100).meta({ description: 'What the person calls it ("Laptop", "Phone").' }),
