@@ -8,12 +8,16 @@ import { getUser } from '../../shared/store/users.js';
 
 export const handler = httpHandler(routes.passkeyRegistrationOptions, async ({ auth, now, reads }) => {
   const userId = auth.principal.userId;
-  const [user, existing] = await Promise.all([getUser(userId, reads), listUserPasskeys(userId)]);
-  if (!user) throw new ApiError('unauthorized', { hint: 'The account no longer exists.' });
   // A registration's challenge is found by its value, which the response's clientDataJSON carries.
   const challenge = newChallengeValue();
-  await putPasskeyChallenge(
-    newPasskeyChallenge(now, { id: challenge, ceremony: 'registration', challenge, user_id: userId }),
-  );
+  // One round trip: the challenge is stored while the user and their passkeys (to exclude) are read.
+  const [user, existing] = await Promise.all([
+    getUser(userId, reads),
+    listUserPasskeys(userId),
+    putPasskeyChallenge(
+      newPasskeyChallenge(now, { id: challenge, ceremony: 'registration', challenge, user_id: userId }),
+    ),
+  ]);
+  if (!user) throw new ApiError('unauthorized', { hint: 'The account no longer exists.' });
   return creationOptions(user, existing, challenge);
 });
