@@ -11,9 +11,14 @@ import { spkiOf } from './public-key.js';
 import type { PasskeyRefusal } from './refusals.js';
 import { relyingParty } from './relying-party.js';
 
-/** The challenge a registration response answers (how its stored challenge is found); undefined when unreadable. */
-export const registrationChallengeOf = (response: RegistrationResponseJSON): string | undefined =>
-  readClientData(response.response.clientDataJSON)?.challenge;
+/** What a challenge of this service looks like (newChallengeValue: 32 bytes, base64url), before it becomes a key. */
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The challenge a registration response answers (how its stored challenge is found); undefined when it cannot be one of ours. */
+export function registrationChallengeOf(response: RegistrationResponseJSON): string | undefined {
+  const challenge = readClientData(response.response.clientDataJSON)?.challenge;
+  return challenge !== undefined && CHALLENGE.test(challenge) ? challenge : undefined;
+}
 
 /** What a verified registration stores of the new credential. */
 export type RegisteredCredential = Pick<

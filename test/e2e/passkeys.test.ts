@@ -131,6 +131,13 @@ describe('adding a passkey', () => {
       /origin this service does not accept/,
     );
 
+    // A challenge that cannot be one of ours is refused before it is looked up.
+    await refused(
+      user.token,
+      authenticator.register(await registrationOptions(user.token), { challenge: 'x'.repeat(5000) }),
+      /not a WebAuthn response/,
+    );
+
     const twice = await call('POST', '/v1/me/passkeys', {
       token: user.token,
       body: {
