@@ -14,7 +14,7 @@
  * Not a test: it measures, it asserts nothing.
  */
 import os from 'node:os';
-import { NOTIFY_BATCHING_WINDOW } from '../../infra/notifications.js';
+import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { KEY_SHARDS } from '../../shared/store/keys.js';
 import { startCapacityProxy, type PartitionBook } from './capacity-proxy.js';
 import { api, percentile, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
@@ -26,7 +26,7 @@ const PROFILES_PER_KEY = 100;
 const TABLE_NAME = 'social-network-bench-notifications';
 const PROJECTED_LIKES_PER_SECOND = 5000;
 /** In AWS: one batch per stream shard per batching window, at most one stream shard per key shard. */
-const AWS_BATCHES_PER_SECOND = KEY_SHARDS / NOTIFY_BATCHING_WINDOW.toSeconds();
+const AWS_BATCHES_PER_SECOND = KEY_SHARDS / STREAM_BATCHING.notify.batchingWindowSeconds;
 
 const GOALS = { listedP99Ms: 2000, inboxWcuPerSecond: 100, unitsPerLike: 0.2 };
 
