@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { newImagesOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -38,7 +39,7 @@ export class AuthorCards extends Construct {
       description: 'Author cards: profile changes from the table stream to the posts that carry them',
     });
     consumeTableStream(this.fn, props.table, {
-      batchSize: 100,
+      ...eventSourceBatching('author-cards'),
       failures: this.failures,
       filters: [newImagesOf(entityTags.profile, 'MODIFY')],
     });

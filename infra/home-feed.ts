@@ -8,9 +8,10 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteName } from '../shared/http/contract/route-table.js';
 import { entityTags, keys } from '../shared/store/keys.js';
-import { FEED_STREAM_BATCH_SIZE, FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from './feed-event-sources.js';
+import { FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from './feed-event-sources.js';
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf, newImagesWhere } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 
 export interface HomeFeedProps {
   /** The single table; its stream carries posts and follows. */
@@ -79,7 +80,7 @@ export class HomeFeed extends Construct {
       description: 'Home feed fan-out: published posts and new follows from the table stream to the feed queue',
     });
     consumeTableStream(this.fanOut, table, {
-      batchSize: FEED_STREAM_BATCH_SIZE,
+      ...eventSourceBatching('home-feed'),
       reportBatchItemFailures: true,
       parallelizationFactor: FEED_FAN_OUT_PARALLELIZATION,
       failures: this.streamFailures,

@@ -12,6 +12,7 @@ import { keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 import { MediaBuckets } from './media-buckets.js';
 import { removalsOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 
 /** HTTP routes that sign presigned POST forms: their credentials are what S3 checks the upload against. */
 export const UPLOAD_SIGNING_ROUTES = ['createMedia'] as const;
@@ -178,7 +179,7 @@ export class MediaPipeline extends Construct {
       },
     );
     consumeTableStream(this.cleanUp, props.table, {
-      batchSize: 100,
+      ...eventSourceBatching('media-clean-up'),
       failures: this.cleanUpFailures,
       filters: [removalsOf(MEDIA_ITEM_KEY.pk, MEDIA_ITEM_KEY.sk)],
     });

@@ -5,6 +5,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from './sender-event-source.js';
 import { newImagesOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -162,7 +163,7 @@ export class WebhookPipeline extends Construct {
         'Webhook fan-out: outbox events from the table stream to delivery records; delivery changes to the totals',
     });
     consumeTableStream(this.fanOut, props.table, {
-      batchSize: 100,
+      ...eventSourceBatching('webhook-fan-out'),
       // The handler splits a batch by workspace and reports only a failing workspace's record.
       reportBatchItemFailures: true,
       parallelizationFactor: FAN_OUT_PARALLELIZATION,
