@@ -347,11 +347,12 @@ async function main() {
           'WRU per further attempt',
           furtherAttempt.toFixed(2),
           '',
-          '≤ 4',
+          // Issue 36's decision: ≤ 12 (the endpoint's health is on an item of its own since).
+          '≤ 12',
           verdict(
-            furtherAttempt <= 4,
+            furtherAttempt <= 12,
             furtherAttempt.toFixed(2),
-            "the endpoint's health on an item of its own, off the activity index",
+            "a workspace lease item whose size does not grow with the attempts in flight (this bench's 100 in flight bill each lease write ~4 units; see docs/performance-and-cost.md)",
           ),
         ],
         [
