@@ -175,6 +175,14 @@ export const config = {
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;
   },
+  /** The sender of the service's mail (an SES identity in AWS). */
+  get mailFrom(): string {
+    return process.env.MAIL_FROM || 'Social Network <no-reply@localhost>';
+  },
+  /** The SES configuration set whose bounces and complaints reach the suppression function (AWS only). */
+  get mailConfigurationSet(): string | undefined {
+    return process.env.MAIL_CONFIGURATION_SET || undefined;
+  },
   /**
    * The service's public base URL without a trailing slash (the OAuth issuer), when it is fixed
    * (a custom domain in front of API Gateway). Unset, each request's own origin is the base: the

@@ -18,6 +18,7 @@ import { deliveryRuntime } from './delivery-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
+import { mailRuntime } from './mail-runtime.js';
 import { mediaRuntime } from './media-runtime.js';
 import { searchRuntime } from './search-runtime.js';
 
@@ -54,15 +55,19 @@ async function main(): Promise<void> {
   // and the home feed too.
   // Search: the embedded index (DATA_DIR/search.sqlite, or memory), fed by the same poller.
   const search = searchRuntime({ inMemory, dataDir: config.dataDir });
+  // Mail: the local mailbox (DATA_DIR/mail, or a temporary directory), fed by the same poller.
+  const mail = mailRuntime({ inMemory, dataDir: config.dataDir });
   const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
     'media-clean-up': media.onStream,
     'home-feed': feedRuntime().onStream,
     'search-index': search.onStream,
+    mail: mail.onStream,
   });
   const server = await createHttpServer({
     bundlesDir,
     ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index },
     media,
+    mail,
   });
   await search.start();
   await deliveries.start();
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await media.stop();
     await deliveries.stop();
+    await mail.stop();
     search.stop();
     await dynamo?.stop();
     withdraw();

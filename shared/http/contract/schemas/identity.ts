@@ -9,12 +9,20 @@ export const Email = z
 export const WorkspaceRole = z.enum(['owner', 'admin', 'member']);
 
 export const User = z
-  .object({ id: Uuid, email: z.string(), name: z.string(), created_at: Timestamp })
+  .object({
+    id: Uuid,
+    email: z.string(),
+    email_verified: z.boolean().meta({
+      description: 'Whether the address was proved by the link of a verification mail (POST /v1/email-verifications).',
+    }),
+    name: z.string(),
+    created_at: Timestamp,
+  })
   .meta({ id: 'User' });
 
 export const Workspace = z.object({ id: Uuid, name: z.string(), created_at: Timestamp }).meta({ id: 'Workspace' });
 
-const NewPassword = z.string().min(10).max(200);
+export const NewPassword = z.string().min(10).max(200);
 
 export const CreateUserBody = z.strictObject({
   email: Email,
