@@ -1,0 +1,113 @@
+/**
+ * Account mail against DynamoDB Local, in process: the reset's equal work for known and unknown
+ * addresses, an expired token, and the mail consumer's once-only send, suppression and logs.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handler as confirmReset } from '../../functions/accounts/confirm-password-reset.js';
+import { handler as requestReset } from '../../functions/accounts/request-password-reset.js';
+import { handler as createUser } from '../../functions/identity/create-user.js';
+import { passwordResetMail } from '../../shared/domain/account-mail.js';
+import type { OutgoingMail } from '../../shared/domain/mail.js';
+import { logger } from '../../shared/logger.js';
+import { sendQueuedMail } from '../../shared/mail/send-queued-mail.js';
+import { issueAccountToken } from '../../shared/store/account-tokens.js';
+import { db } from '../../shared/store/client.js';
+import { suppressAddress } from '../../shared/store/mail.js';
+import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
+import { apiEvent, invoke } from '../support/events.js';
+import { unique } from '../support/api.js';
+
+const PASSWORD = 'correct horse battery';
+const post = (body: unknown) =>
+  apiEvent({ body: JSON.stringify(body), headers: { 'content-type': 'application/json', host: 'localhost' } });
+
+async function signUp(): Promise<{ id: string; email: string }> {
+  const email = `${unique('reset')}@example.com`;
+  const created = await invoke(createUser, post({ email, password: PASSWORD, name: 'Ada' }));
+  expect(created.status).toBe(201);
+  return { id: created.body.data.user.id as string, email };
+}
+
+/** A sender that keeps what it was given. */
+const recordingSender = () => {
+  const sent: OutgoingMail[] = [];
+  return { sent, send: async (mail: OutgoingMail) => void sent.push(mail) };
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('password reset request', () => {
+  it('does the same DynamoDB work for an address with an account and one without', async () => {
+    const known = await signUp();
+    const recorder = recordDynamoDbCalls(db());
+    const work = async (email: string) => {
+      recorder.reset();
+      const answer = await invoke(requestReset, post({ email }));
+      return {
+        answer: answer.body,
+        calls: recorder.calls.map((c) => ({ command: c.command, reads: c.readUnits, writes: c.writeUnits })),
+      };
+    };
+    const withAccount = await work(known.email);
+    const without = await work(`${unique('nobody')}@example.com`);
+    expect(without.answer).toEqual(withAccount.answer);
+    expect(withAccount.calls.map((c) => c.command)).toContain('TransactWriteItems');
+    expect(without.calls).toEqual(withAccount.calls);
+  });
+
+  it('refuses an expired token with 400 invalid_token', async () => {
+    const known = await signUp();
+    const longAgo = new Date(Date.now() - 31 * 60_000);
+    const { record, mails } = passwordResetMail(longAgo, 'http://localhost', known.email, known.id);
+    await issueAccountToken(record, []);
+    const token = new URL(/http\S+/.exec(mails[0]!.link!)![0]).searchParams.get('token')!;
+    const answer = await invoke(confirmReset, post({ token, password: 'another good password' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_code).toBe('invalid_token');
+  });
+
+  it('writes no token into a log line while the token is used', async () => {
+    const known = await signUp();
+    const { record, mails } = passwordResetMail(new Date(), 'http://localhost', known.email, known.id);
+    await issueAccountToken(record, []);
+    const token = new URL(mails[0]!.link!).searchParams.get('token')!;
+    const lines: unknown[] = [];
+    for (const level of ['debug', 'info', 'warn', 'error'] as const)
+      vi.spyOn(logger, level).mockImplementation((...args: unknown[]) => void lines.push(args));
+    expect((await invoke(confirmReset, post({ token, password: 'another good password' }))).status).toBe(200);
+    expect((await invoke(confirmReset, post({ token, password: 'a third good password' }))).status).toBe(400);
+    expect(JSON.stringify(lines)).not.toContain(token.slice(-43));
+  });
+});
+
+describe('the mail consumer', () => {
+  const mailFor = (email: string, userId: string | null) =>
+    passwordResetMail(new Date(), 'http://localhost', email, userId);
+
+  it('sends a mail once, even when its batch comes again, and logs no token', async () => {
+    const email = `${unique('once')}@example.com`;
+    const { record, mails } = mailFor(email, '00000000-0000-4000-8000-000000000001');
+    await issueAccountToken(record, mails);
+    const sender = recordingSender();
+    const lines: unknown[] = [];
+    vi.spyOn(logger, 'info').mockImplementation((...args: unknown[]) => void lines.push(args));
+    expect(await sendQueuedMail(mails[0]!, sender, () => new Date())).toBe('sent');
+    expect(await sendQueuedMail(mails[0]!, sender, () => new Date())).toBe('already_sent');
+    expect(sender.sent).toHaveLength(1);
+    expect(sender.sent[0]!.text).toContain(mails[0]!.link!);
+    expect(JSON.stringify(lines)).not.toContain('token=');
+  });
+
+  it('sends nothing to a suppressed address, nor a mail recorded not to be delivered', async () => {
+    const gone = `${unique('gone')}@example.com`;
+    await suppressAddress({ email: gone, reason: 'bounce', at: new Date().toISOString() });
+    const suppressed = mailFor(gone, '00000000-0000-4000-8000-000000000002');
+    const nobody = mailFor(`${unique('nobody')}@example.com`, null);
+    await issueAccountToken(suppressed.record, suppressed.mails);
+    await issueAccountToken(nobody.record, nobody.mails);
+    const sender = recordingSender();
+    expect(await sendQueuedMail(suppressed.mails[0]!, sender, () => new Date())).toBe('suppressed');
+    expect(await sendQueuedMail(nobody.mails[0]!, sender, () => new Date())).toBe('not_delivered');
+    expect(sender.sent).toEqual([]);
+  });
+});
