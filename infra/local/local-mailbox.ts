@@ -77,7 +77,14 @@ export function fromEml(eml: string): MailboxItem | undefined {
   for (const part of eml.slice(headerEnd + 4).split(`--${boundary}`)) {
     const split = part.indexOf(CRLF + CRLF);
     const type = /content-type:\s*([^;\r\n]+)/i.exec(part.slice(0, split))?.[1];
-    if (split >= 0 && type) bodies.set(type, part.slice(split + 4).replace(/\r\n$/, '').replace(/\r\n/g, '\n'));
+    if (split >= 0 && type)
+      bodies.set(
+        type,
+        part
+          .slice(split + 4)
+          .replace(/\r\n$/, '')
+          .replace(/\r\n/g, '\n'),
+      );
   }
   return {
     id,
@@ -121,7 +128,10 @@ export class LocalMailbox implements MailSender {
 
   /** The newest mails first, to one address (any case) or to all. */
   async list(to?: string): Promise<MailboxItem[]> {
-    const names = (await readdir(this.dir)).filter((n) => n.endsWith('.eml')).sort().reverse();
+    const names = (await readdir(this.dir))
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse();
     const wanted = to?.trim().toLowerCase();
     const items: MailboxItem[] = [];
     for (const name of names) {

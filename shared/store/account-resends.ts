@@ -7,11 +7,20 @@ import { bookWindow } from './rate-limits.js';
 export const RESENDS_PER_HOUR = 5;
 const WINDOW_SECONDS = 3600;
 
-export async function bookResend(userId: string, now: Date): Promise<{ booked: true } | { booked: false; retryAfter: number }> {
+export async function bookResend(
+  userId: string,
+  now: Date,
+): Promise<{ booked: true } | { booked: false; retryAfter: number }> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowStart = nowSeconds - (nowSeconds % WINDOW_SECONDS);
   const { granted } = await bookWindow(
-    { policy: 'verification_resend', subject: userId, windowStart, windowSeconds: WINDOW_SECONDS, limit: RESENDS_PER_HOUR },
+    {
+      policy: 'verification_resend',
+      subject: userId,
+      windowStart,
+      windowSeconds: WINDOW_SECONDS,
+      limit: RESENDS_PER_HOUR,
+    },
     1,
   );
   return granted > 0 ? { booked: true } : { booked: false, retryAfter: windowStart + WINDOW_SECONDS - nowSeconds };

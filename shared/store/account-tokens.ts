@@ -46,7 +46,9 @@ export const getAccountToken = (id: string) =>
 /** A token's use: its slot emptied only while the token still holds it (neither used nor voided). */
 function useSlot(record: AccountTokenRecord): TransactItem {
   const { purpose, subject } = slotOf(record);
-  return { Delete: { Key: keys.accountTokenSlot(purpose, subject), ...conditionRequest(when.is('token_id', record.id)) } };
+  return {
+    Delete: { Key: keys.accountTokenSlot(purpose, subject), ...conditionRequest(when.is('token_id', record.id)) },
+  };
 }
 
 /** The address of the token is the account's and is now verified. */

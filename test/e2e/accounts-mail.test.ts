@@ -112,7 +112,10 @@ describe('email change', () => {
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error_code).toBe('invalid_credentials');
-    const taken = await call('PUT', '/v1/me/email', { token: me.token, body: { email: other.email, password: PASSWORD } });
+    const taken = await call('PUT', '/v1/me/email', {
+      token: me.token,
+      body: { email: other.email, password: PASSWORD },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error_code).toBe('email_taken');
   });
@@ -122,7 +125,9 @@ describe('email change', () => {
     const newEmail = `${unique('race')}@example.com`;
     await call('PUT', '/v1/me/email', { token: me.token, body: { email: newEmail, password: PASSWORD } });
     const [confirm] = await waitForMail(newEmail);
-    expect((await call('POST', '/v1/users', { body: { email: newEmail, password: PASSWORD, name: 'Quick' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/v1/users', { body: { email: newEmail, password: PASSWORD, name: 'Quick' } })).status,
+    ).toBe(201);
     const late = await verify(tokenOf(confirm!));
     expect(late.status).toBe(409);
     expect(late.body.error_code).toBe('email_taken');

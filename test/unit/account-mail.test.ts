@@ -80,9 +80,16 @@ describe('SES notifications', () => {
       eventType: 'Bounce',
       bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'Gone@Example.com' }] },
     });
-    expect(suppressionsOf(bounce, NOW)).toEqual([{ email: 'gone@example.com', reason: 'bounce', at: NOW.toISOString() }]);
-    const complaint = sns({ notificationType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: 'x@example.com' }] } });
-    expect(suppressionsOf(complaint, NOW)).toEqual([{ email: 'x@example.com', reason: 'complaint', at: NOW.toISOString() }]);
+    expect(suppressionsOf(bounce, NOW)).toEqual([
+      { email: 'gone@example.com', reason: 'bounce', at: NOW.toISOString() },
+    ]);
+    const complaint = sns({
+      notificationType: 'Complaint',
+      complaint: { complainedRecipients: [{ emailAddress: 'x@example.com' }] },
+    });
+    expect(suppressionsOf(complaint, NOW)).toEqual([
+      { email: 'x@example.com', reason: 'complaint', at: NOW.toISOString() },
+    ]);
   });
 
   it('mark nobody for a transient bounce, a delivery, or a message that is no SES event', () => {
@@ -103,9 +110,11 @@ describe('SesMailSender', () => {
   it('sends one SendEmail from the configured sender through the configuration set', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     const mail = renderMail(verificationMail(NOW, BASE, user).mails[0]!);
-    await new SesMailSender({ from: 'Social <no-reply@example.com>', configurationSet: 'mail-events', client: new SESv2Client({}) }).send(
-      mail,
-    );
+    await new SesMailSender({
+      from: 'Social <no-reply@example.com>',
+      configurationSet: 'mail-events',
+      client: new SESv2Client({}),
+    }).send(mail);
     const calls = ses.commandCalls(SendEmailCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input).toEqual({
