@@ -3,8 +3,8 @@
  * addresses, an expired token, and the mail consumer's once-only send, suppression and logs.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handler as confirmReset } from '../../functions/accounts/confirm-password-reset.js';
-import { handler as requestReset } from '../../functions/accounts/request-password-reset.js';
+import { handler as confirmReset } from '../../functions/password-resets/confirm-password-reset.js';
+import { handler as requestReset } from '../../functions/password-resets/request-password-reset.js';
 import { handler as createUser } from '../../functions/identity/create-user.js';
 import { passwordResetMail } from '../../shared/domain/account-mail.js';
 import type { OutgoingMail } from '../../shared/domain/mail.js';

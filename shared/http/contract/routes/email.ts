@@ -6,7 +6,7 @@ export const routes = {
   verifyEmail: defineRoute({
     method: 'POST',
     path: '/v1/email-verifications',
-    handler: 'accounts/verify-email',
+    handler: 'email/verify-email',
     tag: 'Identity',
     summary: 'Verifies an email address with the token of a verification mail (single use).',
     description:
@@ -21,7 +21,7 @@ export const routes = {
   resendEmailVerification: defineRoute({
     method: 'POST',
     path: '/v1/me/email-verification',
-    handler: 'accounts/resend-email-verification',
+    handler: 'email/resend-email-verification',
     tag: 'Identity',
     summary: 'Sends a fresh verification mail to the account address; the older link stops working.',
     description:
@@ -34,7 +34,7 @@ export const routes = {
   changeEmail: defineRoute({
     method: 'PUT',
     path: '/v1/me/email',
-    handler: 'accounts/change-email',
+    handler: 'email/change-email',
     tag: 'Identity',
     summary: 'Starts an email change: the new address gets a link to confirm it, the old one a notice.',
     description:

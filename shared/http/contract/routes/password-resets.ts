@@ -11,7 +11,7 @@ export const routes = {
   requestPasswordReset: defineRoute({
     method: 'POST',
     path: '/v1/password-resets',
-    handler: 'accounts/request-password-reset',
+    handler: 'password-resets/request-password-reset',
     tag: 'Identity',
     summary: 'Mails a password reset link valid 30 minutes; answers alike whether or not the account exists.',
     description:
@@ -27,7 +27,7 @@ export const routes = {
   confirmPasswordReset: defineRoute({
     method: 'POST',
     path: '/v1/password-resets/confirm',
-    handler: 'accounts/confirm-password-reset',
+    handler: 'password-resets/confirm-password-reset',
     tag: 'Identity',
     summary: 'Sets a new password with the token of a reset mail; every session of the account ends.',
     description:
