@@ -89,10 +89,16 @@ export class Mail extends Construct {
 
     // The suppressor: a bounce or complaint marks its addresses (only MAILSUPPRESS# items).
     this.suppressionFailures = failureQueue('SuppressionFailures');
-    this.suppressor = apiFunction(this, 'Suppress', 'functions/mail-pipeline/suppress-addresses.ts', props.environment, {
-      timeout: Duration.seconds(30),
-      description: 'Mail suppression: SES bounces and complaints mark the address; no more mail goes to it',
-    });
+    this.suppressor = apiFunction(
+      this,
+      'Suppress',
+      'functions/mail-pipeline/suppress-addresses.ts',
+      props.environment,
+      {
+        timeout: Duration.seconds(30),
+        description: 'Mail suppression: SES bounces and complaints mark the address; no more mail goes to it',
+      },
+    );
     // SNS's own redrive (it could not invoke the function) and Lambda's (the function failed after its
     // retries; that record carries the error) both land in the one suppression failure queue.
     this.suppressor.addEventSource(new SnsEventSource(this.events, { deadLetterQueue: this.suppressionFailures }));
