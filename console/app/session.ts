@@ -1,4 +1,5 @@
 import { createClient } from '@social-network/sdk';
+import { linkPageOf } from './link-pages.js';
 
 const TOKEN_KEY = 'console.session';
 
@@ -12,9 +13,11 @@ export const session = {
   clear: () => sessionStorage.removeItem(TOKEN_KEY),
 };
 
-/** The API is served from the same origin as the console, one level up from /console. */
+/** The API's base URL: the same origin as the console, one level up from /console (two from a link page, /console/mail). */
+export const apiBase = new URL(linkPageOf(location.pathname) ? '..' : '.', location.href).href.replace(/\/$/, '');
+
 export const api = createClient({
-  baseUrl: new URL('.', location.href).href.replace(/\/$/, ''),
+  baseUrl: apiBase,
   sessionToken: session.token,
 });
 

@@ -52,6 +52,9 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
+      <p>
+        <a href="console/reset-password">Forgot your password?</a>
+      </p>
     </main>
   );
 }
