@@ -1,7 +1,6 @@
 import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration, Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -20,6 +19,7 @@ import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { entityTags, keys } from '../shared/store/keys.js';
+import { topicAlarm } from './alarms.js';
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf } from './stream-filters.js';
 
@@ -174,19 +174,8 @@ export class Mail extends Construct {
       }),
     );
 
-    const alarm = (name: string, description: string, metric: IMetric, threshold: number) => {
-      const created = new Alarm(this, name, {
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      created.addAlarmAction(new SnsAction(props.alarmTopic));
-      created.addOkAction(new SnsAction(props.alarmTopic));
-      this.alarms.push(created);
-    };
+    const alarm = (name: string, description: string, metric: IMetric, threshold: number) =>
+      this.alarms.push(topicAlarm(this, props.alarmTopic, name, description, metric, threshold));
     alarm(
       'SendFailuresWaiting',
       'Mail items the mail consumer gave up on are in its failure queue: those mails (verification, reset) were not sent.',

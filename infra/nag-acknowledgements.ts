@@ -311,21 +311,10 @@ function acknowledgeMediaFindings(
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the media clean-up failure queue (alarmed).',
   );
-  for (const [queue, whose] of [
+  ackFailureDestinations(ack, [
     [media.processingFailures, "the media processor's asynchronous invocations"],
     [media.cleanUpFailures, "the media clean-up's stream mapping"],
-  ] as const) {
-    ack(
-      queue,
-      'Serverless::Serverless-SQSRedrivePolicy',
-      `This is the on-failure destination of ${whose}; it has no further one.`,
-    );
-    ack(
-      queue,
-      'AwsSolutions::AwsSolutions-SQS3',
-      `This queue is itself a failure destination (of ${whose}), which the rule does not recognise as a DLQ.`,
-    );
-  }
+  ]);
 
   ack(
     buckets.distribution,
@@ -372,10 +361,18 @@ function acknowledgeMailFindings(
     'Serverless::Serverless-LambdaDLQ',
     'Invoked asynchronously by SNS; failed invocations go to an on-failure destination (the suppression failure queue, alarmed), whose records carry the error as well as the event.',
   );
-  for (const [queue, whose] of [
+  ackFailureDestinations(ack, [
     [mail.failures, "the mail consumer's stream mapping"],
     [mail.suppressionFailures, "the mail suppressor's asynchronous invocations"],
-  ] as const) {
+  ]);
+}
+
+/** Queues that are a failure destination themselves (of `whose`): the rules see no DLQ of their own. */
+function ackFailureDestinations(
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+  queues: readonly (readonly [IConstruct, string])[],
+): void {
+  for (const [queue, whose] of queues) {
     ack(
       queue,
       'Serverless::Serverless-SQSRedrivePolicy',
