@@ -40,6 +40,8 @@ export const OTHER_LAMBDA_ENTRIES = [
   'console/server/lambda.ts',
   'functions/notifications-pipeline/notify.ts',
   'functions/search-pipeline/index-documents.ts',
+  'functions/mail-pipeline/send-mail.ts',
+  'functions/mail-pipeline/suppress-addresses.ts',
 ] as const;
 
 export const bundleFile = (dir: string, handler: string): string => join(resolve(dir), `${handler}.mjs`);
