@@ -1,7 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { App } from 'aws-cdk-lib';
 import { Mail, MAIL_BATCH_SIZE } from '../../infra/mail.js';
+import { DEFAULT_MAIL_FROM, stackSettings } from '../../infra/settings.js';
 import { STREAM_READING, synthConstruct, TEST_ENV, type ConstructTemplate } from '../support/construct-template.js';
 
 let mail: ConstructTemplate;
@@ -108,5 +110,35 @@ describe('mail (CDK)', () => {
       MetricName: 'IteratorAge',
       AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
     });
+  });
+});
+
+describe('mail settings', () => {
+  const settings = (context: Record<string, unknown>) => stackSettings(new App({ context }));
+
+  it('read the sender and the identity domain from context, the sender defaulting to a placeholder', () => {
+    expect(settings({})).toMatchObject({ mailFrom: DEFAULT_MAIL_FROM, mailIdentityDomain: undefined });
+    expect(settings({ mailFrom: 'hello@example.org', mailIdentityDomain: 'example.org' })).toMatchObject({
+      mailFrom: 'hello@example.org',
+      mailIdentityDomain: 'example.org',
+    });
+    expect(() => settings({ mailFrom: 'not an address' })).toThrow(/mailFrom/);
+    expect(() => settings({ mailIdentityDomain: 'no_domain' })).toThrow(/mailIdentityDomain/);
+  });
+
+  it('verify the whole domain when one is given', () => {
+    const { template } = synthConstruct(
+      'MailDomainTest',
+      (stack, table, environment) =>
+        new Mail(stack, 'Mail', {
+          table,
+          environment,
+          from: 'hello@example.org',
+          identityDomain: 'example.org',
+          alarmTopic: new Topic(stack, 'Alarms'),
+        }),
+      TEST_ENV,
+    );
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.org' });
   });
 });
