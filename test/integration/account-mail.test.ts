@@ -9,7 +9,11 @@ import { handler as createUser } from '../../functions/identity/create-user.js';
 import { passwordResetMail } from '../../shared/domain/account-mail.js';
 import type { OutgoingMail } from '../../shared/domain/mail.js';
 import { logger } from '../../shared/logger.js';
-import { sendQueuedMail } from '../../shared/mail/send-queued-mail.js';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { sendMailHandler, sendQueuedMail } from '../../shared/mail/send-queued-mail.js';
+import { entities } from '../../shared/store/entities.js';
+import { itemOf } from '../../shared/store/items.js';
 import { issueAccountToken } from '../../shared/store/account-tokens.js';
 import { db } from '../../shared/store/client.js';
 import { suppressAddress } from '../../shared/store/mail.js';
@@ -109,5 +113,38 @@ describe('the mail consumer', () => {
     expect(await sendQueuedMail(suppressed.mails[0]!, sender, () => new Date())).toBe('suppressed');
     expect(await sendQueuedMail(nobody.mails[0]!, sender, () => new Date())).toBe('not_delivered');
     expect(sender.sent).toEqual([]);
+  });
+});
+
+describe('the mail stream handler', () => {
+  const record = (sequence: string, image: Record<string, unknown>, eventName: 'INSERT' | 'MODIFY' = 'INSERT') =>
+    ({
+      eventName,
+      dynamodb: { SequenceNumber: sequence, NewImage: marshall(image, { removeUndefinedValues: true }) },
+    }) as unknown as DynamoDBRecord;
+
+  it('sends the INSERTed mail items of a batch, passes over other records, and reports a malformed one', async () => {
+    const email = `${unique('stream')}@example.com`;
+    const { record: token, mails } = passwordResetMail(
+      new Date(),
+      'http://localhost',
+      email,
+      '00000000-0000-4000-8000-000000000003',
+    );
+    await issueAccountToken(token, mails);
+    const item = itemOf(entities.mail, mails[0]!);
+    const sender = recordingSender();
+    const handler = sendMailHandler({ sender });
+    const answer = await handler({
+      shardId: 'shard-1',
+      Records: [
+        record('100', item),
+        record('200', item, 'MODIFY'),
+        record('300', { ...itemOf(entities.accountToken, token) }),
+        record('400', { ...item, template: 'no_such_template' }),
+      ],
+    });
+    expect(sender.sent.map((m) => m.to)).toEqual([email]);
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '400' }] });
   });
 });
