@@ -4,7 +4,8 @@
  */
 import { newId } from './ids.js';
 
-export type MailTemplate = 'verify_email' | 'confirm_new_email' | 'email_change_notice' | 'reset_password';
+export const MAIL_TEMPLATES = ['verify_email', 'confirm_new_email', 'email_change_notice', 'reset_password'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export interface MailRecord {
   id: string;

@@ -7,7 +7,7 @@
  * (the reset for an unknown address) are settled without sending.
  */
 import * as z from 'zod/mini';
-import { renderMail, type MailRecord } from '../domain/mail.js';
+import { MAIL_TEMPLATES, renderMail, type MailRecord } from '../domain/mail.js';
 import { logger } from '../logger.js';
 import { decodeImage } from '../pipeline/decode.js';
 import { STREAM_STEP_RETRY, streamHandler, type StreamConsumer } from '../pipeline/stream-consumer.js';
@@ -20,7 +20,7 @@ const MailImage = z.object({
   entity: z.literal(entityTags.mail),
   id: z.string(),
   to: z.string(),
-  template: z.enum(['verify_email', 'confirm_new_email', 'email_change_notice', 'reset_password']),
+  template: z.enum(MAIL_TEMPLATES),
   link: z.nullable(z.string()),
   new_email: z.nullable(z.string()),
   created_at: z.string(),
