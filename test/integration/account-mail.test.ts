@@ -2,7 +2,8 @@
  * Account mail against DynamoDB Local, in process: the reset's equal work for known and unknown
  * addresses, an expired token, and the mail consumer's once-only send, suppression and logs.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureTable } from '../../infra/local/dynamodb-local.js';
 import { handler as confirmReset } from '../../functions/password-resets/confirm-password-reset.js';
 import { handler as requestReset } from '../../functions/password-resets/request-password-reset.js';
 import { handler as createUser } from '../../functions/identity/create-user.js';
@@ -37,6 +38,13 @@ const recordingSender = () => {
   const sent: OutgoingMail[] = [];
   return { sent, send: async (mail: OutgoingMail) => void sent.push(mail) };
 };
+
+// A table of its own: the test server's mail consumer polls the shared table's stream, and would
+// send (and settle) these mails before the tests' own consumer calls.
+beforeAll(async () => {
+  process.env.TABLE_NAME = unique('account_mail');
+  await ensureTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME);
+});
 
 afterEach(() => vi.restoreAllMocks());
 
