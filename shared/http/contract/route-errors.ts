@@ -7,6 +7,7 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'invalid_request',
   'invalid_token',
   'invalid_credentials',
+  'second_factor_required',
   'unauthorized',
   'insufficient_scope',
   'profile_not_permitted',
