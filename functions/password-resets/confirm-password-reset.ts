@@ -1,3 +1,4 @@
+import { passSecondFactor, wrongCode } from '../../shared/auth/second-factor.js';
 import { config } from '../../shared/config.js';
 import { tokenUsable } from '../../shared/domain/account-tokens.js';
 import { hashPassword, scryptCost } from '../../shared/domain/passwords.js';
@@ -6,6 +7,8 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentUser } from '../../shared/http/present/identity.js';
 import { routes } from '../../shared/http/contract/routes/password-resets.js';
 import { getAccountToken, invalidToken, resetPasswordWith } from '../../shared/store/account-tokens.js';
+import { updateRequest } from '../../shared/store/expressions.js';
+import { clearLoginThrottle } from '../../shared/store/login-throttle.js';
 import { endUserSessions } from '../../shared/store/sessions.js';
 import { getUser } from '../../shared/store/users.js';
 
@@ -16,13 +19,15 @@ export const handler = httpHandler(routes.confirmPasswordReset, async ({ body, n
   const user = await getUser(record.user_id);
   if (!user) throw invalidToken();
 
-  // second factor: wired at merge. With a second factor enabled, the lead calls here
-  // `verifySecondFactor(user, { totp_code: body.totp_code, recovery_code: body.recovery_code })`
-  // (401 second_factor_required without a code, 401 invalid_credentials for a wrong one), before
-  // the token is used, so a missing code does not spend the token.
-
-  await resetPasswordWith(record, await hashPassword(body.password, scryptCost(config.scryptLog2N)));
-  await endUserSessions(user.id);
-  // second factor: wired at merge. The lead calls `clearLoginThrottle(user.email)` here.
-  return { user: presentUser(user) };
+  // With a second factor on, a code is needed too (401 second_factor_required without one); it is
+  // spent in the reset's own transaction.
+  const pass = passSecondFactor(user, { totp_code: body.totp_code, recovery_code: body.recovery_code }, now);
+  const hash = await hashPassword(body.password, scryptCost(config.scryptLog2N));
+  await resetPasswordWith(
+    record,
+    hash,
+    pass.spend && { item: { Update: updateRequest(pass.spend) }, refused: wrongCode },
+  );
+  await Promise.all([endUserSessions(user.id), clearLoginThrottle(user.email, now)]);
+  return { user: presentUser(pass.user) };
 });

@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Sets a new password with the token of a reset mail; every session of the account ends.
-         * @description Sets a new password with the token of a reset mail: every session of the account ends and its log-in throttle clears. With a second factor enabled, `totp_code` or `recovery_code` is needed too. Unknown, altered, expired, used or voided token → `400 invalid_token`.
+         * @description Sets a new password with the token of a reset mail: every session of the account ends and its log-in throttle clears. With a second factor enabled, `totp_code` or `recovery_code` is needed too (`401 second_factor_required` without one, `401 invalid_credentials` for a wrong or used one; the token stays usable). Unknown, altered, expired, used or voided token → `400 invalid_token`.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -5223,7 +5223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            /** @description `invalid_credentials`: The email or password is wrong. `second_factor_required`: The account has a second factor: the log-in needs a code. `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -5239,7 +5239,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "invalid_credentials" | "unauthorized";
+                        error_code: "invalid_credentials" | "second_factor_required" | "unauthorized";
                         error_message: string;
                     };
                 };

@@ -11,7 +11,7 @@ import { entities, type EmailCredential } from './entities.js';
 import { conditionRequest, updateRequest, when } from './expressions.js';
 import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
-import { transact, type TransactItem } from './transact.js';
+import { transact, type GuardedItem, type TransactItem } from './transact.js';
 
 export const invalidToken = () =>
   new AppError('invalid_token', {
@@ -107,22 +107,26 @@ export async function changeEmailWith(
   await transact(items, (index) => (index === NEW_CLAIM ? emailTakenMeanwhile() : invalidToken()));
 }
 
-/** The password of the token's account is replaced, if the address is still the account's. */
+/**
+ * The password of the token's account is replaced, if the address is still the account's, with
+ * `also` (the second factor's spend of its code) in the same transaction: a refused code leaves
+ * the token usable, a used token spends no code.
+ */
 export async function resetPasswordWith(
   record: AccountTokenRecord & { user_id: string },
   passwordHash: string,
+  also?: GuardedItem,
 ): Promise<void> {
-  await transact(
-    [
-      useSlot(record),
-      {
-        Update: updateRequest({
-          key: keys.email(record.email),
-          set: { password_hash: passwordHash },
-          when: when.is('user_id', record.user_id),
-        }),
-      },
-    ],
-    invalidToken,
-  );
+  const items: TransactItem[] = [
+    useSlot(record),
+    {
+      Update: updateRequest({
+        key: keys.email(record.email),
+        set: { password_hash: passwordHash },
+        when: when.is('user_id', record.user_id),
+      }),
+    },
+  ];
+  if (also) items.push(also.item);
+  await transact(items, (index) => (also && index === items.length - 1 ? also.refused() : invalidToken()));
 }

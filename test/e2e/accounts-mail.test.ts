@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, signUp, unique } from '../support/api.js';
 import { getMembership } from '../../shared/store/workspaces.js';
 import { mailbox, tokenOf, waitForMail } from '../support/mail.js';
+import { codeAt, enableTotp } from '../support/second-factor.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -193,5 +194,25 @@ describe('password reset', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     const winner = answers.findIndex((a) => a.status === 200) === 0 ? 'first new password' : 'second new password';
     expect((await login(me.email, winner)).status).toBe(201);
+  });
+
+  it('asks for the second factor of an account that has one, and keeps the token for the retry', async () => {
+    const me = await signUp();
+    const { secret } = await enableTotp(me);
+    await call('POST', '/v1/password-resets', { body: { email: me.email } });
+    const token = tokenOf((await waitForMail(me.email, 2))[0]!);
+    const confirm = (extra: Record<string, string>) =>
+      call('POST', '/v1/password-resets/confirm', { body: { token, password: 'a brand new password', ...extra } });
+
+    const missing = await confirm({});
+    expect(missing.status).toBe(401);
+    expect(missing.body.error_code).toBe('second_factor_required');
+    const wrong = await confirm({ totp_code: codeAt(secret) === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error_code).toBe('invalid_credentials');
+    const right = await confirm({ totp_code: codeAt(secret) });
+    expect(right.status).toBe(200);
+    expect(right.body.data.user).toMatchObject({ id: me.user.id, totp_enabled: true });
+    expect((await login(me.email, 'a brand new password')).body.error_code).toBe('second_factor_required');
   });
 });

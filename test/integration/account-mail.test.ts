@@ -17,6 +17,7 @@ import { entities } from '../../shared/store/entities.js';
 import { itemOf } from '../../shared/store/items.js';
 import { issueAccountToken } from '../../shared/store/account-tokens.js';
 import { db } from '../../shared/store/client.js';
+import { takeLoginAttempt } from '../../shared/store/login-throttle.js';
 import { suppressAddress } from '../../shared/store/mail.js';
 import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
 import { apiEvent, invoke } from '../support/events.js';
@@ -76,6 +77,18 @@ describe('password reset request', () => {
     const answer = await invoke(confirmReset, post({ token, password: 'another good password' }));
     expect(answer.status).toBe(400);
     expect(answer.body.error_code).toBe('invalid_token');
+  });
+
+  it("clears the account's log-in throttle", async () => {
+    const known = await signUp();
+    const now = new Date();
+    for (let i = 0; i < 10; i++) expect((await takeLoginAttempt(known.email, now)).admitted).toBe(true);
+    expect((await takeLoginAttempt(known.email, now)).admitted).toBe(false);
+    const { record, mails } = passwordResetMail(now, 'http://localhost', known.email, known.id);
+    await issueAccountToken(record, []);
+    const token = new URL(mails[0]!.link!).searchParams.get('token')!;
+    expect((await invoke(confirmReset, post({ token, password: 'another good password' }))).status).toBe(200);
+    expect((await takeLoginAttempt(known.email, new Date())).admitted).toBe(true);
   });
 
   it('writes no token into a log line while the token is used', async () => {

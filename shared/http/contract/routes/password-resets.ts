@@ -31,13 +31,13 @@ export const routes = {
     tag: 'Identity',
     summary: 'Sets a new password with the token of a reset mail; every session of the account ends.',
     description:
-      'Sets a new password with the token of a reset mail: every session of the account ends and its log-in throttle clears. With a second factor enabled, `totp_code` or `recovery_code` is needed too. Unknown, altered, expired, used or voided token → `400 invalid_token`.',
+      'Sets a new password with the token of a reset mail: every session of the account ends and its log-in throttle clears. With a second factor enabled, `totp_code` or `recovery_code` is needed too (`401 second_factor_required` without one, `401 invalid_credentials` for a wrong or used one; the token stays usable). Unknown, altered, expired, used or voided token → `400 invalid_token`.',
     auth: 'none',
     body: PasswordResetConfirmBody,
     status: 200,
     response: UserAnswer,
     strictLimits: 'login',
-    errors: ['invalid_token', 'invalid_credentials'],
+    errors: ['invalid_token', 'invalid_credentials', 'second_factor_required'],
     mcp: false,
   }),
 };
