@@ -72,11 +72,11 @@ function RequestForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const { problem, busy, submit } = useSubmit(async (form) => {
-    const code = formText(form, 'totp_code').trim();
+    const code = formText(form, 'code').trim();
+    // Six digits are the app's code; anything else is a recovery code.
+    const second = code ? (/^\d{6}$/.test(code) ? { totp_code: code } : { recovery_code: code }) : {};
     await unwrap(
-      api.POST('/v1/password-resets/confirm', {
-        body: { token, password: formText(form, 'password'), ...(code ? { totp_code: code } : {}) },
-      }),
+      api.POST('/v1/password-resets/confirm', { body: { token, password: formText(form, 'password'), ...second } }),
     );
     setDone(true);
   });
@@ -98,8 +98,8 @@ function NewPasswordForm({ token }: { token: string }) {
           <input name="password" type="password" autocomplete="new-password" minLength={10} required />
         </label>
         <label>
-          Authenticator code (only if your account has a second factor)
-          <input name="totp_code" inputMode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
+          Authenticator code or recovery code (only if your account has a second factor)
+          <input name="code" autocomplete="one-time-code" />
         </label>
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Saving…' : 'Set the new password'}
