@@ -10,6 +10,7 @@ import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
+import { configurePasskeys, type PasskeySettings } from './passkeys.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
 import { SEARCH_ROUTES, SearchIndexing } from './search.js';
 import { Mail } from './mail.js';
@@ -27,6 +28,8 @@ export interface SocialNetworkStackProps extends StackProps {
   mailFrom: string;
   /** When set, the SES identity is this whole domain (DKIM) instead of the sender address alone. */
   mailIdentityDomain?: string | undefined;
+  /** The passkeys' relying party ID and origins; the API's own host when unset. */
+  passkeys?: PasskeySettings;
 }
 
 /**
@@ -72,6 +75,9 @@ export class SocialNetworkStack extends Stack {
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
+
+    // Passkeys are bound to the host the console is served from.
+    configurePasskeys(this.httpApi.routeFunctions, this.httpApi.api.apiEndpoint, props.passkeys ?? {});
 
     // The webhook pipeline builds its Lambdas with apiFunction() (same runtime, bundling and
     // logging as the API) and grants the route functions that enqueue deliveries what they need.

@@ -13,6 +13,7 @@ import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as media } from './routes/media.js';
 import { routes as oauth } from './routes/oauth.js';
+import { routes as passkeys } from './routes/passkeys.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
@@ -35,6 +36,7 @@ export const routes = {
   ...email,
   ...passwordResets,
   ...security,
+  ...passkeys,
   ...workspaces,
   ...profiles,
   ...posts,
