@@ -21,6 +21,7 @@ import { Construct } from 'constructs';
 import { entityTags, keys } from '../shared/store/keys.js';
 import { topicAlarm } from './alarms.js';
 import { apiFunction } from './lambda-defaults.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { newImagesOf } from './stream-filters.js';
 
 export interface MailProps {
@@ -34,8 +35,6 @@ export interface MailProps {
   alarmTopic: ITopic;
 }
 
-/** Mails sent at once from one stream batch are few; a batch is small so a slow SES call holds few mails. */
-export const MAIL_BATCH_SIZE = 10;
 /** Mails are waited for by a person: an alarm when the consumer is a minute behind. */
 export const MAIL_LAG_ALARM_MS = 60 * 1000;
 
@@ -128,7 +127,7 @@ export class Mail extends Construct {
     this.sender.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: MAIL_BATCH_SIZE,
+        ...eventSourceBatching('mail'),
         reportBatchItemFailures: true,
         bisectBatchOnError: true,
         retryAttempts: STREAM_RETRY_ATTEMPTS,

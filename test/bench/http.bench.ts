@@ -297,7 +297,11 @@ async function countedRequests({ key, session, profiles, postId }: Seeded) {
         write,
         latencies[Math.floor(latencies.length / 2)]!,
         c.goal,
-        verdict(c.check(requests, sequential)),
+        verdict(
+          c.check(requests, sequential),
+          `${requests.toFixed(2)} requests, ${sequential} sequential`,
+          'join the reads into one BatchGetItem and run independent ones side by side',
+        ),
       ]);
     }
   } finally {
@@ -393,7 +397,11 @@ async function postReadAgainstReference(base: string, endpoint: string, tableNam
           `api/reference throughput, median of ${ROUNDS} rounds`,
           `${ratio.toFixed(2)}×`,
           `≥ ${POST_READ_GOAL}×`,
-          verdict(ratio >= POST_READ_GOAL),
+          verdict(
+            ratio >= POST_READ_GOAL,
+            `${ratio.toFixed(2)}×`,
+            "profile the handler's CPU per request (--cpu-prof) against the reference's and cut the middleware's share",
+          ),
         ],
       ],
     );

@@ -57,7 +57,11 @@ try {
         percentile(mails, 99),
         mails.at(-1)!,
         `≤ ${GOAL_MS}`,
-        verdict(mails.at(-1)! <= GOAL_MS),
+        verdict(
+          mails.at(-1)! <= GOAL_MS,
+          `p50 ${Math.round(percentile(mails, 50))} ms: the sign-up, the stream poller's read, two GetItems, the file and an UpdateItem`,
+          "time the poller's read and the consumer's steps apart to find the largest share",
+        ),
       ],
     ],
   );

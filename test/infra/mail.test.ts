@@ -2,7 +2,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
-import { Mail, MAIL_BATCH_SIZE } from '../../infra/mail.js';
+import { Mail } from '../../infra/mail.js';
+import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { DEFAULT_MAIL_FROM, stackSettings } from '../../infra/settings.js';
 import { STREAM_READING, synthConstruct, TEST_ENV, type ConstructTemplate } from '../support/construct-template.js';
 
@@ -54,7 +55,7 @@ describe('mail (CDK)', () => {
   it('sends mail items from the stream with ses:SendEmail from the sender only, through the configuration set', () => {
     mail.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       StartingPosition: 'TRIM_HORIZON',
-      BatchSize: MAIL_BATCH_SIZE,
+      BatchSize: STREAM_BATCHING.mail.batchSize,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BisectBatchOnFunctionError: true,
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
