@@ -26,11 +26,8 @@ describe('the Lambda bundles the e2e suite runs against', () => {
       // Everything else (the AWS SDK included, see infra/lambda-defaults.ts) is inside the file.
       // `node:` names are Node's own even where this Node lacks them (node:sqlite: Node 22, not 20).
       const builtin = (path: string) => isBuiltin(path) || path.startsWith('node:');
-      // The OpenSearch signer's fallback to SDK v2 credentials, `import('aws-sdk')`, runs only when no
-      // getCredentials is given; ours always gives one (shared/ports/aws/opensearch-search-index.ts).
       // undici's files that infra/bundling.ts leaves out (never loaded on Lambda) stay named too.
       const neverLoaded = (imported: { path: string; kind: string }) =>
-        (imported.path === 'aws-sdk' && imported.kind === 'dynamic-import') ||
         (LAMBDA_BUNDLING.external as readonly string[]).includes(imported.path);
       const outside = output!.imports.filter(
         (imported) => !(imported.external && (builtin(imported.path) || neverLoaded(imported))),
