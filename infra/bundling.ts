@@ -42,3 +42,16 @@ export const LAMBDA_BUNDLING = {
     '@modelcontextprotocol/server/_shims': projectPath('shared/mcp/no-json-schema-validator.ts'),
   },
 } satisfies BuildOptions;
+
+/**
+ * The MCP function's bundle: split at its dynamic imports (functions/mcp/tool-handlers.ts), so a
+ * cold start loads the entry and its shared chunks (the MCP core: protocol, credentials, the
+ * middleware every tool route shares) and a tool call adds only its route's chunk. The entry is
+ * `index.mjs` beside a `chunks/` folder, in the asset and in `npm run bundles` alike.
+ */
+export const MCP_BUNDLING = {
+  ...LAMBDA_BUNDLING,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+} satisfies BuildOptions;

@@ -263,10 +263,13 @@ class Sha256 {
   private fresh(): Hash | Hmac {
     if (this.secret === undefined) return createHash('sha256');
     const secret = this.secret;
-    return createHmac(
-      'sha256',
-      typeof secret === 'string' || ArrayBuffer.isView(secret) ? secret : new Uint8Array(secret),
-    );
+    const key =
+      typeof secret === 'string'
+        ? secret
+        : ArrayBuffer.isView(secret)
+          ? new Uint8Array(secret.buffer, secret.byteOffset, secret.byteLength)
+          : new Uint8Array(secret);
+    return createHmac('sha256', key);
   }
   update(data: Uint8Array | string): void {
     this.hash.update(data);
