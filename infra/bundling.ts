@@ -1,4 +1,4 @@
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { projectPath } from './project-root.js';
 
 /**
@@ -55,3 +55,24 @@ export const MCP_BUNDLING = {
   chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },
 } satisfies BuildOptions;
+
+/**
+ * The output files a split bundle's entry loads before its first dynamic import (what a cold start
+ * reads and evaluates): the entry and, transitively, the chunks it imports statically. Paths as
+ * esbuild's metafile names them.
+ */
+export function loadedAtStart(
+  outputs: Metafile['outputs'],
+  entry: string,
+  skip: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const loaded = new Set<string>();
+  const walk = (file: string) => {
+    if (loaded.has(file) || skip.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputs[file]!.imports)
+      if (imported.kind === 'import-statement' && !imported.external) walk(imported.path);
+  };
+  walk(entry);
+  return loaded;
+}

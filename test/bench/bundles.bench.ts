@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_BUNDLING, MCP_BUNDLING } from '../../infra/bundling.js';
+import { LAMBDA_BUNDLING, loadedAtStart, MCP_BUNDLING } from '../../infra/bundling.js';
 import { projectPath } from '../../infra/project-root.js';
 import { httpHandlerModules, MCP_HANDLER, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
 import { percentile, printTable, verdict } from './support.js';
@@ -73,25 +73,13 @@ async function main() {
         });
         const outputs = metafile.outputs;
         const entry = Object.keys(outputs).find((file) => file.endsWith('mcp/index.mjs'))!;
-        const cold = new Set<string>();
-        const walk = (file: string) => {
-          if (cold.has(file)) return;
-          cold.add(file);
-          for (const imported of outputs[file]!.imports)
-            if (imported.kind === 'import-statement' && !imported.external) walk(imported.path);
-        };
-        walk(entry);
+        const cold = loadedAtStart(outputs, entry);
         fn.bytes = [...cold].reduce((sum, file) => sum + outputs[file]!.bytes, 0);
         mcp.allBytes = Object.values(outputs).reduce((sum, output) => sum + output.bytes, 0);
         mcp.files = Object.keys(outputs).length;
         for (const imported of outputs[entry]!.imports.filter((i) => i.kind === 'dynamic-import')) {
-          const added = new Set<string>();
-          const add = (file: string) => {
-            if (cold.has(file) || added.has(file)) return;
-            added.add(file);
-            for (const next of outputs[file]!.imports) if (!next.external) add(next.path);
-          };
-          add(imported.path);
+          // What the tool's import adds to what the cold start loaded.
+          const added = loadedAtStart(outputs, imported.path, cold);
           const bytes = [...added].reduce((sum, file) => sum + outputs[file]!.bytes, 0);
           if (bytes > mcp.largestToolChunk.bytes)
             mcp.largestToolChunk = {

@@ -5,7 +5,7 @@
  */
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLING, MCP_BUNDLING } from '../../infra/bundling.js';
+import { LAMBDA_BUNDLING, loadedAtStart, MCP_BUNDLING } from '../../infra/bundling.js';
 import { httpHandlerModules, OTHER_LAMBDA_ENTRIES } from '../../infra/local/handler-bundles.js';
 
 let meta: Metafile;
@@ -127,14 +127,7 @@ describe('the Lambda bundles', () => {
     });
     const outputs = metafile.outputs;
     const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === 'functions/mcp/handler.ts')!;
-    const cold = new Set<string>();
-    const walk = (file: string) => {
-      if (cold.has(file)) return;
-      cold.add(file);
-      for (const imported of outputs[file]!.imports)
-        if (imported.kind === 'import-statement' && !imported.external) walk(imported.path);
-    };
-    walk(entry);
+    const cold = loadedAtStart(outputs, entry);
     const coldInputs = [...cold].flatMap((file) =>
       Object.keys(outputs[file]!.inputs).map((path) => path.replace(/^.*node_modules\//, '')),
     );
