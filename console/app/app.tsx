@@ -8,6 +8,7 @@ import { EndpointPage } from './pages/endpoint.js';
 import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
 import { LoginPage } from './pages/login.js';
 import { ModerationPage } from './pages/moderation.js';
+import { SecurityPage } from './pages/security.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
 import { session, SIGNED_OUT_EVENT } from './session.js';
@@ -108,6 +109,11 @@ export function App() {
             </a>
           </nav>
         ) : null}
+        <nav aria-label="Account">
+          <a href={href({ page: 'security' })} aria-current={route.page === 'security' ? 'page' : undefined}>
+            Security
+          </a>
+        </nav>
         <button type="button" class="link" onClick={() => void logOut()}>
           Log out
         </button>
@@ -135,6 +141,7 @@ function Page({ route, me }: { route: Route; me: Me }) {
     );
   }
   if (route.page === 'oauth-consent') return <ConsentPage query={route.query} me={me} />;
+  if (route.page === 'security') return <SecurityPage />;
   if (!('workspaceId' in route)) {
     const only = onlyManagedWorkspace(me);
     return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;

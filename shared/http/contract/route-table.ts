@@ -23,12 +23,14 @@ import { routes as moderation } from './routes/moderation.js';
 import { routes as notifications } from './routes/notifications.js';
 import { routes as safety } from './routes/safety.js';
 import { routes as search } from './routes/search.js';
+import { routes as security } from './routes/security.js';
 import { routes as threads } from './routes/threads.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
   ...system,
   ...identity,
+  ...security,
   ...workspaces,
   ...profiles,
   ...posts,
