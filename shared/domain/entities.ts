@@ -43,6 +43,7 @@ export interface MembershipRecord {
   created_at: string;
 }
 
+/** How a session was signed in to: a password, or a passkey (both factors at once). */
 export type SessionMethod = 'password' | 'passkey';
 export type SecondFactorMethod = 'totp' | 'recovery_code';
 

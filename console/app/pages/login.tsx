@@ -1,6 +1,7 @@
 import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import { unwrap, type ApiProblem } from '@social-network/sdk';
+import { passkeys } from '../passkeys-api.js';
 import { api, session } from '../session.js';
 import { asProblem } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';
@@ -28,6 +29,19 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
       const problem = asProblem(error);
       if (problem.code === 'second_factor_required') setCredentials(given);
       else setProblem(problem);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      session.save((await passkeys.signIn()).session.token);
+      onLoggedIn();
+    } catch (error) {
+      setProblem(asProblem(error));
     } finally {
       setBusy(false);
     }
@@ -65,6 +79,9 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
+      <button type="button" disabled={busy} onClick={() => void signInWithPasskey()}>
+        Sign in with a passkey
+      </button>
     </main>
   );
 }

@@ -11,6 +11,7 @@ import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as media } from './routes/media.js';
 import { routes as oauth } from './routes/oauth.js';
+import { routes as passkeys } from './routes/passkeys.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
@@ -31,6 +32,7 @@ export const routes = {
   ...system,
   ...identity,
   ...security,
+  ...passkeys,
   ...workspaces,
   ...profiles,
   ...posts,
