@@ -30,7 +30,7 @@ export const LAMBDA_BUNDLING = {
   // x86_64 or arm64), and the fetch body encoder, loaded only for a FormData body (the sender
   // posts a string). Named as undici's requires spell them: `alias` cannot replace a relative
   // path, and an absolute one would put this machine's path into the bundle.
-  // test/unit/lambda-bundle-contents.test.ts checks that only the sender's requires match.
+  // test/bundle/lambda-bundle-contents.test.ts checks that only the sender's requires match.
   external: ['../llhttp/llhttp-wasm.js', '../web/fetch/body.js'],
   // Parts of the AWS SDK a Lambda of this service never runs (see each module for why and the saving):
   // the default credential chain (a Lambda reads its credentials from the environment) and the
