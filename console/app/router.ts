@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 /** The console's pages, addressed by the URL fragment so that /console is the only HTML path. */
 export type Route =
   | { page: 'login' }
+  | { page: 'signup' }
   | { page: 'workspaces' }
   | { page: 'endpoints'; workspaceId: string }
   | { page: 'new-endpoint'; workspaceId: string }
@@ -22,6 +23,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, workspaceId, section, id] = parts;
   if (first === 'login') return { page: 'login' };
+  if (first === 'signup') return { page: 'signup' };
   if (first === 'moderation') return { page: 'moderation' };
   if (first !== 'w' || !workspaceId) return { page: 'workspaces' };
   if (section === 'endpoints' && id === 'new') return { page: 'new-endpoint', workspaceId };
@@ -36,6 +38,8 @@ export function href(route: Route): string {
   switch (route.page) {
     case 'login':
       return '#/login';
+    case 'signup':
+      return '#/signup';
     case 'workspaces':
       return '#/';
     case 'endpoints':

@@ -2,6 +2,7 @@ import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
 import { asProblem } from '../use-load.js';
+import { FieldError, useFieldProblems } from '../ui/fields.js';
 import { ProblemNotice } from '../ui/problem.js';
 import type { Endpoint, EndpointInput, EndpointList, EventTypeEntry } from '../webhooks-api.js';
 
@@ -19,6 +20,7 @@ export function EndpointForm(props: {
 }) {
   const [problem, setProblem] = useState<ApiProblem>();
   const [busy, setBusy] = useState(false);
+  const fields = useFieldProblems();
   const selectedTypes = new Set<string>(props.endpoint?.event_types ?? []);
   const selectedProfiles = new Set(
     props.endpoint?.profiles.map((p) => p.id) ?? (props.profiles.length === 1 ? [props.profiles[0]!.id] : []),
@@ -26,9 +28,11 @@ export function EndpointForm(props: {
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    setBusy(true);
+    const element = event.currentTarget as HTMLFormElement;
     setProblem(undefined);
+    if (!fields.checkRequired(element)) return;
+    const form = new FormData(element);
+    setBusy(true);
     try {
       await props.onSubmit({
         name: formText(form, 'name'),
@@ -38,21 +42,30 @@ export function EndpointForm(props: {
         rate_limit_per_second: rateLimit(formText(form, 'rate_limit_per_second')),
       });
     } catch (error) {
-      setProblem(asProblem(error));
+      const refused = asProblem(error);
+      fields.fromProblem(refused);
+      setProblem(refused);
     } finally {
       setBusy(false);
     }
   };
 
-  // Validation is the API's: its message and hint name the field that failed.
+  // Empty required fields are marked here; every other rule is the API's, whose hint names the field it refused.
   return (
     <form onSubmit={(event) => void submit(event)} class="stack" noValidate>
       <ProblemNotice problem={problem} title="The endpoint was not saved." />
       <fieldset disabled={props.disabled || busy} class="stack">
         <label>
           Name
-          <input name="name" required maxLength={80} defaultValue={props.endpoint?.name ?? ''} />
+          <input
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={props.endpoint?.name ?? ''}
+            {...fields.attributes('name')}
+          />
         </label>
+        <FieldError fields={fields} name="name" />
         <label>
           URL
           <input
@@ -62,10 +75,13 @@ export function EndpointForm(props: {
             required
             placeholder="https://example.com/webhooks"
             defaultValue={props.endpoint?.url ?? ''}
+            {...fields.attributes('url')}
           />
         </label>
+        <FieldError fields={fields} name="url" />
         <fieldset class="choices">
           <legend>Event types</legend>
+          <FieldError fields={fields} name="event_types" />
           {props.eventTypes.map((entry) => (
             <label key={entry.type} class="choice">
               <input
@@ -82,8 +98,12 @@ export function EndpointForm(props: {
         </fieldset>
         <fieldset class="choices">
           <legend>Profiles</legend>
+          <FieldError fields={fields} name="profile_ids" />
           {props.profiles.length === 0 ? (
-            <p class="hint">This workspace has no profiles yet: create one through the API first.</p>
+            <p class="hint">
+              This workspace has no profiles yet. Create one with <code>POST /v1/profiles</code> (see the{' '}
+              <a href="../docs">API reference</a>), then come back: an endpoint delivers its profiles' events.
+            </p>
           ) : null}
           {props.profiles.map((profile) => (
             <label key={profile.id} class="choice">

@@ -1,6 +1,6 @@
 import { href, navigate } from '../router.js';
 import { useLoad } from '../use-load.js';
-import { StatusBadge, Time } from '../ui/format.js';
+import { StatusBadge, Time, Url } from '../ui/format.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { EndpointForm } from './endpoint-form.js';
 import { webhooks } from '../webhooks-api.js';
@@ -37,7 +37,7 @@ export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
                   <a href={href({ page: 'endpoint', workspaceId, endpointId: endpoint.id })}>{endpoint.name}</a>
                 </td>
                 <td data-label="URL">
-                  <span class="mono break">{endpoint.url}</span>
+                  <Url href={endpoint.url} />
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={endpoint.status} />

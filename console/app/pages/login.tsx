@@ -1,11 +1,39 @@
 import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import { unwrap, type ApiProblem } from '@social-network/sdk';
+import { href } from '../router.js';
 import { api, session } from '../session.js';
 import { asProblem } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';
+import { rememberReturn } from './signup.js';
 
-export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reason?: string }) {
+/** Why the person is asked to log in: the console itself, or an app's consent page behind it. */
+export type LoginPurpose = 'console' | 'consent';
+
+const LEAD: Record<LoginPurpose, { title: string; lead: string }> = {
+  console: {
+    title: 'Log in',
+    lead: 'Your account: its workspaces, their webhook endpoints and deliveries, and the apps you connected.',
+  },
+  consent: {
+    title: 'Log in to connect an app',
+    lead: 'An app asks for access to your account. Log in, then you see which app it is and choose what it may do: nothing is shared before you approve.',
+  },
+};
+
+/**
+ * The login page: the password form, then the other ways in (a passkey button, for one) and the
+ * links below it (sign up; a forgotten password), each one entry of its own.
+ */
+export function LoginPage({
+  onLoggedIn,
+  reason,
+  purpose = 'console',
+}: {
+  onLoggedIn: () => void;
+  reason?: string;
+  purpose?: LoginPurpose;
+}) {
   const [problem, setProblem] = useState<ApiProblem>();
   const [busy, setBusy] = useState(false);
 
@@ -29,10 +57,11 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
     }
   };
 
+  const { title, lead } = LEAD[purpose];
   return (
-    <main class="narrow" id="main">
-      <h1>Webhook console</h1>
-      <p>Log in as a workspace owner or admin to manage its webhook endpoints and deliveries.</p>
+    <main class="narrow auth" id="main">
+      <h1>{title}</h1>
+      <p>{lead}</p>
       {reason ? (
         <p class="notice" role="status">
           {reason}
@@ -42,7 +71,7 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
       <form onSubmit={(event) => void submit(event)} class="stack">
         <label>
           Email
-          <input name="email" type="email" autocomplete="username" required />
+          <input name="email" type="email" autocomplete="username webauthn" required />
         </label>
         <label>
           Password
@@ -52,6 +81,15 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
+      <div class="auth-alternatives" />
+      <ul class="auth-links">
+        <li>
+          New here?{' '}
+          <a href={href({ page: 'signup' })} onClick={() => rememberReturn(purpose === 'consent')}>
+            Create an account
+          </a>
+        </li>
+      </ul>
     </main>
   );
 }
