@@ -9,6 +9,7 @@ import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
 import { LoginPage } from './pages/login.js';
 import { SignUpPage } from './pages/signup.js';
 import { ModerationPage } from './pages/moderation.js';
+import { ProfilesPage } from './pages/profiles.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
 import { session, SIGNED_IN_EVENT, SIGNED_OUT_EVENT } from './session.js';
@@ -180,6 +181,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <DeliveryPage key={route.deliveryId} workspaceId={route.workspaceId} deliveryId={route.deliveryId} />;
     case 'apps':
       return <AppsPage workspaceId={route.workspaceId} />;
+    case 'profiles':
+      return <ProfilesPage workspaceId={route.workspaceId} />;
   }
 }
 

@@ -12,7 +12,8 @@ export type Route =
   | { page: 'delivery'; workspaceId: string; deliveryId: string }
   | { page: 'moderation' }
   | { page: 'oauth-consent'; query: string }
-  | { page: 'apps'; workspaceId: string };
+  | { page: 'apps'; workspaceId: string }
+  | { page: 'profiles'; workspaceId: string };
 
 /** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
 const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
@@ -31,6 +32,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'activity') return { page: 'activity', workspaceId };
   if (section === 'deliveries' && id) return { page: 'delivery', workspaceId, deliveryId: id };
   if (section === 'apps') return { page: 'apps', workspaceId };
+  if (section === 'profiles') return { page: 'profiles', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -58,6 +60,8 @@ export function href(route: Route): string {
       return `#/oauth/authorize?${route.query}`;
     case 'apps':
       return `#/w/${route.workspaceId}/apps`;
+    case 'profiles':
+      return `#/w/${route.workspaceId}/profiles`;
   }
 }
 

@@ -62,9 +62,11 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
             {apps.map((app) => (
               <tr key={app.id}>
                 <td data-label="App">
-                  <bdi>{app.client_name}</bdi>
-                  <div class="muted break">
-                    <code>{app.client_id}</code>
+                  <div>
+                    <bdi>{app.client_name}</bdi>
+                    <div class="muted break">
+                      <code>{app.client_id}</code>
+                    </div>
                   </div>
                 </td>
                 <td data-label="Approved by">{app.approved_by.email}</td>

@@ -63,7 +63,8 @@ export function ConsentPage({ query, me }: { query: string; me: Me }) {
         <bdi>{info.client_name}</bdi> asks for access
       </h1>
       <p>
-        The app <strong>
+        The app{' '}
+        <strong>
           <bdi>{info.client_name}</bdi>
         </strong>{' '}
         asks to act for you through <code>{info.resource}</code>. Choose the workspace, the profiles it may act as and

@@ -1,6 +1,7 @@
 import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
+import { href } from '../router.js';
 import { asProblem } from '../use-load.js';
 import { FieldError, useFieldProblems } from '../ui/fields.js';
 import { ProblemNotice } from '../ui/problem.js';
@@ -11,6 +12,7 @@ const rateLimit = (raw: string): number | null => (raw.trim() === '' ? null : Nu
 
 /** Name, URL, event types and profiles of an endpoint: the create form and the edit form. */
 export function EndpointForm(props: {
+  workspaceId: string;
   endpoint?: Endpoint;
   eventTypes: EventTypeEntry[];
   profiles: EndpointList['available_profiles'];
@@ -101,8 +103,9 @@ export function EndpointForm(props: {
           <FieldError fields={fields} name="profile_ids" />
           {props.profiles.length === 0 ? (
             <p class="hint">
-              This workspace has no profiles yet. Create one with <code>POST /v1/profiles</code> (see the{' '}
-              <a href="../docs">API reference</a>), then come back: an endpoint delivers its profiles' events.
+              This workspace has no profiles yet:{' '}
+              <a href={href({ page: 'profiles', workspaceId: props.workspaceId })}>create one in Profiles</a>, then come
+              back. An endpoint delivers the events of the profiles it names.
             </p>
           ) : null}
           {props.profiles.map((profile) => (

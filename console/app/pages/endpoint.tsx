@@ -157,6 +157,7 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
             <h2 id="edit-title">Settings</h2>
             {revoked ? <p class="hint">A revoked endpoint cannot be changed.</p> : null}
             <EndpointForm
+              workspaceId={workspaceId}
               key={endpoint.updated_at}
               endpoint={endpoint}
               eventTypes={context.data!.catalogue.items}

@@ -46,8 +46,8 @@ export function SignUpPage({ onLoggedIn }: { onLoggedIn: () => void }) {
     <main class="narrow auth" id="main">
       <h1>Create your account</h1>
       <p>
-        An account comes with a personal workspace: in it you create the profiles that post, their API keys and
-        webhook endpoints, and connect apps.
+        An account comes with a personal workspace: in it you create the profiles that post, their API keys and webhook
+        endpoints, and connect apps.
       </p>
       <ProblemNotice problem={problem} title="Could not create the account." />
       <form onSubmit={(event) => void submit(event)} class="stack" noValidate>

@@ -19,8 +19,7 @@ const sentence = (text: string, capital = false) => {
   return /[.!?]$/.test(started) ? started : `${started}.`;
 };
 
-const waitFor = (seconds: number) =>
-  seconds < 90 ? `${seconds} seconds` : `about ${Math.ceil(seconds / 60)} minutes`;
+const waitFor = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `about ${Math.ceil(seconds / 60)} minutes`);
 
 export function inHumanWords(problem: ApiProblem): HumanProblem {
   if (problem.code === 'rate_limited') {
@@ -52,7 +51,8 @@ export function fieldProblems(problem: ApiProblem): Record<string, string> {
   const found: Record<string, string> = {};
   for (const part of problem.hint.split('; ')) {
     const match = /^body\.([\w]+)(?:\.[\w.]+)?(?::\s*| )(.*)$/.exec(part.trim());
-    if (match && !found[match[1]!]) found[match[1]!] = sentence(match[2]!.replace(/^is required$/, 'This is required'), true);
+    if (match && !found[match[1]!])
+      found[match[1]!] = sentence(match[2]!.replace(/^is required$/, 'This is required'), true);
   }
   return found;
 }
