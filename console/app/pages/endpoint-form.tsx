@@ -1,9 +1,6 @@
 import { formText } from '../form-text.js';
-import { useState } from 'preact/hooks';
-import type { ApiProblem } from '@social-network/sdk';
 import { href } from '../router.js';
-import { asProblem } from '../use-load.js';
-import { FieldError, useFieldProblems } from '../ui/fields.js';
+import { FieldError, useFormSubmit } from '../ui/fields.js';
 import { ProblemNotice } from '../ui/problem.js';
 import type { Endpoint, EndpointInput, EndpointList, EventTypeEntry } from '../webhooks-api.js';
 
@@ -20,41 +17,23 @@ export function EndpointForm(props: {
   disabled?: boolean;
   onSubmit: (input: EndpointInput) => Promise<void>;
 }) {
-  const [problem, setProblem] = useState<ApiProblem>();
-  const [busy, setBusy] = useState(false);
-  const fields = useFieldProblems();
+  const { problem, busy, fields, onSubmit } = useFormSubmit((form) =>
+    props.onSubmit({
+      name: formText(form, 'name'),
+      url: formText(form, 'url'),
+      event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
+      profile_ids: form.getAll('profile_ids').map(String),
+      rate_limit_per_second: rateLimit(formText(form, 'rate_limit_per_second')),
+    }),
+  );
   const selectedTypes = new Set<string>(props.endpoint?.event_types ?? []);
   const selectedProfiles = new Set(
     props.endpoint?.profiles.map((p) => p.id) ?? (props.profiles.length === 1 ? [props.profiles[0]!.id] : []),
   );
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const element = event.currentTarget as HTMLFormElement;
-    setProblem(undefined);
-    if (!fields.checkRequired(element)) return;
-    const form = new FormData(element);
-    setBusy(true);
-    try {
-      await props.onSubmit({
-        name: formText(form, 'name'),
-        url: formText(form, 'url'),
-        event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
-        profile_ids: form.getAll('profile_ids').map(String),
-        rate_limit_per_second: rateLimit(formText(form, 'rate_limit_per_second')),
-      });
-    } catch (error) {
-      const refused = asProblem(error);
-      fields.fromProblem(refused);
-      setProblem(refused);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   // Empty required fields are marked here; every other rule is the API's, whose hint names the field it refused.
   return (
-    <form onSubmit={(event) => void submit(event)} class="stack" noValidate>
+    <form onSubmit={onSubmit} class="stack" noValidate>
       <ProblemNotice problem={problem} title="The endpoint was not saved." />
       <fieldset disabled={props.disabled || busy} class="stack">
         <label>

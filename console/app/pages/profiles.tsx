@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { unwrap, type ApiProblem } from '@social-network/sdk';
+import { unwrap } from '@social-network/sdk';
 import { formText } from '../form-text.js';
 import { api } from '../session.js';
-import { asProblem, useLoad } from '../use-load.js';
-import { FieldError, useFieldProblems } from '../ui/fields.js';
+import { useLoad } from '../use-load.js';
+import { FieldError, useFormSubmit } from '../ui/fields.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
 import { webhooks } from '../webhooks-api.js';
 
@@ -19,43 +19,25 @@ const TYPES = [
  */
 export function ProfilesPage({ workspaceId }: { workspaceId: string }) {
   const list = useLoad(() => webhooks.endpoints(workspaceId), [workspaceId]);
-  const [problem, setProblem] = useState<ApiProblem>();
   const [created, setCreated] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const fields = useFieldProblems();
   const profiles = list.data?.available_profiles ?? [];
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const element = event.currentTarget as HTMLFormElement;
-    setProblem(undefined);
+  const { problem, busy, fields, onSubmit } = useFormSubmit(async (form, element) => {
     setCreated(undefined);
-    if (!fields.checkRequired(element)) return;
-    const form = new FormData(element);
-    setBusy(true);
-    try {
-      const profile = await unwrap(
-        api.POST('/v1/profiles', {
-          body: {
-            type: formText(form, 'type') as (typeof TYPES)[number]['type'],
-            username: formText(form, 'username'),
-            name: formText(form, 'name'),
-            call_name: formText(form, 'call_name'),
-            workspace_id: workspaceId,
-          },
-        }),
-      );
-      element.reset();
-      setCreated(`@${profile.username} is created.`);
-      await list.reload();
-    } catch (error) {
-      const refused = asProblem(error);
-      fields.fromProblem(refused);
-      setProblem(refused);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const profile = await unwrap(
+      api.POST('/v1/profiles', {
+        body: {
+          type: formText(form, 'type') as (typeof TYPES)[number]['type'],
+          username: formText(form, 'username'),
+          name: formText(form, 'name'),
+          call_name: formText(form, 'call_name'),
+          workspace_id: workspaceId,
+        },
+      }),
+    );
+    element.reset();
+    setCreated(`@${profile.username} is created.`);
+    await list.reload();
+  });
 
   return (
     <main id="main">
@@ -78,7 +60,7 @@ export function ProfilesPage({ workspaceId }: { workspaceId: string }) {
       <h2>New profile</h2>
       {created ? <Notice>{created}</Notice> : null}
       <ProblemNotice problem={problem} title="The profile was not created." />
-      <form class="stack narrow-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form class="stack narrow-form" onSubmit={onSubmit} noValidate>
         <label>
           Kind
           <select name="type" defaultValue="human">

@@ -1,10 +1,8 @@
 import { formText } from '../form-text.js';
-import { useState } from 'preact/hooks';
-import { unwrap, type ApiProblem } from '@social-network/sdk';
+import { unwrap } from '@social-network/sdk';
 import { href } from '../router.js';
 import { api, session } from '../session.js';
-import { asProblem } from '../use-load.js';
-import { FieldError, useFieldProblems } from '../ui/fields.js';
+import { FieldError, useFormSubmit } from '../ui/fields.js';
 import { ProblemNotice } from '../ui/problem.js';
 
 /** Where to go after signing up: the app's consent page the person came from, if any. */
@@ -15,32 +13,14 @@ export const rememberReturn = (fromConsent: boolean) => {
 
 /** Sign up (POST /v1/users: the account and its personal workspace), then log in at once. */
 export function SignUpPage({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const [problem, setProblem] = useState<ApiProblem>();
-  const [busy, setBusy] = useState(false);
-  const fields = useFieldProblems();
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const element = event.currentTarget as HTMLFormElement;
-    setProblem(undefined);
-    if (!fields.checkRequired(element)) return;
-    const form = new FormData(element);
+  const { problem, busy, fields, onSubmit } = useFormSubmit(async (form) => {
     const credentials = { email: formText(form, 'email'), password: formText(form, 'password') };
-    setBusy(true);
-    try {
-      await unwrap(api.POST('/v1/users', { body: { ...credentials, name: formText(form, 'name') } }));
-      const data = await unwrap(api.POST('/v1/sessions', { body: credentials }));
-      session.save(data.session.token);
-      if (returnTo) location.replace(returnTo);
-      onLoggedIn();
-    } catch (error) {
-      const refused = asProblem(error);
-      fields.fromProblem(refused);
-      setProblem(refused);
-    } finally {
-      setBusy(false);
-    }
-  };
+    await unwrap(api.POST('/v1/users', { body: { ...credentials, name: formText(form, 'name') } }));
+    const data = await unwrap(api.POST('/v1/sessions', { body: credentials }));
+    session.save(data.session.token);
+    if (returnTo) location.replace(returnTo);
+    onLoggedIn();
+  });
 
   return (
     <main class="narrow auth" id="main">
@@ -50,7 +30,7 @@ export function SignUpPage({ onLoggedIn }: { onLoggedIn: () => void }) {
         endpoints, and connect apps.
       </p>
       <ProblemNotice problem={problem} title="Could not create the account." />
-      <form onSubmit={(event) => void submit(event)} class="stack" noValidate>
+      <form onSubmit={onSubmit} class="stack" noValidate>
         <label>
           Your name
           <input name="name" autocomplete="name" required maxLength={100} {...fields.attributes('name')} />

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
+import { asProblem } from '../use-load.js';
 import { fieldProblems } from './human-words.js';
 
 /**
@@ -43,4 +44,37 @@ export function FieldError({ fields, name }: { fields: FieldProblems; name: stri
       {text}
     </span>
   ) : null;
+}
+
+/**
+ * A form's submission: its empty required fields marked first (nothing is sent then), `send` with
+ * the form's data, and what the API refused as the form's problem with its fields marked.
+ */
+export function useFormSubmit(send: (form: FormData, element: HTMLFormElement) => Promise<void>) {
+  const [problem, setProblem] = useState<ApiProblem>();
+  const [busy, setBusy] = useState(false);
+  const fields = useFieldProblems();
+  const submit = async (element: HTMLFormElement) => {
+    setProblem(undefined);
+    if (!fields.checkRequired(element)) return;
+    setBusy(true);
+    try {
+      await send(new FormData(element), element);
+    } catch (error) {
+      const refused = asProblem(error);
+      fields.fromProblem(refused);
+      setProblem(refused);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    problem,
+    busy,
+    fields,
+    onSubmit: (event: SubmitEvent) => {
+      event.preventDefault();
+      void submit(event.currentTarget as HTMLFormElement);
+    },
+  };
 }
