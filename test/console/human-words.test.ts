@@ -18,6 +18,9 @@ describe('errors in human words', () => {
     expect(inHumanWords(new ApiProblem(429, 'rate_limited', 'Too many requests; retry in 20 s.')).message).toBe(
       'Too many attempts in a short time. Try again in 20 seconds.',
     );
+    expect(inHumanWords(new ApiProblem(429, 'rate_limited', 'Too many requests; retry in 86400 s.')).message).toBe(
+      'Too many attempts in a short time. Try again in about 24 hours.',
+    );
   });
 
   it("names fields without the request's parts, and keeps every other error as the API wrote it", () => {

@@ -19,7 +19,11 @@ const sentence = (text: string, capital = false) => {
   return /[.!?]$/.test(started) ? started : `${started}.`;
 };
 
-const waitFor = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `about ${Math.ceil(seconds / 60)} minutes`);
+const waitFor = (seconds: number) => {
+  if (seconds < 90) return `${seconds} seconds`;
+  if (seconds < 90 * 60) return `about ${Math.ceil(seconds / 60)} minutes`;
+  return `about ${Math.ceil(seconds / 3600)} hours`;
+};
 
 export function inHumanWords(problem: ApiProblem): HumanProblem {
   if (problem.code === 'rate_limited') {
