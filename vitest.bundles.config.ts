@@ -3,7 +3,7 @@ import base from './vitest.config.js';
 
 /**
  * `npm run test:bundles`: a representative part of the e2e suite (identity, posts, reactions, a
- * webhook delivery, the MCP endpoint) against the esbuild bundles that `cdk deploy` uploads, served by the local
+ * webhook delivery, the MCP endpoint, passkeys) against the esbuild bundles that `cdk deploy` uploads, served by the local
  * server (`--bundles`) instead of the TypeScript sources, and the media processor's asset as CDK
  * bundles it (sharp installed for arm64: npm, a few seconds). Same settings as vitest.config.ts except
  * which files run and how the server starts.
@@ -18,6 +18,8 @@ export default defineConfig({
       'test/e2e/reactions.test.ts',
       'test/e2e/webhooks-delivery.test.ts',
       'test/e2e/mcp.test.ts',
+      // The passkey routes: the sign-in's own assertion check and the WebAuthn library, as bundled.
+      'test/e2e/passkeys.test.ts',
     ],
     exclude: [],
     globalSetup: ['test/bundle/global-setup.ts'],

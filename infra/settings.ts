@@ -12,7 +12,7 @@ export const DEFAULT_LOGIN_RESERVED_CONCURRENCY = 10;
 
 type Settings = Pick<
   SocialNetworkStackProps,
-  'deletionProtection' | 'throttle' | 'loginReservedConcurrency' | 'alarmEmail'
+  'deletionProtection' | 'throttle' | 'loginReservedConcurrency' | 'alarmEmail' | 'passkeys'
 >;
 
 /**
@@ -40,7 +40,33 @@ export function stackSettings(scope: Construct): Settings {
       DEFAULT_LOGIN_RESERVED_CONCURRENCY,
     ),
     alarmEmail: readEmail('alarmEmail', context('alarmEmail')),
+    passkeys: {
+      rpId: readHost('passkeyRpId', context('passkeyRpId')),
+      origins: readOrigins('passkeyOrigins', context('passkeyOrigins')),
+    },
   };
+}
+
+function readHost(key: string, value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'string' && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(value))
+    return value;
+  throw new Error(`context ${key} must be a host name (lowercase, no scheme or port), got ${JSON.stringify(value)}`);
+}
+
+/** Comma-separated (`-c`) or a JSON array (cdk.json) of https origins, without a path. */
+function readOrigins(key: string, value: unknown): string[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  const list = typeof value === 'string' ? value.split(',').map((o) => o.trim()) : value;
+  if (
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every((o) => typeof o === 'string' && /^https:\/\/[^/\s]+$/.test(o))
+  )
+    return list as string[];
+  throw new Error(
+    `context ${key} must be https origins (https://host[:port]), comma-separated, got ${JSON.stringify(value)}`,
+  );
 }
 
 function readCount(key: string, value: unknown, fallback: number): number {

@@ -10,6 +10,7 @@ import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
+import { configurePasskeys, type PasskeySettings } from './passkeys.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
 import { SEARCH_ROUTES, SearchIndexing } from './search.js';
 
@@ -22,6 +23,8 @@ export interface SocialNetworkStackProps extends StackProps {
   loginReservedConcurrency: number;
   /** Subscribed to the alarm topic when set. */
   alarmEmail?: string;
+  /** The passkeys' relying party ID and origins; the API's own host when unset. */
+  passkeys?: PasskeySettings;
 }
 
 /**
@@ -66,6 +69,9 @@ export class SocialNetworkStack extends Stack {
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
+
+    // Passkeys are bound to the host the console is served from.
+    configurePasskeys(this.httpApi.routeFunctions, this.httpApi.api.apiEndpoint, props.passkeys ?? {});
 
     // The webhook pipeline builds its Lambdas with apiFunction() (same runtime, bundling and
     // logging as the API) and grants the route functions that enqueue deliveries what they need.

@@ -176,6 +176,24 @@ export const config = {
     return process.env.SEARCH_ENDPOINT || undefined;
   },
   /**
+   * The WebAuthn relying party ID passkeys are bound to: the host the console is served from (or a
+   * registrable suffix of it). Locally `localhost`.
+   */
+  get webauthnRpId(): string {
+    return process.env.WEBAUTHN_RP_ID || 'localhost';
+  },
+  /**
+   * The origins a passkey ceremony may come from (comma-separated in `WEBAUTHN_ORIGINS`): the
+   * console's. Locally `http://localhost:<PORT>`, where the local server serves the console too.
+   */
+  get webauthnOrigins(): string[] {
+    const raw = process.env.WEBAUTHN_ORIGINS || `http://localhost:${this.port}`;
+    return raw
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
+  },
+  /**
    * The service's public base URL without a trailing slash (the OAuth issuer), when it is fixed
    * (a custom domain in front of API Gateway). Unset, each request's own origin is the base: the
    * API Gateway URL in AWS (https, its Host), `http://127.0.0.1:<port>` locally.

@@ -8,6 +8,7 @@ export const errorMessages = {
   invalid_request: 'The request did not pass validation.',
   unauthorized: 'A valid credential is required.',
   invalid_credentials: 'The email or password is wrong.',
+  second_factor_required: 'The account has a second factor: the log-in needs a code.',
   insufficient_scope: 'The API key lacks the scope this operation requires.',
   profile_not_permitted: 'The credential may not act as this profile.',
   session_required: 'This operation requires an owner or admin session, not an API key.',

@@ -11,6 +11,7 @@ export type Route =
   | { page: 'activity'; workspaceId: string }
   | { page: 'delivery'; workspaceId: string; deliveryId: string }
   | { page: 'moderation' }
+  | { page: 'security' }
   | { page: 'oauth-consent'; query: string }
   | { page: 'apps'; workspaceId: string }
   | { page: 'profiles'; workspaceId: string };
@@ -26,6 +27,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'login') return { page: 'login' };
   if (first === 'signup') return { page: 'signup' };
   if (first === 'moderation') return { page: 'moderation' };
+  if (first === 'security') return { page: 'security' };
   if (first !== 'w' || !workspaceId) return { page: 'workspaces' };
   if (section === 'endpoints' && id === 'new') return { page: 'new-endpoint', workspaceId };
   if (section === 'endpoints' && id) return { page: 'endpoint', workspaceId, endpointId: id };
@@ -56,6 +58,8 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/deliveries/${route.deliveryId}`;
     case 'moderation':
       return '#/moderation';
+    case 'security':
+      return '#/security';
     case 'oauth-consent':
       return `#/oauth/authorize?${route.query}`;
     case 'apps':

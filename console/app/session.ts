@@ -33,10 +33,15 @@ addEventListener('storage', (event) => {
 });
 
 api.use({
-  onResponse({ request, response }) {
+  async onResponse({ request, response }) {
+    // Only `unauthorized` is about the session: a wrong password or code asked again (`401
+    // invalid_credentials`, on the Security page) leaves it as it is.
     if (response.status === 401 && request.headers.has('authorization')) {
-      session.clear();
-      dispatchEvent(new Event(SIGNED_OUT_EVENT));
+      const body = (await response.clone().json()) as { error_code?: string };
+      if (body.error_code === 'unauthorized') {
+        session.clear();
+        dispatchEvent(new Event(SIGNED_OUT_EVENT));
+      }
     }
     return response;
   },

@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   await deliveries.start();
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  // With PORT=0 (the tests) the system picked the port: the passkey origin's default names the real one.
+  process.env.PORT = String(port);
   await media.start(`http://127.0.0.1:${port}`);
 
   let stopping = false;

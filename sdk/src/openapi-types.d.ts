@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Log in: returns a session token (st_…) valid for 30 days.
-         * @description Log in: returns a session token (st_…) valid for 30 days.
+         * @description Log in: returns a session token (st_…) valid for 30 days. With a second factor on, the password alone answers `401 second_factor_required`; send it again with `totp_code` (the authenticator app's current code, each accepted once) or `recovery_code` (each works once). A wrong password or code is `401 invalid_credentials`. After 10 failed attempts (wrong password or wrong code; a right password waiting for its code is not one) for an email within a 15-minute window, every attempt for it answers `429 rate_limited` until the window ends, from any address and with the right password too.
          */
         post: operations["createSession"];
         /**
@@ -142,6 +142,194 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts setting up a TOTP second factor: a new secret, pending until confirmed with a code.
+         * @description Starts setting up a TOTP second factor (RFC 6238: SHA-1, 6 digits, 30 s): answers a new secret and its `otpauth://` URI, pending until `POST /v1/me/totp/confirm`. A second call replaces the pending secret. A wrong password is `401 invalid_credentials`; with a second factor already on, `409 invalid_state` (turn it off first).
+         */
+        post: operations["startTotp"];
+        /**
+         * Turns the second factor off, with the password and a current code; the recovery codes go too.
+         * @description Turns the second factor off, with the password and `code`: a current TOTP code, or an unused recovery code (someone who lost the app). The recovery codes are deleted. A wrong password or code (or one already used) is `401 invalid_credentials`; without a second factor, `409 invalid_state`.
+         */
+        delete: operations["disableTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns the pending TOTP secret on with a code from it; answers ten recovery codes, shown once.
+         * @description Turns the pending TOTP secret on with a current code of it, and answers ten recovery codes, each single use, shown only here (only their hashes are kept). From then on log-in asks for a code. A wrong code is `401 invalid_credentials`; no pending secret (or already on) is `409 invalid_state`.
+         */
+        post: operations["confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's live sessions, newest first (at most 100), the current one marked.
+         * @description The user's live sessions, newest first (at most 100), the current one marked.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the user's sessions (the current one included): its token stops working at once.
+         * @description Ends one of the user's sessions (the current one included): its token stops working at once.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts adding a passkey: the creation options for the browser, valid 5 minutes.
+         * @description The creation options for `navigator.credentials.create()`: a discoverable credential (resident key required) with user verification required, excluding the passkeys the user has. Its challenge is stored, answers once, and expires after 5 minutes; send the result to POST /v1/me/passkeys.
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's passkeys, oldest first.
+         * @description The user's passkeys, oldest first.
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Adds the passkey the browser created from the registration options.
+         * @description Verifies the registration response against its challenge (single use, 5 minutes, issued to this user), the relying party ID and the allowed origins, and stores the passkey. A response that does not verify is `400 invalid_request` with the reason in `agent.hint` (not 401: the session is fine); a passkey registered already is `409 invalid_state`.
+         */
+        post: operations["addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/passkeys/{passkey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one of the user’s passkeys: it signs in no more.
+         * @description Another user’s passkey, or one already deleted, is `404 not_found`. Sessions it signed in to stay.
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a passkey sign-in: request options any registered passkey can answer.
+         * @description Request options for `navigator.credentials.get()` without an allowed list (discoverable credentials: the authenticator offers the passkeys it holds), user verification required. The challenge answers once, within 5 minutes; name its `challenge_id` in POST /v1/sessions/passkey.
+         */
+        post: operations["passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with a passkey: returns a session token (st_…) valid for 30 days.
+         * @description A passkey is both factors (something held, verified by the authenticator): no second factor is asked. A response that is forged, replayed (its signature counter not advancing where the authenticator counts), from another origin, for another challenge, for an unknown passkey or naming another user is `401 invalid_credentials`, with the reason in `agent.hint`; the challenge is spent either way, nothing else changes. Counted with the log-in limits per client IP.
+         */
+        post: operations["signInWithPasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1811,6 +1999,48 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description What `navigator.credentials.create()` returned, in its JSON form (`credential.toJSON()`). */
+        PasskeyRegistrationResponse: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                transports?: string[];
+                authenticatorData?: string;
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: {
+                credProps?: {
+                    rk?: boolean;
+                };
+            };
+        };
+        /** @description What `navigator.credentials.get()` returned, in its JSON form (`credential.toJSON()`). */
+        PasskeyAuthenticationResponse: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: {
+                credProps?: {
+                    rk?: boolean;
+                };
+            };
+        };
         Location: {
             country_code?: string;
             country_name?: string;
@@ -1842,6 +2072,10 @@ export interface components {
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
+            /** @description Whether log-in asks for a TOTP code (or a recovery code). */
+            totp_enabled: boolean;
+            /** @description Unused recovery codes (each works once); 0 without a second factor. */
+            recovery_codes_left: number;
         };
         Workspace: {
             /**
@@ -1864,6 +2098,102 @@ export interface components {
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             expires_at: string;
+        };
+        SessionInfo: {
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a request last used it, to within 10 minutes.
+             */
+            last_used_at: string;
+            user_agent: string | null;
+            /** @description The network the log-in came from: IPv4 /24 or IPv6 /48. */
+            ip_prefix: string | null;
+            /** @enum {string} */
+            method: "password" | "passkey";
+            second_factor: ("totp" | "recovery_code") | null;
+            /** @description Whether this is the session the request was made with. */
+            current: boolean;
+        };
+        /** @description PublicKeyCredentialCreationOptionsJSON: pass it to `PublicKeyCredential.parseCreationOptionsFromJSON()` (or `startRegistration` of @simplewebauthn/browser). */
+        PasskeyCreationOptions: {
+            rp: {
+                name: string;
+                id?: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            challenge: string;
+            pubKeyCredParams: {
+                /** @constant */
+                type: "public-key";
+                alg: number;
+            }[];
+            timeout?: number;
+            excludeCredentials?: {
+                id: string;
+                /** @description `public-key` */
+                type: string;
+                transports?: string[];
+            }[];
+            authenticatorSelection?: {
+                authenticatorAttachment?: string;
+                residentKey?: string;
+                requireResidentKey?: boolean;
+                userVerification?: string;
+            };
+            attestation?: string;
+            attestationFormats?: string[];
+            hints?: string[];
+            extensions?: {
+                credProps?: boolean;
+            };
+        };
+        Passkey: {
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            /** @description The last sign-in with it; null until the first. */
+            last_used_at: string | null;
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON: pass it to `PublicKeyCredential.parseRequestOptionsFromJSON()` (or `startAuthentication` of @simplewebauthn/browser). */
+        PasskeyRequestOptions: {
+            challenge: string;
+            rpId?: string;
+            timeout?: number;
+            allowCredentials?: {
+                id: string;
+                /** @description `public-key` */
+                type: string;
+                transports?: string[];
+            }[];
+            userVerification?: string;
+            hints?: string[];
+            extensions?: {
+                credProps?: boolean;
+            };
         };
         WorkspaceMember: {
             /**
@@ -3494,6 +3824,10 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     password: string;
+                    /** @description The 6-digit code the authenticator app shows now. */
+                    totp_code?: string;
+                    /** @description One of the recovery codes shown when the second factor was turned on; each works once. */
+                    recovery_code?: string;
                 };
             };
         };
@@ -3540,7 +3874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            /** @description `invalid_credentials`: The email or password is wrong. `second_factor_required`: The account has a second factor: the log-in needs a code. `unauthorized`: A valid credential is required. */
             401: {
                 headers: {
                     /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
@@ -3556,7 +3890,7 @@ export interface operations {
                         data: null;
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
-                        error_code: "invalid_credentials" | "unauthorized";
+                        error_code: "invalid_credentials" | "second_factor_required" | "unauthorized";
                         error_message: string;
                     };
                 };
@@ -4178,6 +4512,1797 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    startTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's current password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @description The TOTP secret, base32, for typing into an authenticator app. */
+                            secret: string;
+                            /** @description The same secret as an `otpauth://totp/…` URI, for a QR code. */
+                            otpauth_uri: string;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's current password. */
+                    password: string;
+                    /** @description The authenticator app's current 6-digit code, or an unused recovery code. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            enabled: false;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code the authenticator app shows now. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            enabled: true;
+                            /** @description Ten single-use codes that stand in for a TOTP code; shown only in this answer. */
+                            recovery_codes: string[];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["SessionInfo"][];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            ended: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["PasskeyCreationOptions"];
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["Passkey"][];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the person calls it ("Laptop", "Phone"). */
+                    name: string;
+                    response: components["schemas"]["PasskeyRegistrationResponse"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            passkey: components["schemas"]["Passkey"];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                passkey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Name it in POST /v1/sessions/passkey: the challenge answers once, within 5 minutes.
+                             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                             */
+                            challenge_id: string;
+                            options: components["schemas"]["PasskeyRequestOptions"];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description From POST /v1/sessions/passkey-options.
+                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                     */
+                    challenge_id: string;
+                    response: components["schemas"]["PasskeyAuthenticationResponse"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            session: components["schemas"]["Session"];
+                            user: components["schemas"]["User"];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
                         error_message: string;
                     };
                 };

@@ -14,6 +14,17 @@ export interface UserRecord {
   created_at: string;
   /** Given and taken by the operator's `npm run moderator`; absent for most users. */
   platform_role?: PlatformRole | null;
+  /**
+   * The second factor (shared/domain/second-factor.ts), absent until one is set up. The user
+   * item is what log-in reads anyway, so checking a code costs no read of its own.
+   */
+  totp_secret?: string;
+  /** A secret shown for set-up and not yet confirmed with a code; replaced by the next set-up. */
+  totp_pending_secret?: string;
+  /** The last time step whose code was accepted: only later steps' codes are (each code once). */
+  totp_last_step?: number;
+  /** The unused recovery codes' hashes, as the keys of a map (one is removed when used). */
+  recovery_codes?: Record<string, boolean>;
 }
 
 export interface WorkspaceRecord {
@@ -32,12 +43,24 @@ export interface MembershipRecord {
   created_at: string;
 }
 
+/** How a session was signed in to: a password, or a passkey (both factors at once). */
+export type SessionMethod = 'password' | 'passkey';
+export type SecondFactorMethod = 'totp' | 'recovery_code';
+
 export interface SessionRecord {
   id: string;
   user_id: string;
   secret_hash: string;
   created_at: string;
   expires_at: string;
+  /** Moved forward at most every SESSION_TOUCH_MINUTES by the requests that use the session. */
+  last_used_at: string;
+  /** The User-Agent that logged in (cut to 256 characters), null when none was sent. */
+  user_agent: string | null;
+  /** The logging-in address's network (IPv4 /24, IPv6 /48): enough to recognise, not to locate. */
+  ip_prefix: string | null;
+  method: SessionMethod;
+  second_factor: SecondFactorMethod | null;
 }
 
 export interface ApiKeyRecord {
@@ -132,15 +155,50 @@ export function newMembership(
   };
 }
 
-/** A session valid for SESSION_DAYS from `now`; `id` and `secret_hash` come from the issued token. */
-export function newSession(now: Date, fields: Pick<SessionRecord, 'id' | 'user_id' | 'secret_hash'>): SessionRecord {
+/** Where a log-in came from: shared/http/session-client.ts reads it from the request. */
+export type SessionClient = Pick<SessionRecord, 'user_agent' | 'ip_prefix'>;
+
+/**
+ * A session valid for SESSION_DAYS from `now`; `id` and `secret_hash` come from the issued token,
+ * `method` and `second_factor` from how the person proved who they are.
+ */
+export function newSession(
+  now: Date,
+  fields: Pick<SessionRecord, 'id' | 'user_id' | 'secret_hash' | 'method' | 'second_factor'> & {
+    client: SessionClient;
+  },
+): SessionRecord {
   return {
     id: fields.id,
     user_id: fields.user_id,
     secret_hash: fields.secret_hash,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+    last_used_at: now.toISOString(),
+    user_agent: fields.client.user_agent,
+    ip_prefix: fields.client.ip_prefix,
+    method: fields.method,
+    second_factor: fields.second_factor,
   };
+}
+
+/**
+ * How stale `last_used_at` may be. A session used all day costs one write per 10 minutes (not
+ * one per request), and a list that says "used 10 minutes ago" when it was 1 is still true enough
+ * to recognise a session one did not start.
+ */
+export const SESSION_TOUCH_MINUTES = 10;
+
+/**
+ * What a request at `now` writes to `last_used_at` (and the time before which the stored one is
+ * stale), or undefined while the stored one is fresh enough.
+ */
+export function sessionTouch(
+  session: Pick<SessionRecord, 'last_used_at'>,
+  now: Date,
+): { touched: string; staleBefore: string } | undefined {
+  const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MINUTES * 60_000).toISOString();
+  return session.last_used_at <= staleBefore ? { touched: now.toISOString(), staleBefore } : undefined;
 }
 
 /** A live API key; `id`, `prefix` and `secret_hash` come from the issued token. */

@@ -13,6 +13,7 @@ import type {
   WorkspaceRecord,
 } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
+import type { PasskeyChallengeRecord, PasskeyRecord } from '../domain/passkeys.js';
 import { FEED_ENTRY_DAYS, type FeedEntry } from '../domain/feed.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
@@ -165,6 +166,28 @@ export const entities = {
     },
     // DynamoDB's TTL removes it some time after expiry; reads still check expires_at.
     expiresAt: (s) => epochSeconds(s.expires_at),
+  }),
+  /**
+   * A passkey. Its id is derived from its credential ID (passkeyIdOf), so the key is the lookup by
+   * credential ID a sign-in needs: one strongly consistent GetItem, no index.
+   */
+  passkey: entityLayout<PasskeyRecord>()({
+    entity: entityTags.passkey,
+    key: (p) => keys.passkey(p.id),
+    paths: {
+      /** A user's passkeys, by when they were added (the Security page, the registration's exclusions). */
+      byUser: {
+        index: 'gsi1',
+        partition: (p: Pick<PasskeyRecord, 'user_id'>) => keys.userPasskeys(p.user_id),
+        sort: (p) => timeSortKey(p.created_at, p.id),
+      },
+    },
+  }),
+  /** A ceremony's challenge: taken (deleted) by the response that answers it. */
+  passkeyChallenge: entityLayout<PasskeyChallengeRecord>()({
+    entity: entityTags.passkeyChallenge,
+    key: (c) => keys.passkeyChallenge(c.id),
+    expiresAt: (c) => epochSeconds(c.expires_at),
   }),
   apiKey: entityLayout<ApiKeyRecord>()({
     entity: entityTags.apiKey,

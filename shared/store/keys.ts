@@ -8,6 +8,9 @@
  * | workspace         | WS#<id>                | WS                 |                                            |
  * | membership        | WS#<id>                | MEMBER#<user_id>   | USER#<user_id>#WORKSPACES / <joined>#<ws>  |
  * | session           | SESSION#<id>           | SESSION            | USER#<user_id>#SESSIONS / <created>#<id>   |
+ * | passkey           | PASSKEY#<id>           | PASSKEY            | USER#<user_id>#PASSKEYS / <created>#<id>   |
+ * |                   |                        |                    |   (id derived from the credential ID)      |
+ * | passkey challenge | PASSKEYCHALLENGE#<id>  | CHALLENGE          |   (TTL: after its 5 minutes; single use)   |
  * | api key           | APIKEY#<id>            | APIKEY             | WS#<ws>#APIKEYS / <created>#<id>           |
  * | profile           | PROFILE#<id>           | PROFILE            | WS#<ws>#PROFILES / <created>#<id>          |
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
@@ -110,6 +113,9 @@ export const keys = {
   userWorkspaces: (userId: string) => `USER#${userId}#WORKSPACES`,
   userSessions: (userId: string) => `USER#${userId}#SESSIONS`,
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
+  passkey: (id: string) => ({ pk: `PASSKEY#${id}`, sk: 'PASSKEY' }),
+  userPasskeys: (userId: string) => `USER#${userId}#PASSKEYS`,
+  passkeyChallenge: (id: string) => ({ pk: `PASSKEYCHALLENGE#${id}`, sk: 'CHALLENGE' }),
   apiKey: (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' }),
   workspaceApiKeys: (workspaceId: string) => `WS#${workspaceId}#APIKEYS`,
   profile: (id: string) => ({ pk: `PROFILE#${id}`, sk: 'PROFILE' }),
@@ -292,6 +298,8 @@ export const entityTags = {
   workspace: 'workspace',
   membership: 'membership',
   session: 'session',
+  passkey: 'passkey',
+  passkeyChallenge: 'passkey_challenge',
   apiKey: 'api_key',
   profile: 'profile',
   username: 'username',

@@ -1,9 +1,20 @@
+import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { conditionOutcome } from './conditional.js';
 import { updateItem, when } from './expressions.js';
 import { keys } from './keys.js';
 import { TABLE } from './table.js';
+
+/** Emails are counted by a hash: the counter items hold no addresses. */
+export const emailSubject = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+/** The fixed window of `windowSeconds` that `nowSeconds` falls in, and the seconds until it ends. */
+export function windowAt(nowSeconds: number, windowSeconds: number): { windowStart: number; reset: number } {
+  const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+  return { windowStart, reset: windowStart + windowSeconds - nowSeconds };
+}
 
 export interface WindowBooking {
   /** Requests of the window booked by this call (0: the window is full). */

@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import { entities, type EmailCredential } from './entities.js';
 import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
+import type { ReadBatch } from './read-batch.js';
 import { transact } from './transact.js';
 import { membershipItem, workspaceItem } from './workspaces.js';
 
@@ -31,6 +32,7 @@ export async function findCredential(email: string): Promise<EmailCredential | u
   return credential && { user_id: credential.user_id, password_hash: credential.password_hash };
 }
 
-export function getUser(id: string): Promise<UserRecord | undefined> {
-  return getItem(entities.user, keys.user(id));
+/** The user; through the request's `reads` when given (joins its BatchGetItem). */
+export function getUser(id: string, reads?: ReadBatch): Promise<UserRecord | undefined> {
+  return getItem(entities.user, keys.user(id), { reads });
 }

@@ -105,6 +105,12 @@ async function main() {
         ['system/health', `${kib(of('system/health').bytes)} KiB`, 'far smaller', ''],
         ['system/route-not-found ($default)', `${kib(of('system/route-not-found').bytes)} KiB`, 'far smaller', ''],
         [
+          'log-in: POST /v1/sessions / passkey sign-in',
+          `${kib(of('identity/create-session').bytes)} / ${kib(of('passkeys/sign-in').bytes)} KiB`,
+          '≤ 400 KiB',
+          verdict(Math.max(of('identity/create-session').bytes, of('passkeys/sign-in').bytes) <= 400 * 1024),
+        ],
+        [
           'MCP function (every tool route inside): size / import p50',
           `${kib(of(MCP_HANDLER).bytes)} KiB / ${of(MCP_HANDLER).p50.toFixed(1)} ms`,
           '< 1024 KiB',

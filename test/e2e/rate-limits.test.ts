@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local.js';
 import { unique } from '../support/api.js';
+import { codeAt, enableTotp } from '../support/second-factor.js';
 import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 
 /**
@@ -74,7 +75,12 @@ async function signUpAndLogIn(from: ReturnType<typeof client>) {
   expect(created.status).toBe(201);
   const session = await from('POST', '/v1/sessions', { body: { email, password } });
   expect(session.status).toBe(201);
-  return { token: session.body.data.session.token as string, workspaceId: created.body.data.workspace.id as string };
+  return {
+    token: session.body.data.session.token as string,
+    workspaceId: created.body.data.workspace.id as string,
+    email,
+    password,
+  };
 }
 
 function expectLimited(reply: Reply, windowSeconds = 86_400) {
@@ -153,7 +159,7 @@ describe('rate limits', () => {
     expect(bobProfile.status).toBe(201);
   });
 
-  it('limits log-in per email, whatever the password, and per client IP across emails', async () => {
+  it('limits log-in failures per email, and log-in attempts per client IP across emails', async () => {
     const from = client('127.0.0.6');
     const email = `${unique('rl')}@example.com`;
     expect(
@@ -166,7 +172,8 @@ describe('rate limits', () => {
       body: { email: email.toUpperCase(), password: 'long enough pw' },
     });
     expectLimited(refused);
-    expect(refused.headers.get('ratelimit-policy')).toBe('"login_ip";q=6;w=86400, "login_email";q=3;w=86400');
+    // The per-email count is of failures, kept by the log-in itself: the RateLimit fields describe the IP's.
+    expect(refused.headers.get('ratelimit-policy')).toBe('"login_ip";q=6;w=86400');
     expectLimited(await client('127.0.0.7')('POST', '/v1/sessions', { body: { email, password: 'long enough pw' } }));
 
     // Per IP: six attempts on six other emails, then the seventh is refused; another IP is not.
@@ -192,6 +199,70 @@ describe('rate limits', () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('counts right passwords as no failure, and a right password waiting for its code neither', async () => {
+    const ann = await signUpAndLogIn(client('127.0.0.30'));
+    const email = ann.email;
+    // Five right log-ins from five addresses: past the limit of 3, none is refused.
+    for (let i = 0; i < 5; i++) {
+      const from = client(`127.0.0.${31 + i}`);
+      expect((await from('POST', '/v1/sessions', { body: { email, password: ann.password } })).status).toBe(201);
+    }
+    const { secret } = await enableTotp(ann, client('127.0.0.36'));
+    for (let i = 0; i < 4; i++) {
+      const asked = await client('127.0.0.37')('POST', '/v1/sessions', { body: { email, password: ann.password } });
+      expect([i, asked.body.error_code]).toEqual([i, 'second_factor_required']);
+    }
+    expect(
+      (
+        await client('127.0.0.38')('POST', '/v1/sessions', {
+          body: { email, password: ann.password, totp_code: codeAt(secret) },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('counts wrong passwords and wrong codes from several addresses, then refuses even the right password and code', async () => {
+    const ann = await signUpAndLogIn(client('127.0.0.40'));
+    const { secret } = await enableTotp(ann, client('127.0.0.40'));
+    const email = ann.email;
+    const wrongCode = codeAt(secret) === '000000' ? '111111' : '000000';
+    const failures = [
+      await client('127.0.0.41')('POST', '/v1/sessions', { body: { email, password: 'not the password' } }),
+      await client('127.0.0.42')('POST', '/v1/sessions', {
+        body: { email, password: ann.password, totp_code: wrongCode },
+      }),
+      await client('127.0.0.43')('POST', '/v1/sessions', {
+        body: { email, password: ann.password, recovery_code: 'nope' },
+      }),
+    ];
+    expect(failures.map((f) => f.body.error_code)).toEqual([
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+    ]);
+
+    const refused = await client('127.0.0.44')('POST', '/v1/sessions', {
+      body: { email, password: ann.password, totp_code: codeAt(secret) },
+    });
+    expectLimited(refused);
+    expectLimited(await client('127.0.0.45')('POST', '/v1/sessions', { body: { email, password: ann.password } }));
+    // The session already held is untouched: the throttle is on logging in, not on the account.
+    expect((await client('127.0.0.46')('GET', '/v1/me', { token: ann.token })).status).toBe(200);
+  });
+
+  it('counts failures exactly when they arrive at once: the limit is evaluated, the rest refused', async () => {
+    const ann = await signUpAndLogIn(client('127.0.0.50'));
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client(`127.0.0.${51 + (i % 3)}`)('POST', '/v1/sessions', {
+          body: { email: ann.email, password: `wrong guess ${i}` },
+        }),
+      ),
+    );
+    const codes = attempts.map((a) => a.body.error_code).sort();
+    expect(codes).toEqual([...Array(3).fill('invalid_credentials'), ...Array(9).fill('rate_limited')]);
   });
 
   it('limits sign-up per client IP and per email', async () => {

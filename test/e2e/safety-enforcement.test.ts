@@ -19,6 +19,7 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   listOccupations: 'a fixed taxonomy',
   listWebhookEventTypes: 'the event catalogue',
   getMe: "the caller's own user and workspaces",
+  listPasskeys: "the caller's own passkeys (session only)",
   listApiKeys: 'workspace administration (session only)',
   listWebhookEndpoints: 'workspace administration (session only)',
   listWebhookDeliveries: "the workspace's own deliveries (session only)",

@@ -8,7 +8,8 @@ import { issueToken } from '../../shared/domain/secret-tokens.js';
 import type { ApiEvent, HttpLambda } from '../../shared/http/middleware/api-event.js';
 import { authenticate } from '../../shared/http/middleware/authenticate.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
-import { putSession } from '../../shared/store/sessions.js';
+import { parseToken } from '../../shared/domain/secret-tokens.js';
+import { getSession, putSession } from '../../shared/store/sessions.js';
 import { apiEvent, invoke } from '../support/events.js';
 import { storedApiKey } from '../support/stored.js';
 
@@ -21,7 +22,7 @@ function guarded(auth: AuthKind, scope?: RequiredScope): HttpLambda {
   return stack.use(errorEnvelope()).use(authenticate({ auth, scope }));
 }
 
-async function seedSession(): Promise<string> {
+async function seedSession(lastUsed?: Date): Promise<string> {
   const id = newId();
   const { token, secretHash } = issueToken('st', id);
   const now = new Date();
@@ -31,6 +32,11 @@ async function seedSession(): Promise<string> {
     secret_hash: secretHash,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    last_used_at: (lastUsed ?? now).toISOString(),
+    user_agent: null,
+    ip_prefix: null,
+    method: 'password',
+    second_factor: null,
   });
   return token;
 }
@@ -38,6 +44,21 @@ async function seedSession(): Promise<string> {
 const bearer = (token: string) => apiEvent({ method: 'GET', headers: { authorization: `Bearer ${token}` } });
 
 describe('the authenticate middleware', () => {
+  it("moves a session's last_used_at forward once it is 10 minutes old, and leaves a fresher one alone", async () => {
+    const lastUsedOf = async (token: string) => (await getSession(parseToken(token)!.id))!.last_used_at;
+    const fresh = new Date(Date.now() - 9 * 60_000);
+    const freshToken = await seedSession(fresh);
+    expect((await invoke(guarded('session'), bearer(freshToken))).status).toBe(200);
+    expect(await lastUsedOf(freshToken)).toBe(fresh.toISOString());
+
+    const staleToken = await seedSession(new Date(Date.now() - 11 * 60_000));
+    const before = Date.now();
+    const result = await invoke(guarded('session'), bearer(staleToken));
+    // Written before the answer left: the next request reads the new time.
+    expect(Date.parse(await lastUsedOf(staleToken))).toBeGreaterThanOrEqual(before);
+    expect(await lastUsedOf(staleToken)).toBe(result.body.now);
+  });
+
   it('lets an anonymous caller through a public route and stamps the request time', async () => {
     const before = Date.now();
     const result = await invoke(guarded('none'), apiEvent({ method: 'GET' }));

@@ -19,7 +19,18 @@ import { apiEvent, invoke } from '../support/events.js';
 const sessionOf = (): Principal => ({
   kind: 'session',
   userId: newId(),
-  session: { id: newId(), user_id: newId(), secret_hash: 'x', created_at: '', expires_at: '' },
+  session: {
+    id: newId(),
+    user_id: newId(),
+    secret_hash: 'x',
+    created_at: '',
+    expires_at: '',
+    last_used_at: '',
+    user_agent: null,
+    ip_prefix: null,
+    method: 'password' as const,
+    second_factor: null,
+  },
 });
 
 /** Stands in for authenticate: the caller is given. */

@@ -10,7 +10,18 @@ describe('sessions in DynamoDB', () => {
     const id = newId();
     const { token, secretHash } = issueToken('st', id);
     const past = new Date(Date.now() - 60_000).toISOString();
-    await putSession({ id, user_id: newId(), secret_hash: secretHash, created_at: past, expires_at: past });
+    await putSession({
+      id,
+      user_id: newId(),
+      secret_hash: secretHash,
+      created_at: past,
+      expires_at: past,
+      last_used_at: past,
+      user_agent: null,
+      ip_prefix: null,
+      method: 'password' as const,
+      second_factor: null,
+    });
     expect(await getSession(id)).toBeDefined();
     const result = await invoke(getMe, apiEvent({ method: 'GET', headers: { authorization: `Bearer ${token}` } }));
     expect(result).toMatchObject({ status: 401, body: { error_code: 'unauthorized' } });
@@ -27,6 +38,11 @@ describe('sessions in DynamoDB', () => {
       secret_hash: secretHash,
       created_at: new Date().toISOString(),
       expires_at: expires,
+      last_used_at: new Date().toISOString(),
+      user_agent: null,
+      ip_prefix: null,
+      method: 'password' as const,
+      second_factor: null,
     });
     const stored = await getSession(id);
     // The whole secret: base64url may contain '_', so splitting the token on '_' could test a fragment.
@@ -44,6 +60,11 @@ describe('sessions in DynamoDB', () => {
       secret_hash: 'h',
       created_at: now,
       expires_at: expires,
+      last_used_at: now,
+      user_agent: null,
+      ip_prefix: null,
+      method: 'password' as const,
+      second_factor: null,
     });
     const sessions = Array.from({ length: 30 }, () => session(userId));
     const other = session(newId());

@@ -53,6 +53,11 @@ async function seed(role: 'owner' | 'member' = 'owner') {
     secret_hash: secretHash,
     created_at: at,
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    last_used_at: at,
+    user_agent: null,
+    ip_prefix: null,
+    method: 'password',
+    second_factor: null,
   });
   const endpoint = newWebhookEndpoint(new Date(), workspaceId, {
     name: 'Detail receiver',

@@ -80,6 +80,17 @@ describe('the Lambda bundles', () => {
     for (const entry of entries) expect([...packagesOf(entry)].sort(), entry).toEqual(expected[entry] ?? []);
   });
 
+  it('give the WebAuthn library, and its X.509 and ASN.1 stack, to adding a passkey only (not to the passkey sign-in)', () => {
+    const packagesOf = (entry: string) =>
+      new Set(
+        inputsOf(entry).flatMap((path) => /^(@simplewebauthn\/server|@peculiar\/x509|asn1js)\//.exec(path)?.[1] ?? []),
+      );
+    for (const entry of entries)
+      expect([...packagesOf(entry)].sort(), entry).toEqual(
+        entry === 'functions/passkeys/add-passkey.ts' ? ['@peculiar/x509', '@simplewebauthn/server', 'asn1js'] : [],
+      );
+  });
+
   it("give the webhook sender undici's HTTP client, not its fetch, WebSocket, cache, mock agents or index", () => {
     const undici = inputsOf('functions/webhook-pipeline/send-delivery.ts').filter((path) => path.startsWith('undici/'));
     expect(undici).toContain('undici/lib/dispatcher/client.js');

@@ -39,7 +39,14 @@ describe('entity items', () => {
   });
 
   it('turns an item back into exactly the record it was built from', () => {
-    const session = newSession(now, { id: 's1', user_id: 'u1', secret_hash: 'h' });
+    const session = newSession(now, {
+      id: 's1',
+      user_id: 'u1',
+      secret_hash: 'h',
+      method: 'password',
+      second_factor: null,
+      client: { user_agent: 'test', ip_prefix: '192.0.2.0/24' },
+    });
     const item = itemOf(entities.session, session);
     expect(item.expires_at_epoch).toBe(Math.ceil(Date.parse(session.expires_at) / 1000));
     expect(recordOf(entities.session, item)).toEqual(session);

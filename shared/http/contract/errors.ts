@@ -12,6 +12,7 @@ export const errorStatus = {
   invalid_request: 400,
   unauthorized: 401,
   invalid_credentials: 401,
+  second_factor_required: 401,
   insufficient_scope: 403,
   profile_not_permitted: 403,
   session_required: 403,

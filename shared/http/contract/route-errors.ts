@@ -6,6 +6,7 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'invalid_json',
   'invalid_request',
   'invalid_credentials',
+  'second_factor_required',
   'unauthorized',
   'insufficient_scope',
   'profile_not_permitted',

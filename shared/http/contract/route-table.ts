@@ -11,6 +11,7 @@ import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as media } from './routes/media.js';
 import { routes as oauth } from './routes/oauth.js';
+import { routes as passkeys } from './routes/passkeys.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
@@ -23,12 +24,15 @@ import { routes as moderation } from './routes/moderation.js';
 import { routes as notifications } from './routes/notifications.js';
 import { routes as safety } from './routes/safety.js';
 import { routes as search } from './routes/search.js';
+import { routes as security } from './routes/security.js';
 import { routes as threads } from './routes/threads.js';
 
 // The order is the OpenAPI document's order.
 export const routes = {
   ...system,
   ...identity,
+  ...security,
+  ...passkeys,
   ...workspaces,
   ...profiles,
   ...posts,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config, type RateLimitPolicy, type RateLimitPolicyName } from '../../config.js';
@@ -6,13 +5,14 @@ import { parseOAuthToken } from '../../domain/oauth.js';
 import { parseToken } from '../../domain/secret-tokens.js';
 import { logger } from '../../logger.js';
 import { rateLimitBudgets, type WindowHit } from '../../store/rate-limit-budgets.js';
+import { emailSubject, windowAt } from '../../store/rate-limits.js';
 import { errorResponse } from '../envelope.js';
 import { ApiError } from '../contract/errors.js';
 import type { StrictLimits } from '../contract/route.js';
 import type { ApiMiddleware } from './api-event.js';
 
 export interface RateLimitOptions {
-  /** `login` / `signup`: per client IP and per email, instead of the general limit. */
+  /** `login` / `signup`: per client IP (and per email for sign-up) instead of the general limit. */
   strict?: StrictLimits | undefined;
   /**
    * Without a credential to read, a side-effect-free request counts beside the handler's own
@@ -54,8 +54,7 @@ function maxSlice(policy: RateLimitPolicyName, rule: RateLimitPolicy): number {
 
 function startCheck(policy: RateLimitPolicyName, subject: string, nowMs: number): Check {
   const rule = config.rateLimit(policy);
-  const nowSeconds = Math.floor(nowMs / 1000);
-  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const { windowStart, reset } = windowAt(Math.floor(nowMs / 1000), rule.windowSeconds);
   const window = { policy, subject, windowStart, windowSeconds: rule.windowSeconds, limit: rule.limit };
   const taken = rateLimitBudgets.take(window, maxSlice(policy, rule));
   const hit =
@@ -66,7 +65,7 @@ function startCheck(policy: RateLimitPolicyName, subject: string, nowMs: number)
           return undefined;
         })
       : taken;
-  return { policy, rule, reset: windowStart + rule.windowSeconds - nowSeconds, hit };
+  return { policy, rule, reset, hit };
 }
 
 /**
@@ -85,10 +84,6 @@ function credentialSubject(event: APIGatewayProxyEventV2): string | undefined {
 
 const clientIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';
 
-/** Emails are counted by a hash: the counter table holds no addresses. */
-const emailSubject = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
-
 /** The checks' hits: at once when none is waiting for a booking, else a promise of them. */
 function settle(state: State): Hit[] | Promise<Hit[]> {
   if (state.results) return state.results;
@@ -101,13 +96,16 @@ function settle(state: State): Hit[] | Promise<Hit[]> {
 function limitedError(state: State, results: Hit[]): ApiError | undefined {
   const refused = state.checks.filter((_, i) => results[i]?.limited);
   if (refused.length === 0) return undefined;
-  const retryAfter = Math.max(...refused.map((check) => check.reset));
-  return new ApiError('rate_limited', {
+  return rateLimited(Math.max(...refused.map((check) => check.reset)));
+}
+
+/** The 429 of every limit, the log-in throttle's included. */
+export const rateLimited = (retryAfter: number): ApiError =>
+  new ApiError('rate_limited', {
     message: `Too many requests; retry in ${retryAfter} s.`,
     hint: 'Wait for the number of seconds in Retry-After; RateLimit and RateLimit-Policy describe the limit.',
     headers: { 'retry-after': String(retryAfter) },
   });
-}
 
 /**
  * One policy's item of RateLimit-Policy, made once per policy and rule (config keeps one rule
@@ -199,7 +197,8 @@ export function rateLimit({ strict, deferWithoutCredential }: RateLimitOptions):
       // The JSON body parser has run: the body is the parsed object, whatever the event's type says.
       const body: unknown = event.body;
       const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
-      if (strict && typeof email === 'string')
+      // The log-in's per-email limit counts failures only, so the handler keeps it (store/login-throttle.ts).
+      if (strict === 'signup' && typeof email === 'string')
         state.checks.push(startCheck(`${strict}_email`, emailSubject(email), Date.now()));
       if (state.deferred) return;
       const results = settle(state);

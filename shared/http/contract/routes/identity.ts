@@ -34,12 +34,14 @@ export const routes = {
     handler: 'identity/create-session',
     tag: 'Identity',
     summary: 'Log in: returns a session token (st_…) valid for 30 days.',
+    description:
+      "Log in: returns a session token (st_…) valid for 30 days. With a second factor on, the password alone answers `401 second_factor_required`; send it again with `totp_code` (the authenticator app's current code, each accepted once) or `recovery_code` (each works once). A wrong password or code is `401 invalid_credentials`. After 10 failed attempts (wrong password or wrong code; a right password waiting for its code is not one) for an email within a 15-minute window, every attempt for it answers `429 rate_limited` until the window ends, from any address and with the right password too.",
     auth: 'none',
     body: CreateSessionBody,
     status: 201,
     strictLimits: 'login',
     response: z.object({ session: Session, user: User }),
-    errors: ['invalid_credentials'],
+    errors: ['invalid_credentials', 'second_factor_required'],
     mcp: false,
   }),
   deleteSession: defineRoute({

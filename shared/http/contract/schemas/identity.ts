@@ -9,7 +9,17 @@ export const Email = z
 export const WorkspaceRole = z.enum(['owner', 'admin', 'member']);
 
 export const User = z
-  .object({ id: Uuid, email: z.string(), name: z.string(), created_at: Timestamp })
+  .object({
+    id: Uuid,
+    email: z.string(),
+    name: z.string(),
+    created_at: Timestamp,
+    totp_enabled: z.boolean().meta({ description: 'Whether log-in asks for a TOTP code (or a recovery code).' }),
+    recovery_codes_left: z
+      .number()
+      .int()
+      .meta({ description: 'Unused recovery codes (each works once); 0 without a second factor.' }),
+  })
   .meta({ id: 'User' });
 
 export const Workspace = z.object({ id: Uuid, name: z.string(), created_at: Timestamp }).meta({ id: 'Workspace' });
@@ -37,10 +47,24 @@ export const SessionsEnded = z.object({
   sessions_ended: z.number().int().meta({ description: 'How many sessions were ended, this one included.' }),
 });
 
-export const CreateSessionBody = z.strictObject({
-  email: Email,
-  password: z.string().min(1).max(200),
-});
+/** A code of the second factor: the authenticator app's current 6 digits, or one recovery code. */
+export const TotpCode = z.string().max(20).meta({ description: 'The 6-digit code the authenticator app shows now.' });
+export const RecoveryCode = z
+  .string()
+  .max(64)
+  .meta({ description: 'One of the recovery codes shown when the second factor was turned on; each works once.' });
+
+export const CreateSessionBody = z
+  .strictObject({
+    email: Email,
+    password: z.string().min(1).max(200),
+    totp_code: TotpCode.optional(),
+    recovery_code: RecoveryCode.optional(),
+  })
+  .refine((b) => b.totp_code === undefined || b.recovery_code === undefined, {
+    message: 'send totp_code or recovery_code, not both',
+    path: ['recovery_code'],
+  });
 
 export const Session = z.object({ token: z.string(), expires_at: Timestamp }).meta({ id: 'Session' });
 
