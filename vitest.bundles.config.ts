@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 /**
- * `npm run test:bundles`: a representative part of the e2e suite (identity, posts, reactions, a
+ * `npm run test:bundles`: the bundle checks of test/bundle (what each function's bundle carries and
+ * leaves out, built as the CDK stack builds it), and a representative part of the e2e suite (identity, posts, reactions, a
  * webhook delivery, the MCP endpoint, passkeys) against the esbuild bundles that `cdk deploy` uploads, served by the local
  * server (`--bundles`) instead of the TypeScript sources, and the media processor's asset as CDK
  * bundles it (sharp installed for arm64: npm, a few seconds). Same settings as vitest.config.ts except

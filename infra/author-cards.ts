@@ -3,6 +3,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { newImagesOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -42,7 +43,7 @@ export class AuthorCards extends Construct {
     this.fn.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        ...eventSourceBatching('author-cards'),
         bisectBatchOnError: true,
         retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.failures),

@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { COUNTS_RECORD_MAX_AGE_SECONDS } from '../shared/counters/from-stream.js';
 import { keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { sortKeysOf } from './stream-filters.js';
 
 export interface CounterFoldProps {
@@ -25,13 +26,6 @@ export interface CounterFoldProps {
  * side and a later batch's watermark would hide an earlier one's records).
  */
 export const COUNTS_PARALLELIZATION = 1;
-/**
- * Records of one shard gathered for up to a second: a popular post's counter then takes about
- * one write per stream shard per second, however many likes it gets, and counts stay within the
- * 2 seconds API.md allows.
- */
-export const COUNTS_BATCHING_WINDOW = Duration.seconds(1);
-export const COUNTS_BATCH_SIZE = 1000;
 /** As for the fan-out: only a tumbling window makes Lambda name the shard the watermarks are kept by. */
 export const COUNTS_WINDOW = Duration.minutes(15);
 
@@ -63,8 +57,7 @@ export class CounterFold extends Construct {
     this.fn.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: COUNTS_BATCH_SIZE,
-        maxBatchingWindow: COUNTS_BATCHING_WINDOW,
+        ...eventSourceBatching('fold-counts'),
         // The handler reports only the records of a counter whose fold failed.
         reportBatchItemFailures: true,
         parallelizationFactor: COUNTS_PARALLELIZATION,

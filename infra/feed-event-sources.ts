@@ -1,6 +1,6 @@
 /**
- * How the home feed's Lambdas are fed: the event sources of the deployed stack (home-feed.ts) and
- * the local runtime's poller and in-process queue (local/delivery-runtime.ts) both read these, so
+ * How the home feed's queue feeds its writer: the SQS event source of the deployed stack (home-feed.ts) and
+ * the local runtime's in-process queue (local/feed-runtime.ts) both read these, so
  * the local feed runs as the deployed one does. No CDK here: the local runtime loads it.
  */
 
@@ -14,6 +14,3 @@ export const FEED_WRITER_BATCH_SIZE = 10;
  * without letting one celebrity-sized burst take the account's concurrency.
  */
 export const FEED_WRITER_MAX_CONCURRENCY = 20;
-
-/** Stream records per fan-out invocation. */
-export const FEED_STREAM_BATCH_SIZE = 100;

@@ -9,9 +9,10 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteName } from '../shared/http/contract/route-table.js';
 import { entityTags, keys } from '../shared/store/keys.js';
-import { FEED_STREAM_BATCH_SIZE, FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from './feed-event-sources.js';
+import { FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from './feed-event-sources.js';
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf, newImagesWhere } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 
 export interface HomeFeedProps {
   /** The single table; its stream carries posts and follows. */
@@ -82,7 +83,7 @@ export class HomeFeed extends Construct {
     this.fanOut.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: FEED_STREAM_BATCH_SIZE,
+        ...eventSourceBatching('home-feed'),
         reportBatchItemFailures: true,
         parallelizationFactor: FEED_FAN_OUT_PARALLELIZATION,
         bisectBatchOnError: true,

@@ -14,6 +14,7 @@ import { keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 import { MediaBuckets } from './media-buckets.js';
 import { removalsOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 
 /** HTTP routes that sign presigned POST forms: their credentials are what S3 checks the upload against. */
 export const UPLOAD_SIGNING_ROUTES = ['createMedia'] as const;
@@ -182,7 +183,7 @@ export class MediaPipeline extends Construct {
     this.cleanUp.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        ...eventSourceBatching('media-clean-up'),
         bisectBatchOnError: true,
         retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.cleanUpFailures),

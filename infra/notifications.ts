@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { NOTIFY_RECORD_MAX_AGE_SECONDS } from '../shared/notifications/from-stream.js';
 import { entityTags, keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { newImagesOf, newImagesOfAnyWhere, newImagesWhere, sortKeysOf } from './stream-filters.js';
 
 export interface NotificationsProps {
@@ -24,13 +25,6 @@ export interface NotificationsProps {
  * folded, so a shard's batches must be folded in order (as the counter fold's, infra/counters.ts).
  */
 export const NOTIFY_PARALLELIZATION = 1;
-/**
- * Records of one shard gathered for up to a second, as the counter fold does: a viral post's
- * group then takes about one write per stream shard per second, however many likes it gets, and
- * a notification is listed within the 2 seconds API.md allows.
- */
-export const NOTIFY_BATCHING_WINDOW = Duration.seconds(1);
-export const NOTIFY_BATCH_SIZE = 1000;
 /** Only a tumbling window makes Lambda name the shard the watermarks are kept by. */
 export const NOTIFY_WINDOW = Duration.minutes(15);
 
@@ -65,8 +59,7 @@ export class Notifications extends Construct {
     this.fn.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: NOTIFY_BATCH_SIZE,
-        maxBatchingWindow: NOTIFY_BATCHING_WINDOW,
+        ...eventSourceBatching('notify'),
         reportBatchItemFailures: true,
         parallelizationFactor: NOTIFY_PARALLELIZATION,
         bisectBatchOnError: true,

@@ -15,6 +15,7 @@ import type { RouteName } from '../shared/http/contract/route-table.js';
 import { entityTags, keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf, removalsOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 
 /** The routes that query the index: their functions get the endpoint and read access, on roles of their own. */
 export const SEARCH_ROUTES: readonly RouteName[] = ['searchProfiles', 'searchPosts'];
@@ -76,9 +77,7 @@ export class SearchIndexing extends Construct {
     this.fn.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        // Freshness: a batch goes as soon as records are there (API.md promises 2 s).
-        maxBatchingWindow: Duration.seconds(0),
+        ...eventSourceBatching('search-index'),
         bisectBatchOnError: true,
         retryAttempts: STREAM_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.failures),

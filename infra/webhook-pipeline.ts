@@ -6,6 +6,7 @@ import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from './sender-event-source.js';
 import { newImagesOf } from './stream-filters.js';
+import { eventSourceBatching } from './stream-event-batching.js';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
@@ -164,7 +165,7 @@ export class WebhookPipeline extends Construct {
     this.fanOut.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        ...eventSourceBatching('webhook-fan-out'),
         // The handler splits a batch by workspace and reports only a failing workspace's record.
         reportBatchItemFailures: true,
         parallelizationFactor: FAN_OUT_PARALLELIZATION,

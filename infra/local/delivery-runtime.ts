@@ -18,7 +18,8 @@ import type { LocalHttpPorts } from './http-server.js';
 import { SENDER_BATCH_SIZE, SENDER_MAX_CONCURRENCY } from '../sender-event-source.js';
 import { LocalDeliveryQueue } from './local-delivery-queue.js';
 import { LocalRetryScheduler } from './local-retry-scheduler.js';
-import { StreamPoller, type StreamConsumers } from './stream-poller.js';
+import { StreamPoller, type StreamConsumers, type StreamHandler } from './stream-poller.js';
+import { STREAM_BATCHING, type StreamConsumerName } from '../stream-batching.js';
 import { handler as refreshAuthorCards } from '../../functions/profile-stream/refresh-author-cards.js';
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
 import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/counter-fold.js';
@@ -31,16 +32,29 @@ const SWEEP_GRACE_MS = 10_000;
 export interface DeliveryRuntime {
   /** What the HTTP functions that enqueue deliveries use in place of SQS (ready before `start`). */
   httpPorts: Pick<LocalHttpPorts, 'queue'>;
+  /** The stream poller's consumers, batched as the stack's event sources batch them. */
+  streamConsumers: StreamConsumers;
   /** Starts the stream poller and the sweeper (a first sweep at once); nothing runs before. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * `otherConsumers`: the table stream's consumers beside the webhook pipeline's (the media clean-up,
- * the home feed, the search index), by name.
- */
-export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: StreamConsumers = {}): DeliveryRuntime {
+/** The table stream's consumers the local server brings beside the webhook pipeline's. */
+export type OtherStreamHandlers = Record<
+  Extract<StreamConsumerName, 'media-clean-up' | 'home-feed' | 'search-index'>,
+  StreamHandler
+>;
+
+/** Each handler with the batching of its event source in the stack (infra/stream-batching.ts). */
+const batchedAsDeployed = (handlers: Record<StreamConsumerName, StreamHandler>): StreamConsumers =>
+  Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [
+      name,
+      { handler, ...STREAM_BATCHING[name as StreamConsumerName] },
+    ]),
+  );
+
+export function deliveryRuntime(dynamodbEndpoint: string, otherHandlers: OtherStreamHandlers): DeliveryRuntime {
   const settings = deliverySettingsFromConfig();
   if (settings.urlPolicy === 'allow-local') {
     console.warn(
@@ -62,13 +76,14 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: Stream
   // One poller stands in for every stream event source of the AWS stack: each consumer reads the
   // stream on its own (their filters are in the handlers).
   // No record age bound here: a batch may come again after a restart, however long the server was down.
-  const poller = new StreamPoller(dynamodbEndpoint, {
+  const streamConsumers = batchedAsDeployed({
     'webhook-fan-out': fanOutHandler(ports),
     'author-cards': refreshAuthorCards,
     'fold-counts': foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS),
     notify: notifyHandler(WHOLE_STREAM_KEEP_SECONDS),
-    ...otherConsumers,
+    ...otherHandlers,
   });
+  const poller = new StreamPoller(dynamodbEndpoint, streamConsumers);
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (graceMs: number) => {
@@ -81,6 +96,7 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherConsumers: Stream
 
   return {
     httpPorts: { queue },
+    streamConsumers,
     async start() {
       await poller.start();
       // At start: whatever was due while the server was down (timers do not survive a restart).

@@ -5,6 +5,11 @@
  * event source mapping. A consumer that is slow, or keeps failing a record, holds only itself: the
  * webhook fan-out never waits for the search index, nor notifications for the feed.
  *
+ * Each consumer gets the batches its event source mapping gives it (infra/stream-batching.ts):
+ * at most its batch size, gathered for up to its batching window unless the batch fills first. So
+ * the counter fold and the notifications see a second's records of a shard at once, as deployed,
+ * and not what a 100 ms read happened to bring.
+ *
  * Where a consumer starts reading (so a restart loses nothing):
  * - it has a checkpoint item per shard (the last sequence number it handled, written every second
  *   and at a stop) and resumes AFTER it on the next start;
@@ -27,6 +32,7 @@ import {
 import { setTimeout as delay } from 'node:timers/promises';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { StreamBatching } from '../stream-batching.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { bySequence } from '../../shared/pipeline/batch-failures.js';
 import { batchWrite } from '../../shared/store/batch.js';
@@ -36,8 +42,13 @@ import { localClient } from './dynamodb-local.js';
 /** A batch of one shard, named like a tumbling-window event of the Lambda event source names it. */
 export type StreamHandler = (event: DynamoDBStreamEvent & { shardId: string }) => Promise<DynamoDBBatchResponse | void>;
 
+/** One consumer: its handler, batched as its event source batches it. */
+export interface StreamConsumer extends StreamBatching {
+  handler: StreamHandler;
+}
+
 /** The stream's consumers by name (the name keys their checkpoints: keep it stable). */
-export type StreamConsumers = Readonly<Record<string, StreamHandler>>;
+export type StreamConsumers = Readonly<Record<string, StreamConsumer>>;
 
 /** One shard, read once for all its consumers. */
 interface Shard {
@@ -53,8 +64,12 @@ interface Shard {
 interface Lane {
   consumer: string;
   handler: StreamHandler;
+  batchSize: number;
+  batchingWindowMs: number;
   shardId: string;
   buffer: StreamRecord[];
+  /** When each record of the buffer was queued (its batching window starts then). */
+  queuedAt: number[];
   /** The last record queued for it (or its checkpoint): what it has already is not queued again. */
   queuedUpTo: string | undefined;
   /** The record the consumer keeps failing, and how often it has. */
@@ -77,13 +92,13 @@ const DESCRIBE_EVERY_MS = 2000;
  * one per consumer and batch, each of which the stream would carry back.
  */
 const CHECKPOINT_EVERY_MS = 1000;
-/** Records of a batch, as the event sources' batch size. */
-const BATCH_SIZE = 100;
+/** Records per GetRecords: the reader reads on at once while a read brings records. */
+const READ_LIMIT = 100;
 /**
- * A shard's reader waits while one of its consumers has this many records waiting: a consumer far
- * behind (a burst to index) holds the others only then, and memory stays bounded.
+ * A shard's reader waits while one of its consumers has this many of its batches waiting: a
+ * consumer far behind (a burst to index) holds the others only then, and memory stays bounded.
  */
-const MAX_WAITING = 10 * BATCH_SIZE;
+const MAX_WAITING_BATCHES = 10;
 
 /**
  * Retries of a failed record before the poller passes over it. Fewer than the stack's event
@@ -218,11 +233,14 @@ export class StreamPoller {
         if (!id || this.shards.has(id)) continue;
         checkpoints ??= await this.checkpoints();
         const known = checkpoints;
-        const lanes = Object.entries(this.consumers).map(([consumer, handler]): Lane => ({
+        const lanes = Object.entries(this.consumers).map(([consumer, settings]): Lane => ({
           consumer,
-          handler,
+          handler: settings.handler,
+          batchSize: settings.batchSize,
+          batchingWindowMs: settings.batchingWindowSeconds * 1000,
           shardId: id,
           buffer: [],
+          queuedAt: [],
           queuedUpTo: known.get(laneKey(consumer, id)),
         }));
         const shard: Shard = { id, iterator: undefined, done: false, readUpTo: undefined, lanes };
@@ -264,7 +282,7 @@ export class StreamPoller {
   /** The shard's reader: reads on at once while there are records, waits the interval when there are none. */
   private async read(shard: Shard): Promise<void> {
     while (!this.stopped && !shard.done) {
-      const waiting = shard.lanes.some((lane) => lane.buffer.length >= MAX_WAITING);
+      const waiting = shard.lanes.some((lane) => lane.buffer.length >= MAX_WAITING_BATCHES * lane.batchSize);
       const busy =
         !waiting &&
         (await this.readBatch(shard).catch(async (error: Error) => {
@@ -281,7 +299,7 @@ export class StreamPoller {
   private async readBatch(shard: Shard): Promise<boolean> {
     if (!shard.iterator) return false;
     const result = await this.streams
-      .send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: BATCH_SIZE }))
+      .send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: READ_LIMIT }))
       .catch(async (error: unknown) => {
         if (!LOST_POSITION.has((error as Error).name)) throw error;
         await this.position(shard);
@@ -289,12 +307,14 @@ export class StreamPoller {
       });
     if (!result) return false;
     const records = result.Records ?? [];
+    const now = Date.now();
     for (const record of records) {
       if (isCheckpoint(record)) continue;
       const sequence = sequenceOf(record);
       for (const lane of shard.lanes) {
         if (!isAfter(sequence, lane.queuedUpTo)) continue;
         lane.buffer.push(record);
+        lane.queuedAt.push(now);
         lane.queuedUpTo = sequence;
       }
     }
@@ -309,21 +329,46 @@ export class StreamPoller {
   private async consume(lane: Lane): Promise<void> {
     while (!this.stopped) {
       if (lane.buffer.length === 0) {
-        await new Promise<void>((resolve) => (lane.wake = resolve));
-        lane.wake = undefined;
+        await this.waitForRecords(lane);
         continue;
       }
-      const batch = lane.buffer.slice(0, BATCH_SIZE);
+      await this.gather(lane);
+      // What was gathered and not handled is read again after the next start (no checkpoint).
+      if (this.stopped) return;
+      const batch = lane.buffer.slice(0, lane.batchSize);
       const failedAt = await this.handle(lane, batch);
       const givenUp = failedAt >= 0 && this.givesUp(lane, sequenceOf(batch[failedAt]!));
       const handled = failedAt < 0 ? batch.length : givenUp ? failedAt + 1 : failedAt;
       if (failedAt < 0) lane.failing = undefined;
       if (handled > 0) {
         lane.buffer.splice(0, handled);
+        lane.queuedAt.splice(0, handled);
         lane.unsaved = sequenceOf(batch[handled - 1]!);
       }
       if (failedAt >= 0 && !givenUp) await this.sleep(RETRY_PAUSE_MS);
     }
+  }
+
+  /**
+   * The batching window: waits until the lane's oldest record has waited the consumer's window, or
+   * a whole batch is there, as the event source gathers records before it invokes. A batch tried
+   * again (after a failure) has waited its window already and goes at once.
+   */
+  private async gather(lane: Lane): Promise<void> {
+    const due = lane.queuedAt[0]! + lane.batchingWindowMs;
+    while (!this.stopped && lane.buffer.length < lane.batchSize && Date.now() < due)
+      await this.waitForRecords(lane, due - Date.now());
+  }
+
+  /** Until the reader queues records for the lane (or the poller stops), or at most `ms`. */
+  private async waitForRecords(lane: Lane, ms?: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      lane.wake = resolve;
+      if (ms !== undefined) timer = setTimeout(resolve, ms);
+    });
+    clearTimeout(timer);
+    lane.wake = undefined;
   }
 
   /**

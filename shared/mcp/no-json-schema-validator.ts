@@ -4,7 +4,7 @@
  * 150 KiB minified) from there statically, for schemas it validates itself: `fromJsonSchema`
  * without a validator of its own and form elicitation. This service uses neither: its tools'
  * schemas validate nothing in the SDK (shared/mcp/server.ts), the routes validate their input.
- * Not used locally: the local runtime loads the real module. test/unit/lambda-bundle-contents.test.ts
+ * Not used locally: the local runtime loads the real module. test/bundle/lambda-bundle-contents.test.ts
  * pins that the MCP bundle carries no ajv.
  */
 import process from 'node:process';

@@ -54,15 +54,16 @@ export interface McpRequestScope {
 }
 
 /**
- * A JSON Schema the SDK advertises as it is. Its validation passes everything through: the route
- * validates its input with its own schemas and answers with the service's error envelope.
+ * A JSON Schema the SDK advertises as it is, read when the SDK asks for it (a tool's output schema
+ * is built on first use: tools.ts). Its validation passes everything through: the route validates
+ * its input with its own schemas and answers with the service's error envelope.
  */
-function advertised(schema: JsonSchema): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
+function advertised(schema: () => JsonSchema): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
   return {
     '~standard': {
       version: 1,
       vendor: 'social-network-api',
-      jsonSchema: { input: () => schema, output: () => schema },
+      jsonSchema: { input: schema, output: schema },
       validate: (value: unknown) => ({ value: value as ToolArguments }),
     },
   };
@@ -73,8 +74,8 @@ const configOf = (tool: Tool | CompositeTool) => ({
   title: tool.title,
   description: tool.description,
   annotations: tool.annotations,
-  inputSchema: advertised(tool.inputSchema),
-  outputSchema: advertised(tool.outputSchema),
+  inputSchema: advertised(() => tool.inputSchema),
+  outputSchema: advertised(() => tool.outputSchema),
 });
 const routeConfigs = new Map(tools.map((tool) => [tool, configOf(tool)]));
 const compositeConfigs = new Map(compositeTools.map((tool) => [tool, configOf(tool)]));

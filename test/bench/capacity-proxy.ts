@@ -11,6 +11,9 @@
  * from the returned attributes of an update that asks for them, else `gsi1:?`). DynamoDB Local
  * reports one figure per table for a transaction or a batch: those are split evenly over its items
  * (marked `≈` in the key).
+ *
+ * And it notes every table call (reads too; not the stream's own API, nor the checkpoints) with the
+ * partition key it names, so a benchmark can tell the stream consumers' calls from the requests'.
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +46,12 @@ export interface CountedWrite {
   units: number;
 }
 
+/** One call to the table: its operation and the partition key it names (the first it names: an item's key, else the first string value, a query's key; '' for none). */
+export interface TableCall {
+  operation: string;
+  pk: string;
+}
+
 export interface CapacityProxy {
   endpoint: string;
   /** Write units counted since the start (or the last `reset`). */
@@ -53,6 +62,8 @@ export interface CapacityProxy {
   partitions(): PartitionBook;
   /** Every counted write since the start (or the last `reset`), in the order they were answered. */
   writes(): CountedWrite[];
+  /** Every table call since the start (or the last `reset`), in the order they came. */
+  calls(): TableCall[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -63,6 +74,7 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
   let kinds: WriteBreakdown = new Map();
   let book: PartitionBook = new Map();
   let log: CountedWrite[] = [];
+  let calls: TableCall[] = [];
   const bookOn = (key: string, units: number, writes: number) => {
     const entry = book.get(key) ?? { writes: 0, units: 0 };
     entry.writes += writes;
@@ -106,7 +118,11 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
     req.on('end', () => {
       let body = Buffer.concat(chunks);
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
-      const counting = WRITES.has(operation) && !body.includes('STREAMCHECKPOINT');
+      const checkpoint = body.includes('STREAMCHECKPOINT');
+      const counting = WRITES.has(operation) && !checkpoint;
+      const text = body.toString('utf8');
+      if (String(req.headers['x-amz-target']).startsWith('DynamoDB_') && !checkpoint)
+        calls.push({ operation, pk: /pk":\{"S":"([^"]*)"/.exec(text)?.[1] ?? /"S":"([^"]*)"/.exec(text)?.[1] ?? '' });
       let kind = operation;
       let input: Record<string, unknown> = {};
       if (counting) {
@@ -156,11 +172,13 @@ export async function startCapacityProxy(target: string): Promise<CapacityProxy>
     breakdown: () => new Map([...kinds].map(([kind, entry]) => [kind, { ...entry }])),
     partitions: () => new Map([...book].map(([key, entry]) => [key, { ...entry }])),
     writes: () => [...log],
+    calls: () => [...calls],
     reset: () => {
       counted = { table: 0, indexes: 0, total: 0, requests: 0 };
       kinds = new Map();
       book = new Map();
       log = [];
+      calls = [];
     },
     close: async () => {
       server.closeAllConnections();

@@ -14,7 +14,7 @@
  * Not a test: it measures, it asserts nothing.
  */
 import os from 'node:os';
-import { NOTIFY_BATCHING_WINDOW } from '../../infra/notifications.js';
+import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { KEY_SHARDS } from '../../shared/store/keys.js';
 import { startCapacityProxy, type PartitionBook } from './capacity-proxy.js';
 import { api, percentile, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
@@ -26,7 +26,7 @@ const PROFILES_PER_KEY = 100;
 const TABLE_NAME = 'social-network-bench-notifications';
 const PROJECTED_LIKES_PER_SECOND = 5000;
 /** In AWS: one batch per stream shard per batching window, at most one stream shard per key shard. */
-const AWS_BATCHES_PER_SECOND = KEY_SHARDS / NOTIFY_BATCHING_WINDOW.toSeconds();
+const AWS_BATCHES_PER_SECOND = KEY_SHARDS / STREAM_BATCHING.notify.batchingWindowSeconds;
 
 const GOALS = { listedP99Ms: 2000, inboxWcuPerSecond: 100, unitsPerLike: 0.2 };
 
@@ -156,13 +156,21 @@ async function main() {
           `action → listed (${latencies.length} replies, each read back until listed)`,
           `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`,
           `p99 ≤ ${GOALS.listedP99Ms} ms`,
-          verdict(p99 <= GOALS.listedP99Ms),
+          verdict(
+            p99 <= GOALS.listedP99Ms,
+            `p99 ${p99.toFixed(0)} ms`,
+            'a run on a quiet machine (the p50 is the 1 s batching window, the tail the load); then a shorter notify window (infra/stream-batching.ts), at more writes per hot group',
+          ),
         ],
         [
           `viral post: ${viral.likes} likes, ${IN_FLIGHT} in flight`,
           `${viral.likeSeconds.toFixed(1)} s (${(viral.likes / viral.likeSeconds).toFixed(0)}/s locally); one notification with actors_count ${viral.count} ${viral.lagMs.toFixed(0)} ms after the last like`,
           `actors_count ${viral.likes}`,
-          verdict(viral.count === viral.likes),
+          verdict(
+            viral.count === viral.likes,
+            `actors_count ${viral.count}`,
+            "find the records the group's fold passed over",
+          ),
         ],
         [
           'notification writes here: group folds (≈ batches), units',
@@ -171,28 +179,44 @@ async function main() {
           '',
         ],
         [
-          'write units per like added by notifications, measured here (local poller: a batch every ~100 ms)',
+          'write units per like added by notifications, measured here (local poller: batched as deployed, a second per batch)',
           localPerLike.toFixed(3),
           `≤ ${GOALS.unitsPerLike}`,
-          verdict(localPerLike <= GOALS.unitsPerLike),
+          verdict(
+            localPerLike <= GOALS.unitsPerLike,
+            localPerLike.toFixed(3),
+            "fewer writes per fold: the group's state and its inbox copy in one item",
+          ),
         ],
         [
           `write units per like added by notifications in AWS at ${PROJECTED_LIKES_PER_SECOND.toLocaleString('en-US')} likes/s (${AWS_BATCHES_PER_SECOND} batches/s × ${perBatch.all.toFixed(2)} units per batch)`,
           awsPerLike.toFixed(3),
           `≤ ${GOALS.unitsPerLike}`,
-          verdict(awsPerLike <= GOALS.unitsPerLike),
+          verdict(
+            awsPerLike <= GOALS.unitsPerLike,
+            awsPerLike.toFixed(3),
+            "fewer writes per fold: the group's state and its inbox copy in one item",
+          ),
         ],
         [
           `author's inbox partition in AWS at ${PROJECTED_LIKES_PER_SECOND.toLocaleString('en-US')} likes/s: table (NOTIF#<author>)`,
           `${awsTable.toFixed(0)} WCU/s (${perBatch.table.toFixed(2)} units per batch)`,
           `≤ ${GOALS.inboxWcuPerSecond}`,
-          verdict(awsTable <= GOALS.inboxWcuPerSecond),
+          verdict(
+            awsTable <= GOALS.inboxWcuPerSecond,
+            `${awsTable.toFixed(0)} WCU/s`,
+            "a longer batching window, or the group's listed copy off the inbox partition",
+          ),
         ],
         [
           `author's inbox partition in AWS at ${PROJECTED_LIKES_PER_SECOND.toLocaleString('en-US')} likes/s: its index (gsi1:NOTIF#<author>)`,
           `${awsIndex.toFixed(0)} WCU/s (${perBatch.index.toFixed(2)} units per batch)`,
           `≤ ${GOALS.inboxWcuPerSecond}`,
-          verdict(awsIndex <= GOALS.inboxWcuPerSecond),
+          verdict(
+            awsIndex <= GOALS.inboxWcuPerSecond,
+            `${awsIndex.toFixed(0)} WCU/s`,
+            'a longer batching window, or the index copy written only when the listed order changes',
+          ),
         ],
       ],
     );

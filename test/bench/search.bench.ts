@@ -131,11 +131,26 @@ async function queryLatencies(index: SqliteSearchIndex) {
       await run();
       latencies.push(performance.now() - t);
     }
-    latencies.sort((a, b) => a - b);
-    const p95 = percentile(latencies, 95);
-    rows.push([kind, percentile(latencies, 50), p95, `≤ ${GOALS.queryP95Ms} ms`, verdict(p95 <= GOALS.queryP95Ms)]);
+    rows.push(queryRow(kind, latencies));
   }
   return rows;
+}
+
+/** One kind's row of the latency table: p50, p95 and the goal's verdict. */
+function queryRow(kind: string, latencies: number[]): (string | number)[] {
+  latencies.sort((a, b) => a - b);
+  const p95 = percentile(latencies, 95);
+  return [
+    kind,
+    percentile(latencies, 50),
+    p95,
+    `≤ ${GOALS.queryP95Ms} ms`,
+    verdict(
+      p95 <= GOALS.queryP95Ms,
+      `p95 ${p95.toFixed(0)} ms`,
+      'EXPLAIN QUERY PLAN the query and index what it scans',
+    ),
+  ];
 }
 
 async function profileLatencies(index: SqliteSearchIndex) {
@@ -160,15 +175,7 @@ async function profileLatencies(index: SqliteSearchIndex) {
     await index.searchProfiles({ prefixes: [prefix], exact_username: prefix, limit: 20, offset: 0 });
     latencies.push(performance.now() - t);
   }
-  latencies.sort((a, b) => a - b);
-  const p95 = percentile(latencies, 95);
-  return [
-    'profiles (prefix)',
-    percentile(latencies, 50),
-    p95,
-    `≤ ${GOALS.queryP95Ms} ms`,
-    verdict(p95 <= GOALS.queryP95Ms),
-  ];
+  return queryRow('profiles (prefix)', latencies);
 }
 
 /** Publish through the API, poll the search route until the post shows: ms per post. */
@@ -231,7 +238,18 @@ async function main() {
     printTable(
       `Freshness through the local pipeline, ${FRESHNESS_POSTS} posts (publish → visible in search, ms)`,
       ['p50', 'p99', 'goal', ''],
-      [[fresh.p50, fresh.p99, `p99 ≤ ${GOALS.freshnessP99Ms} ms`, verdict(fresh.p99 <= GOALS.freshnessP99Ms)]],
+      [
+        [
+          fresh.p50,
+          fresh.p99,
+          `p99 ≤ ${GOALS.freshnessP99Ms} ms`,
+          verdict(
+            fresh.p99 <= GOALS.freshnessP99Ms,
+            `p99 ${fresh.p99.toFixed(0)} ms`,
+            "find what the index's lane waits for (its batches, retries)",
+          ),
+        ],
+      ],
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -39,13 +39,17 @@ printTable(
       'largest template',
       `${largest.resources} (${name(largest.path)}; ${loads.length} templates)`,
       `≤ ${TEMPLATE_RESOURCE_GOAL}`,
-      verdict(largest.resources <= TEMPLATE_RESOURCE_GOAL),
+      verdict(
+        largest.resources <= TEMPLATE_RESOURCE_GOAL,
+        String(largest.resources),
+        'more route stacks (infra/route-stacks.ts), or the largest construct in a nested stack of its own',
+      ),
     ],
     [
       "more routes before a template passes the goal (spread as today's)",
       headroom,
       `≥ ${ROUTE_GROWTH_GOAL}`,
-      verdict(headroom >= ROUTE_GROWTH_GOAL),
+      verdict(headroom >= ROUTE_GROWTH_GOAL, String(headroom), 'more route stacks (infra/route-stacks.ts)'),
     ],
     [
       'more routes the fullest route stack takes on its own',
@@ -64,6 +68,6 @@ printTable(
     load.routes,
     TEMPLATE_RESOURCE_GOAL - load.resources,
     load.routes > 0 ? routeRoom(load, costPerRoute) : '—',
-    verdict(load.resources <= TEMPLATE_RESOURCE_GOAL),
+    verdict(load.resources <= TEMPLATE_RESOURCE_GOAL, String(load.resources), 'move resources to another nested stack'),
   ]),
 );

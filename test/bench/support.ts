@@ -132,8 +132,12 @@ export async function loop(
   };
 }
 
-/** How every benchmark table states a goal's outcome. */
-export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+/**
+ * How every benchmark table states a goal's outcome: MET, or NOT MET with the floor this build
+ * measured and the next step that would move it, so no goal is left unmet without one.
+ */
+export const verdict = (met: boolean, floor: string, next: string) =>
+  met ? 'MET' : `NOT MET: floor ${floor}; next: ${next}`;
 
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
   const cells = [

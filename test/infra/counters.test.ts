@@ -1,13 +1,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  COUNTS_BATCH_SIZE,
-  COUNTS_BATCHING_WINDOW,
-  COUNTS_PARALLELIZATION,
-  COUNTS_WINDOW,
-  CounterFold,
-} from '../../infra/counters.js';
+import { COUNTS_PARALLELIZATION, COUNTS_WINDOW, CounterFold } from '../../infra/counters.js';
 import { COUNTS_RECORD_MAX_AGE_SECONDS, COUNTS_WATERMARK_KEEP_SECONDS } from '../../shared/counters/from-stream.js';
+import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { STREAM_READING, synthConstruct, type Resource, type Statement } from '../support/construct-template.js';
 
 let template: Template;
@@ -25,8 +20,8 @@ describe('the counter fold (CDK)', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
-      BatchSize: COUNTS_BATCH_SIZE,
-      MaximumBatchingWindowInSeconds: COUNTS_BATCHING_WINDOW.toSeconds(),
+      BatchSize: STREAM_BATCHING['fold-counts'].batchSize,
+      MaximumBatchingWindowInSeconds: STREAM_BATCHING['fold-counts'].batchingWindowSeconds,
       ParallelizationFactor: COUNTS_PARALLELIZATION,
       TumblingWindowInSeconds: COUNTS_WINDOW.toSeconds(),
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -62,7 +57,7 @@ describe('the counter fold (CDK)', () => {
     // No record comes again after the keep of the watermarks that tell it was counted.
     expect(COUNTS_WATERMARK_KEEP_SECONDS).toBeGreaterThan(COUNTS_RECORD_MAX_AGE_SECONDS);
     // Counts may lag 2 s (API.md): the batching window leaves room for the invocation.
-    expect(COUNTS_BATCHING_WINDOW.toSeconds()).toBeLessThanOrEqual(1);
+    expect(STREAM_BATCHING['fold-counts'].batchingWindowSeconds).toBeLessThanOrEqual(1);
     template.resourceCountIs('AWS::SQS::Queue', 1);
   });
 

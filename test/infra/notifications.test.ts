@@ -1,16 +1,11 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  NOTIFY_BATCH_SIZE,
-  NOTIFY_BATCHING_WINDOW,
-  NOTIFY_PARALLELIZATION,
-  NOTIFY_WINDOW,
-  Notifications,
-} from '../../infra/notifications.js';
+import { NOTIFY_PARALLELIZATION, NOTIFY_WINDOW, Notifications } from '../../infra/notifications.js';
 import {
   NOTIFY_RECORD_MAX_AGE_SECONDS,
   NOTIFY_WATERMARK_KEEP_SECONDS,
 } from '../../shared/notifications/from-stream.js';
+import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { STREAM_READING, synthConstruct, type Resource, type Statement } from '../support/construct-template.js';
 
 let template: Template;
@@ -28,8 +23,8 @@ describe('the notifications consumer (CDK)', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
-      BatchSize: NOTIFY_BATCH_SIZE,
-      MaximumBatchingWindowInSeconds: NOTIFY_BATCHING_WINDOW.toSeconds(),
+      BatchSize: STREAM_BATCHING.notify.batchSize,
+      MaximumBatchingWindowInSeconds: STREAM_BATCHING.notify.batchingWindowSeconds,
       ParallelizationFactor: NOTIFY_PARALLELIZATION,
       TumblingWindowInSeconds: NOTIFY_WINDOW.toSeconds(),
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -71,7 +66,7 @@ describe('the notifications consumer (CDK)', () => {
     expect(NOTIFY_PARALLELIZATION).toBe(1);
     expect(NOTIFY_WATERMARK_KEEP_SECONDS).toBeGreaterThan(NOTIFY_RECORD_MAX_AGE_SECONDS);
     // Listed within 2 s (API.md): the batching window leaves room for the invocation.
-    expect(NOTIFY_BATCHING_WINDOW.toSeconds()).toBeLessThanOrEqual(1);
+    expect(STREAM_BATCHING.notify.batchingWindowSeconds).toBeLessThanOrEqual(1);
     template.resourceCountIs('AWS::SQS::Queue', 1);
   });
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable, localClient } from '../../infra/local/dynamodb-local.js';
 import { mediaRuntime, type MediaRuntime } from '../../infra/local/media-runtime.js';
 import { StreamPoller } from '../../infra/local/stream-poller.js';
+import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { newId } from '../../shared/domain/ids.js';
 import { mediaObjectKeys, newMedia, type MediaRecord } from '../../shared/domain/media.js';
 import { attachMediaItem, createMedia, getMedia, releaseMediaItem } from '../../shared/store/media.js';
@@ -36,7 +37,11 @@ beforeAll(async () => {
   server = createServer((req, res) => void runtime.serve(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await runtime.start(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  poller = new StreamPoller(endpoint, { 'media-clean-up': runtime.onStream }, 50);
+  poller = new StreamPoller(
+    endpoint,
+    { 'media-clean-up': { handler: runtime.onStream, ...STREAM_BATCHING['media-clean-up'] } },
+    50,
+  );
   await poller.start();
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable, localClient } from '../../infra/local/dynamodb-local.js';
-import { StreamPoller, type StreamHandler } from '../../infra/local/stream-poller.js';
+import { StreamPoller, type StreamConsumer, type StreamHandler } from '../../infra/local/stream-poller.js';
 import { db } from '../../shared/store/client.js';
 
 const endpoint = inject('dynamodbEndpoint');
@@ -25,6 +25,9 @@ afterAll(async () => {
   await client.send(new DeleteTableCommand({ TableName: table }));
   client.destroy();
 });
+
+/** A consumer handed each read's records at once (no batching window), as the search index is. */
+const atOnce = (handler: StreamHandler): StreamConsumer => ({ handler, batchSize: 100, batchingWindowSeconds: 0 });
 
 const pkOf = (record: DynamoDBRecord) => record.dynamodb?.Keys?.pk?.S ?? '';
 const write = (pk: string) => db().send(new PutCommand({ TableName: table, Item: { pk, sk: 'ITEM' } }));
@@ -81,7 +84,7 @@ describe('the local stream poller', () => {
   it('hands every record to every consumer, never its own checkpoints', async () => {
     poller = new StreamPoller(
       endpoint,
-      { healthy: healthy.handler, stuck: stuck.handler, thrower: thrower.handler },
+      { healthy: atOnce(healthy.handler), stuck: atOnce(stuck.handler), thrower: atOnce(thrower.handler) },
       20,
     );
     await poller.start();
@@ -116,7 +119,11 @@ describe('the local stream poller', () => {
     await write(pk('while-down'));
     const healthyAgain = recording();
     const stuckAgain = recording();
-    poller = new StreamPoller(endpoint, { healthy: healthyAgain.handler, stuck: stuckAgain.handler }, 20);
+    poller = new StreamPoller(
+      endpoint,
+      { healthy: atOnce(healthyAgain.handler), stuck: atOnce(stuckAgain.handler) },
+      20,
+    );
     await poller.start();
     await until('both consumers read what was written while down', () =>
       [healthyAgain, stuckAgain].every((consumer) => consumer.seen.includes(pk('while-down'))),

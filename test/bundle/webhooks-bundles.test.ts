@@ -1,7 +1,7 @@
 /**
  * Each webhook function carries only the SDKs it uses, checked on the real import graph (esbuild's
  * metafile of the Lambda bundles, built as the CDK stack builds them). The source-level import
- * rules are in house-rules.test.ts.
+ * rules are in test/unit/house-rules.test.ts.
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
