@@ -95,7 +95,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 
   const source = bundlesDir ? ` (HTTP routes from the bundles in ${bundlesDir})` : '';
-  console.log(`Social network API listening on http://127.0.0.1:${port}${source}`);
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Social network API listening on ${base}${source}`);
+  console.log(`  Console (sign up, log in): ${base}/console`);
+  console.log(`  API reference:             ${base}/docs`);
 }
 
 main().catch((error: Error) => {

@@ -20,6 +20,7 @@ import { publicBaseUrl } from '../http/public-url.js';
 import { errorResult, outcomeResult, routeEvent, routeOutcome, type Outcome, type ToolArguments } from './call.js';
 import { compositeListedFor, type CompositeTool } from './composite.js';
 import { compositeTools } from './composite-tools.js';
+import { SERVER_INSTRUCTIONS } from './instructions.js';
 import type { JsonSchema } from './json-schema.js';
 import { selects, type ToolSelection } from './selection.js';
 import { listedFor, tools, type Tool } from './tools.js';
@@ -95,7 +96,7 @@ async function callRoute(scope: McpRequestScope, tool: Tool, args: ToolArguments
       },
     };
   }
-  return routeOutcome(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context));
+  return routeOutcome(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context), tool);
 }
 
 const runComposite = (scope: McpRequestScope, composite: CompositeTool, args: ToolArguments) =>
@@ -133,7 +134,7 @@ function serverFor(context: McpRequestContext): McpServer {
   const server = new McpServer(
     { name: 'social-network-api', version: '1.0.0' },
     // Stateless: the list never changes during a connection, there is no connection to notify.
-    { capabilities: { tools: { listChanged: false } } },
+    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
   );
   const wanted = scope.tools;
   const candidates =
