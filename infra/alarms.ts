@@ -3,7 +3,7 @@ import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -178,17 +178,32 @@ export class ServiceAlarms extends Construct {
   }
 
   private add(id: string, description: string, metric: IMetric, threshold: number): void {
-    const alarm = new Alarm(this, id, {
-      metric,
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: description,
-    });
-    const action = new SnsAction(this.topic);
-    alarm.addAlarmAction(action);
-    alarm.addOkAction(action);
-    this.alarms.push(alarm);
+    this.alarms.push(topicAlarm(this, this.topic, id, description, metric, threshold));
   }
+}
+
+/**
+ * One alarm of the service: at or above `threshold` in one period, missing data fine, telling
+ * `topic` when it fires and when it clears (every construct's alarms go to the one alarm topic).
+ */
+export function topicAlarm(
+  scope: Construct,
+  topic: ITopic,
+  id: string,
+  description: string,
+  metric: IMetric,
+  threshold: number,
+): Alarm {
+  const alarm = new Alarm(scope, id, {
+    metric,
+    threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+    alarmDescription: description,
+  });
+  const action = new SnsAction(topic);
+  alarm.addAlarmAction(action);
+  alarm.addOkAction(action);
+  return alarm;
 }

@@ -1,4 +1,4 @@
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { projectPath } from './project-root.js';
 
 /**
@@ -42,3 +42,37 @@ export const LAMBDA_BUNDLING = {
     '@modelcontextprotocol/server/_shims': projectPath('shared/mcp/no-json-schema-validator.ts'),
   },
 } satisfies BuildOptions;
+
+/**
+ * The MCP function's bundle: split at its dynamic imports (functions/mcp/tool-handlers.ts), so a
+ * cold start loads the entry and its shared chunks (the MCP core: protocol, credentials, the
+ * middleware every tool route shares) and a tool call adds only its route's chunk. The entry is
+ * `index.mjs` beside a `chunks/` folder, in the asset and in `npm run bundles` alike.
+ */
+export const MCP_BUNDLING = {
+  ...LAMBDA_BUNDLING,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+} satisfies BuildOptions;
+
+/**
+ * The output files a split bundle's entry loads before its first dynamic import (what a cold start
+ * reads and evaluates): the entry and, transitively, the chunks it imports statically. Paths as
+ * esbuild's metafile names them.
+ */
+export function loadedAtStart(
+  outputs: Metafile['outputs'],
+  entry: string,
+  skip: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const loaded = new Set<string>();
+  const walk = (file: string) => {
+    if (loaded.has(file) || skip.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputs[file]!.imports)
+      if (imported.kind === 'import-statement' && !imported.external) walk(imported.path);
+  };
+  walk(entry);
+  return loaded;
+}

@@ -8,6 +8,7 @@ import {
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -15,7 +16,7 @@ import { routeList, type RouteName } from '../shared/http/contract/route-table.j
 import { MCP_PATH } from '../shared/mcp/path.js';
 import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
-import { apiFunction, LOG_RETENTION } from './lambda-defaults.js';
+import { apiFunction, LOG_RETENTION, splitApiFunction } from './lambda-defaults.js';
 import { routeGroupOf, RouteStack } from './route-stacks.js';
 
 export interface Throttle {
@@ -66,7 +67,7 @@ export class ServiceHttpApi extends Construct {
   /** The nested stacks of the route table's routes, one per resource, in the route table's order. */
   readonly routeStacks: readonly RouteStack[];
   /** The MCP endpoint's function (`/mcp`), which runs the tool routes' handlers in-process. */
-  readonly mcpFunction: NodejsFunction;
+  readonly mcpFunction: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -162,8 +163,9 @@ export class ServiceHttpApi extends Construct {
     // The MCP endpoint: one function for every tool (each call runs its route's handler inside
     // it), so it has what the tool routes have: the table, read and write. No tool enqueues
     // (the webhook routes are session-only), so no queue. ANY: it answers 405 to other methods
-    // itself, in the service's envelope with Allow: POST.
-    this.mcpFunction = apiFunction(this, MCP_FUNCTION_ID, 'functions/mcp/handler.ts', props.environment, {
+    // itself, in the service's envelope with Allow: POST. Its bundle is split so that a cold start
+    // loads the MCP core and a call only its tool's route (infra/bundling.ts, MCP_BUNDLING).
+    this.mcpFunction = splitApiFunction(this, MCP_FUNCTION_ID, 'functions/mcp/handler.ts', props.environment, {
       description: `${MCP_PATH}: the MCP endpoint (tools generated from the route table)`,
       role: this.roles.forClass('readWrite'),
       logGroup: this.functionLogs,

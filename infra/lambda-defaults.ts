@@ -1,10 +1,19 @@
-import { Duration } from 'aws-cdk-lib';
+import { AssetHashType, Duration } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  Code,
+  Function as LambdaFunction,
+  type FunctionOptions,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LAMBDA_BUNDLING } from './bundling.js';
+import { buildSync } from 'esbuild';
+import { LAMBDA_BUNDLING, MCP_BUNDLING } from './bundling.js';
 import { projectPath } from './project-root.js';
 
 /** The service name in every structured log line (matches shared/logger.ts). */
@@ -57,31 +66,17 @@ export const LOG_RETENTION = RetentionDays.ONE_MONTH;
  */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
-/**
- * One Lambda with the service's shared defaults: the HTTP routes use it, and so must every other
- * function of the stack (webhook fan-out, sender, sweeper), so that runtime, bundling and logging
- * are decided in this one place.
- *
- * @param entry handler file relative to the repository root, e.g. `functions/posts/get-post.ts`;
- *              the module must export `handler`.
- * @param environment merged over the shared variables (TABLE_NAME and friends come from the caller).
- */
-export function apiFunction(
+/** What every function of the service shares, however its code is bundled. */
+function functionOptions(
   scope: Construct,
   id: string,
-  entry: string,
   environment: Record<string, string>,
-  overrides: FunctionOverrides = {},
-): NodejsFunction {
+  overrides: FunctionOverrides,
+): FunctionOptions & { runtime: Runtime } {
   // An explicit log group instead of the deprecated `logRetention` custom resource: retention
   // bounds the cost of logs, and the group is created before the first invocation.
   const logGroup = overrides.logGroup ?? new LogGroup(scope, `${id}-Logs`, { retention: LOG_RETENTION });
-
-  return new NodejsFunction(scope, id, {
-    entry: projectPath(entry),
-    handler: 'handler',
-    projectRoot: projectPath(),
-    depsLockFilePath: projectPath('package-lock.json'),
+  return {
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     // 512 MB: Lambda CPU scales with memory; module init at cold start and scrypt password
@@ -101,6 +96,31 @@ export function apiFunction(
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       ...environment,
     },
+  };
+}
+
+/**
+ * One Lambda with the service's shared defaults: the HTTP routes use it, and so must every other
+ * function of the stack (webhook fan-out, sender, sweeper), so that runtime, bundling and logging
+ * are decided in this one place.
+ *
+ * @param entry handler file relative to the repository root, e.g. `functions/posts/get-post.ts`;
+ *              the module must export `handler`.
+ * @param environment merged over the shared variables (TABLE_NAME and friends come from the caller).
+ */
+export function apiFunction(
+  scope: Construct,
+  id: string,
+  entry: string,
+  environment: Record<string, string>,
+  overrides: FunctionOverrides = {},
+): NodejsFunction {
+  return new NodejsFunction(scope, id, {
+    entry: projectPath(entry),
+    handler: 'handler',
+    projectRoot: projectPath(),
+    depsLockFilePath: projectPath('package-lock.json'),
+    ...functionOptions(scope, id, environment, overrides),
     // esbuild settings live in infra/bundling.ts, shared with the bundle-size benchmark, so what
     // is measured is what is deployed.
     bundling: {
@@ -133,5 +153,42 @@ export function apiFunction(
         environment: { ...LAMBDA_NPM_PLATFORM },
       }),
     },
+  });
+}
+
+/**
+ * A function like apiFunction's whose bundle is split at its dynamic imports (MCP_BUNDLING):
+ * NodejsFunction writes one `--outfile`, which esbuild's code splitting cannot use, so the asset
+ * is built here with the same esbuild settings into `index.mjs` and its `chunks/`. Only esbuild
+ * on this machine (the devDependency), as NodejsFunction's local bundling; never Docker.
+ */
+export function splitApiFunction(
+  scope: Construct,
+  id: string,
+  entry: string,
+  environment: Record<string, string>,
+  overrides: Omit<FunctionOverrides, 'nativeModules'> = {},
+): LambdaFunction {
+  return new LambdaFunction(scope, id, {
+    ...functionOptions(scope, id, environment, overrides),
+    handler: 'index.handler',
+    code: Code.fromAsset(projectPath(), {
+      assetHashType: AssetHashType.OUTPUT,
+      bundling: {
+        image: LAMBDA_RUNTIME.bundlingImage,
+        local: {
+          tryBundle(outputDir) {
+            buildSync({
+              ...MCP_BUNDLING,
+              // The settings NodejsFunction passes beside LAMBDA_BUNDLING (see apiFunction).
+              entryPoints: { index: projectPath(entry) },
+              outdir: outputDir,
+              logLevel: 'warning',
+            });
+            return true;
+          },
+        },
+      },
+    }),
   });
 }

@@ -178,6 +178,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     "Invoked synchronously by its SQS event source; failed messages go to the feed queue's dead-letter queue.",
   );
   acknowledgeMediaFindings(stack, ack);
+  acknowledgeMailFindings(stack, ack);
 
   const sweepReason =
     'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
@@ -310,21 +311,10 @@ function acknowledgeMediaFindings(
     'Serverless::Serverless-LambdaDLQ',
     'Invoked synchronously by its stream event source, whose on-failure destination is the media clean-up failure queue (alarmed).',
   );
-  for (const [queue, whose] of [
+  ackFailureDestinations(ack, [
     [media.processingFailures, "the media processor's asynchronous invocations"],
     [media.cleanUpFailures, "the media clean-up's stream mapping"],
-  ] as const) {
-    ack(
-      queue,
-      'Serverless::Serverless-SQSRedrivePolicy',
-      `This is the on-failure destination of ${whose}; it has no further one.`,
-    );
-    ack(
-      queue,
-      'AwsSolutions::AwsSolutions-SQS3',
-      `This queue is itself a failure destination (of ${whose}), which the rule does not recognise as a DLQ.`,
-    );
-  }
+  ]);
 
   ack(
     buckets.distribution,
@@ -341,4 +331,57 @@ function acknowledgeMediaFindings(
     'AwsSolutions::AwsSolutions-CFR4',
     'No custom domain: the distribution uses the default *.cloudfront.net certificate, with which CloudFront does not enforce a minimum TLS version. A custom domain with its own ACM certificate (us-east-1) would allow TLSv1.2_2021. Viewers are held to HTTPS.',
   );
+}
+
+/** The mail construct (infra/mail.ts): a stream consumer and an SNS subscriber, with the same reasons as the others. */
+function acknowledgeMailFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const { mail } = stack;
+  for (const fn of [mail.sender, mail.suppressor]) {
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+    );
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+    );
+  }
+  ack(
+    mail.sender,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the mail failure queue (alarmed).',
+  );
+  ack(
+    mail.suppressor,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked asynchronously by SNS; failed invocations go to an on-failure destination (the suppression failure queue, alarmed), whose records carry the error as well as the event.',
+  );
+  ackFailureDestinations(ack, [
+    [mail.failures, "the mail consumer's stream mapping"],
+    [mail.suppressionFailures, "the mail suppressor's asynchronous invocations"],
+  ]);
+}
+
+/** Queues that are a failure destination themselves (of `whose`): the rules see no DLQ of their own. */
+function ackFailureDestinations(
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+  queues: readonly (readonly [IConstruct, string])[],
+): void {
+  for (const [queue, whose] of queues) {
+    ack(
+      queue,
+      'Serverless::Serverless-SQSRedrivePolicy',
+      `This is the on-failure destination of ${whose}; it has no further one.`,
+    );
+    ack(
+      queue,
+      'AwsSolutions::AwsSolutions-SQS3',
+      `This queue is itself a failure destination (of ${whose}), which the rule does not recognise as a DLQ.`,
+    );
+  }
 }

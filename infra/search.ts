@@ -1,6 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
 import { consumeTableStream } from './stream-consumer.js';
@@ -11,6 +10,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteName } from '../shared/http/contract/route-table.js';
 import { entityTags, keys } from '../shared/store/keys.js';
+import { topicAlarm } from './alarms.js';
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf, removalsOf } from './stream-filters.js';
 import { eventSourceBatching } from './stream-event-batching.js';
@@ -93,19 +93,8 @@ export class SearchIndexing extends Construct {
       this.domain.grantIndexReadWrite('*', fn);
     }
 
-    const alarm = (name: string, description: string, metric: IMetric, threshold: number) => {
-      const created = new Alarm(this, name, {
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      created.addAlarmAction(new SnsAction(props.alarmTopic));
-      created.addOkAction(new SnsAction(props.alarmTopic));
-      this.alarms.push(created);
-    };
+    const alarm = (name: string, description: string, metric: IMetric, threshold: number) =>
+      this.alarms.push(topicAlarm(this, props.alarmTopic, name, description, metric, threshold));
     alarm(
       'IndexFailuresWaiting',
       'Stream batches the search indexer gave up on are in its failure queue: those posts and profiles are stale in search until changed again or `npm run search:reindex`.',

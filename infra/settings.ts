@@ -10,9 +10,22 @@ export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
  */
 export const DEFAULT_LOGIN_RESERVED_CONCURRENCY = 10;
 
+/**
+ * The sender of the service's mail until `-c mailFrom=<address>` names one the deployer owns:
+ * SES verifies the identity (a mail to the address, or DKIM records with `-c mailIdentityDomain`)
+ * before it sends anything from it, so this placeholder sends nothing.
+ */
+export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
+
 type Settings = Pick<
   SocialNetworkStackProps,
-  'deletionProtection' | 'throttle' | 'loginReservedConcurrency' | 'alarmEmail' | 'passkeys'
+  | 'deletionProtection'
+  | 'throttle'
+  | 'loginReservedConcurrency'
+  | 'alarmEmail'
+  | 'passkeys'
+  | 'mailFrom'
+  | 'mailIdentityDomain'
 >;
 
 /**
@@ -40,6 +53,8 @@ export function stackSettings(scope: Construct): Settings {
       DEFAULT_LOGIN_RESERVED_CONCURRENCY,
     ),
     alarmEmail: readEmail('alarmEmail', context('alarmEmail')),
+    mailFrom: readEmail('mailFrom', context('mailFrom')) ?? DEFAULT_MAIL_FROM,
+    mailIdentityDomain: readDomain('mailIdentityDomain', context('mailIdentityDomain')),
     passkeys: {
       rpId: readHost('passkeyRpId', context('passkeyRpId')),
       origins: readOrigins('passkeyOrigins', context('passkeyOrigins')),
@@ -78,6 +93,12 @@ function readEmail(key: string, value: unknown): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return value;
   throw new Error(`context ${key} must be an e-mail address, got ${JSON.stringify(value)}`);
+}
+
+function readDomain(key: string, value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'string' && /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i.test(value)) return value;
+  throw new Error(`context ${key} must be a domain name, got ${JSON.stringify(value)}`);
 }
 
 function readBoolean(key: string, value: unknown, fallback: boolean): boolean {

@@ -13,6 +13,7 @@ import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { configurePasskeys, type PasskeySettings } from './passkeys.js';
 import { ENQUEUING_ROUTES, WebhookPipeline } from './webhook-pipeline.js';
 import { SEARCH_ROUTES, SearchIndexing } from './search.js';
+import { Mail } from './mail.js';
 
 export interface SocialNetworkStackProps extends StackProps {
   /** DynamoDB deletion protection on the table. */
@@ -23,6 +24,10 @@ export interface SocialNetworkStackProps extends StackProps {
   loginReservedConcurrency: number;
   /** Subscribed to the alarm topic when set. */
   alarmEmail?: string;
+  /** The sender address of the service's mail (an SES identity of the stack). */
+  mailFrom: string;
+  /** When set, the SES identity is this whole domain (DKIM) instead of the sender address alone. */
+  mailIdentityDomain?: string | undefined;
   /** The passkeys' relying party ID and origins; the API's own host when unset. */
   passkeys?: PasskeySettings;
 }
@@ -48,6 +53,7 @@ export class SocialNetworkStack extends Stack {
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
   readonly search: SearchIndexing;
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -129,6 +135,15 @@ export class SocialNetworkStack extends Stack {
       table: this.table,
       environment,
       routeFunctions: this.httpApi.routeFunctions,
+      alarmTopic: this.alarms.topic,
+    });
+
+    // Mail: the SES identity, bounces and complaints, and the consumer that sends the mail items the routes record.
+    this.mail = new Mail(this, 'Mail', {
+      table: this.table,
+      environment,
+      from: props.mailFrom,
+      identityDomain: props.mailIdentityDomain,
       alarmTopic: this.alarms.topic,
     });
 

@@ -36,6 +36,8 @@ export const STREAM_BATCHING = {
   'home-feed': { batchSize: 100, batchingWindowSeconds: 0 },
   /** Freshness: a batch goes as soon as records are there (API.md promises 2 s). */
   'search-index': { batchSize: 100, batchingWindowSeconds: 0 },
+  /** A person waits for the mail: a batch goes at once, and is small, so one slow SES call holds few mails. */
+  mail: { batchSize: 10, batchingWindowSeconds: 0 },
 } as const satisfies Record<string, StreamBatching>;
 
 export type StreamConsumerName = keyof typeof STREAM_BATCHING;

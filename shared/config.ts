@@ -175,6 +175,14 @@ export const config = {
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;
   },
+  /** The sender of the service's mail (an SES identity in AWS). */
+  get mailFrom(): string {
+    return process.env.MAIL_FROM || 'Social Network <no-reply@localhost>';
+  },
+  /** The SES configuration set whose bounces and complaints reach the suppression function (AWS only). */
+  get mailConfigurationSet(): string | undefined {
+    return process.env.MAIL_CONFIGURATION_SET || undefined;
+  },
   /**
    * The WebAuthn relying party ID passkeys are bound to: the host the console is served from (or a
    * registrable suffix of it). Locally `localhost`.

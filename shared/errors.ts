@@ -27,6 +27,7 @@ export const errorMessages = {
   profile_suspended: 'The profile is suspended by moderation: no credential may act as it.',
   blocked: 'A block stands between the acting profile and this profile.',
   reply_not_allowed: "The thread's reply policy does not let the acting profile reply or comment here.",
+  invalid_token: 'The token is unknown, altered, expired, already used or replaced by a newer one.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

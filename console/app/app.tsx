@@ -7,16 +7,28 @@ import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';
 import { EndpointsPage, NewEndpointPage } from './pages/endpoints.js';
 import { LoginPage } from './pages/login.js';
+import { SignUpPage } from './pages/signup.js';
 import { ModerationPage } from './pages/moderation.js';
+import { ProfilesPage } from './pages/profiles.js';
 import { SecurityPage } from './pages/security.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
-import { session, SIGNED_OUT_EVENT } from './session.js';
+import { session, SIGNED_IN_EVENT, SIGNED_OUT_EVENT } from './session.js';
 import { asProblem } from './use-load.js';
+import { NavLink, WORKSPACE_SECTIONS } from './ui/nav.js';
 import { ProblemNotice } from './ui/problem.js';
 import { webhooks } from './webhooks-api.js';
 
 type Me = Awaited<ReturnType<typeof webhooks.me>>;
+
+/**
+ * The pages of the account itself (not of one workspace), in the top bar's Account navigation.
+ * Each issue's page (Security, Mail when local, Account, the audit log) is one entry here.
+ */
+const accountPages = (me: Me): { label: string; to: Route }[] => [
+  { label: 'Security', to: { page: 'security' } },
+  ...(me.platform_role === 'moderator' ? [{ label: 'Moderation', to: { page: 'moderation' } as Route }] : []),
+];
 
 export function App() {
   const route = useRoute();
@@ -31,8 +43,13 @@ export function App() {
       setMe(undefined);
       setReason('Your session has ended. Log in again.');
     };
+    const signedIn = () => setSignedIn(true);
     addEventListener(SIGNED_OUT_EVENT, signedOut);
-    return () => removeEventListener(SIGNED_OUT_EVENT, signedOut);
+    addEventListener(SIGNED_IN_EVENT, signedIn);
+    return () => {
+      removeEventListener(SIGNED_OUT_EVENT, signedOut);
+      removeEventListener(SIGNED_IN_EVENT, signedIn);
+    };
   }, []);
 
   useEffect(() => {
@@ -48,14 +65,17 @@ export function App() {
   }, [route, me]);
 
   if (!signedIn) {
+    const onLoggedIn = () => {
+      setReason(undefined);
+      setSignedIn(true);
+      if (route.page === 'login' || route.page === 'signup') navigate({ page: 'workspaces' });
+    };
+    if (route.page === 'signup') return <SignUpPage onLoggedIn={onLoggedIn} />;
     return (
       <LoginPage
         reason={reason}
-        onLoggedIn={() => {
-          setReason(undefined);
-          setSignedIn(true);
-          if (route.page === 'login') navigate({ page: 'workspaces' });
-        }}
+        purpose={route.page === 'oauth-consent' ? 'consent' : 'console'}
+        onLoggedIn={onLoggedIn}
       />
     );
   }
@@ -68,8 +88,12 @@ export function App() {
     setReason('You are logged out.');
   };
 
-  const workspaceId = 'workspaceId' in route ? route.workspaceId : undefined;
-  const workspace = me?.workspaces.find((w) => w.id === workspaceId);
+  // The workspace navigation stays on pages of no workspace (Moderation, the consent page): the
+  // last workspace visited, or the only one there is to manage.
+  if ('workspaceId' in route) lastWorkspaceId = route.workspaceId;
+  const workspace =
+    me?.workspaces.find((w) => w.id === lastWorkspaceId && canManageWebhooks(w.role)) ??
+    (me ? onlyManagedWorkspace(me) : undefined);
   return (
     <>
       <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
@@ -77,46 +101,37 @@ export function App() {
       </a>
       <header class="top">
         <a class="brand" href={href({ page: 'workspaces' })}>
-          Webhook console
+          Account console
         </a>
         {workspace ? (
           <nav aria-label="Workspace">
-            <span class="workspace-name">{workspace.name}</span>
-            <a
-              href={href({ page: 'endpoints', workspaceId: workspace.id })}
-              aria-current={isSection(route, 'endpoints') ? 'page' : undefined}
-            >
-              Endpoints
+            <a class="workspace-name" href={href({ page: 'workspaces' })} title="Workspaces">
+              {workspace.name}
             </a>
-            <a
-              href={href({ page: 'activity', workspaceId: workspace.id })}
-              aria-current={isSection(route, 'activity') ? 'page' : undefined}
-            >
-              Activity
-            </a>
-            <a
-              href={href({ page: 'apps', workspaceId: workspace.id })}
-              aria-current={route.page === 'apps' ? 'page' : undefined}
-            >
-              Connected apps
-            </a>
-          </nav>
-        ) : null}
-        {me?.platform_role === 'moderator' ? (
-          <nav aria-label="Platform">
-            <a href={href({ page: 'moderation' })} aria-current={route.page === 'moderation' ? 'page' : undefined}>
-              Moderation
-            </a>
+            {WORKSPACE_SECTIONS.map((section) => (
+              <NavLink
+                key={section.page}
+                to={{ page: section.page, workspaceId: workspace.id }}
+                current={'workspaceId' in route && (section.pages as readonly string[]).includes(route.page)}
+              >
+                {section.label}
+              </NavLink>
+            ))}
           </nav>
         ) : null}
         <nav aria-label="Account">
-          <a href={href({ page: 'security' })} aria-current={route.page === 'security' ? 'page' : undefined}>
-            Security
-          </a>
+          {me
+            ? accountPages(me).map((entry) => (
+                <NavLink key={entry.label} to={entry.to} current={route.page === entry.to.page}>
+                  {entry.label}
+                </NavLink>
+              ))
+            : null}
+          {me ? <span class="user-email">{me.user.email}</span> : null}
+          <button type="button" class="link" onClick={() => void logOut()}>
+            Log out
+          </button>
         </nav>
-        <button type="button" class="link" onClick={() => void logOut()}>
-          Log out
-        </button>
       </header>
       <ProblemNotice problem={problem} title="Could not load your workspaces." />
       {me ? <Page route={route} me={me} /> : null}
@@ -124,10 +139,8 @@ export function App() {
   );
 }
 
-const isSection = (route: Route, section: 'endpoints' | 'activity') =>
-  section === 'activity'
-    ? route.page === 'activity' || route.page === 'delivery'
-    : ['endpoints', 'endpoint', 'new-endpoint'].includes(route.page);
+/** The workspace the navigation shows on pages that belong to none (kept for the page's lifetime). */
+let lastWorkspaceId: string | undefined;
 
 function Page({ route, me }: { route: Route; me: Me }) {
   if (route.page === 'moderation') {
@@ -171,6 +184,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <DeliveryPage key={route.deliveryId} workspaceId={route.workspaceId} deliveryId={route.deliveryId} />;
     case 'apps':
       return <AppsPage workspaceId={route.workspaceId} />;
+    case 'profiles':
+      return <ProfilesPage workspaceId={route.workspaceId} />;
   }
 }
 

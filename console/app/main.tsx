@@ -1,5 +1,8 @@
 import { render } from 'preact';
 import { App } from './app.js';
+import { LinkPageView } from './link-page-view.js';
+import { linkPageOf } from './link-pages.js';
 import './styles.css';
 
-render(<App />, document.getElementById('app')!);
+const linkPage = linkPageOf(location.pathname);
+render(linkPage ? <LinkPageView page={linkPage} /> : <App />, document.getElementById('app')!);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 /** The console's pages, addressed by the URL fragment so that /console is the only HTML path. */
 export type Route =
   | { page: 'login' }
+  | { page: 'signup' }
   | { page: 'workspaces' }
   | { page: 'endpoints'; workspaceId: string }
   | { page: 'new-endpoint'; workspaceId: string }
@@ -12,7 +13,8 @@ export type Route =
   | { page: 'moderation' }
   | { page: 'security' }
   | { page: 'oauth-consent'; query: string }
-  | { page: 'apps'; workspaceId: string };
+  | { page: 'apps'; workspaceId: string }
+  | { page: 'profiles'; workspaceId: string };
 
 /** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
 const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
@@ -23,6 +25,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, workspaceId, section, id] = parts;
   if (first === 'login') return { page: 'login' };
+  if (first === 'signup') return { page: 'signup' };
   if (first === 'moderation') return { page: 'moderation' };
   if (first === 'security') return { page: 'security' };
   if (first !== 'w' || !workspaceId) return { page: 'workspaces' };
@@ -31,6 +34,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'activity') return { page: 'activity', workspaceId };
   if (section === 'deliveries' && id) return { page: 'delivery', workspaceId, deliveryId: id };
   if (section === 'apps') return { page: 'apps', workspaceId };
+  if (section === 'profiles') return { page: 'profiles', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -38,6 +42,8 @@ export function href(route: Route): string {
   switch (route.page) {
     case 'login':
       return '#/login';
+    case 'signup':
+      return '#/signup';
     case 'workspaces':
       return '#/';
     case 'endpoints':
@@ -58,6 +64,8 @@ export function href(route: Route): string {
       return `#/oauth/authorize?${route.query}`;
     case 'apps':
       return `#/w/${route.workspaceId}/apps`;
+    case 'profiles':
+      return `#/w/${route.workspaceId}/profiles`;
   }
 }
 

@@ -1,25 +1,39 @@
 import { createClient } from '@social-network/sdk';
+import { linkPageOf } from './link-pages.js';
 
 const TOKEN_KEY = 'console.session';
 
 /**
- * The session token lives in sessionStorage: it survives a reload but leaves with the tab, and it
- * is never written to a cookie, so other sites cannot make the browser send it.
+ * The session token lives in localStorage: it survives a reload and reaches every tab of this
+ * origin, so a new tab needs no new login (and scripted logins do not run into the per-email
+ * limit). It is never written to a cookie, so other sites cannot make the browser send it; a
+ * script on this origin could read it from sessionStorage just the same, and the content security
+ * policy allows only this origin's scripts. Logging out removes it, which every other tab hears.
  */
 export const session = {
-  token: (): string | undefined => sessionStorage.getItem(TOKEN_KEY) ?? undefined,
-  save: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
-  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+  token: (): string | undefined => localStorage.getItem(TOKEN_KEY) ?? undefined,
+  save: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/** The API is served from the same origin as the console, one level up from /console. */
+/** The API's base URL: the same origin as the console, one level up from /console (two from a link page, /console/mail). */
+export const apiBase = new URL(linkPageOf(location.pathname) ? '..' : '.', location.href).href.replace(/\/$/, '');
+
 export const api = createClient({
-  baseUrl: new URL('.', location.href).href.replace(/\/$/, ''),
+  baseUrl: apiBase,
   sessionToken: session.token,
 });
 
 /** Sent when the API refuses the session (expired, revoked, logged out elsewhere). */
 export const SIGNED_OUT_EVENT = 'console:signed-out';
+/** Sent when another tab of this browser logged in. */
+export const SIGNED_IN_EVENT = 'console:signed-in';
+
+// Another tab logged out (the token is gone) or in (a token appeared): this tab follows at once.
+addEventListener('storage', (event) => {
+  if (event.key !== TOKEN_KEY && event.key !== null) return;
+  dispatchEvent(new Event(session.token() ? SIGNED_IN_EVENT : SIGNED_OUT_EVENT));
+});
 
 api.use({
   async onResponse({ request, response }) {

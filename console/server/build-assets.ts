@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
+import { LINK_PAGES } from '../app/link-pages.js';
 import type { Asset, Assets } from './assets.js';
 
 /** The console's own sources, found from this file, so the build runs the same from any working directory. */
@@ -72,18 +73,19 @@ export function buildConsoleAssets(): Assets {
   }
 
   // Relative URLs: the pages work wherever the API is mounted (the local server, a gateway stage).
-  assets.set(
-    '/console',
+  // The link pages (/console/mail, …) are one level deeper, so their URLs start one level up.
+  const consolePage = (assetsDir: string) =>
     asset(
       page(
         'Webhook console',
-        `<link rel="stylesheet" href="console/assets/${names['console.css']}">\n<script type="module" src="console/assets/${names['console.js']}"></script>`,
+        `<link rel="stylesheet" href="${assetsDir}/${names['console.css']}">\n<script type="module" src="${assetsDir}/${names['console.js']}"></script>`,
         '<div id="app"></div>\n<noscript>The webhook console needs JavaScript.</noscript>',
       ),
       '.html',
       false,
-    ),
-  );
+    );
+  assets.set('/console', consolePage('console/assets'));
+  for (const linkPage of LINK_PAGES) assets.set(`/console/${linkPage}`, consolePage('assets'));
 
   const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const version = (JSON.parse(readFileSync(join(swagger, 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,83 +1,48 @@
 /**
- * The Lambda handlers of the routes that are MCP tools, imported statically so that the MCP
- * function's bundle carries them. test/unit/mcp-tools.test.ts holds this list to the tools of
- * the route table (by the route each handler was built for), so it cannot drift.
+ * The Lambda handlers of the routes that are MCP tools, by handler module (as the route table
+ * names it), each loaded when a call first needs it. The imports are dynamic so that the MCP
+ * function's bundle splits (infra/bundling.ts, MCP_BUNDLING): a cold start loads the MCP core and
+ * then only the called tool's chunk, not every tool route. test/unit/mcp-tools.test.ts holds this
+ * list to the tools of the route table (by the route each handler was built for), so it cannot drift.
  */
-import { handler as createProfile } from '../profiles/create-profile.js';
-import { handler as getProfile } from '../profiles/get-profile.js';
-import { handler as updateProfile } from '../profiles/update-profile.js';
-import { handler as listOccupations } from '../profiles/list-occupations.js';
-import { handler as createPost } from '../posts/create-post.js';
-import { handler as updatePost } from '../posts/update-post.js';
-import { handler as deletePost } from '../posts/delete-post.js';
-import { handler as getPost } from '../posts/get-post.js';
-import { handler as listProfilePosts } from '../posts/list-profile-posts.js';
-import { handler as getFeed } from '../feed/get-feed.js';
-import { handler as reactToPost } from '../posts/react-to-post.js';
-import { handler as createComment } from '../comments/create-comment.js';
-import { handler as listComments } from '../comments/list-comments.js';
-import { handler as reactToComment } from '../comments/react-to-comment.js';
-import { handler as followProfile } from '../follows/follow-profile.js';
-import { handler as unfollowProfile } from '../follows/unfollow-profile.js';
-import { handler as listFollowers } from '../follows/list-followers.js';
-import { handler as listFollowing } from '../follows/list-following.js';
-import { handler as sendMessage } from '../messages/send-message.js';
-import { handler as listMessages } from '../messages/list-messages.js';
-import { handler as createGrant } from '../profile-access/create-grant.js';
-import { handler as getInvitation } from '../profile-access/get-invitation.js';
-import { handler as acceptGrant } from '../profile-access/accept-grant.js';
-import { handler as declineGrant } from '../profile-access/decline-grant.js';
-import { handler as revokeGrant } from '../profile-access/revoke-grant.js';
-import { handler as createReport } from '../reports/create-report.js';
-import { handler as listNotifications } from '../notifications/list-notifications.js';
-import { handler as markNotificationsSeen } from '../notifications/mark-notifications-seen.js';
-import { handler as blockProfile } from '../safety/block-profile.js';
-import { handler as searchProfiles } from '../search/search-profiles.js';
-import { handler as searchPosts } from '../search/search-posts.js';
-import { handler as getThread } from '../threads/get-thread.js';
-import { handler as unblockProfile } from '../safety/unblock-profile.js';
-import { handler as listBlocks } from '../safety/list-blocks.js';
-import { handler as muteProfile } from '../safety/mute-profile.js';
-import { handler as unmuteProfile } from '../safety/unmute-profile.js';
-import { handler as listMutes } from '../safety/list-mutes.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 
-export const toolHandlers: readonly RouteLambda[] = [
-  createProfile,
-  getProfile,
-  updateProfile,
-  listOccupations,
-  createPost,
-  updatePost,
-  deletePost,
-  getPost,
-  listProfilePosts,
-  getFeed,
-  reactToPost,
-  createComment,
-  listComments,
-  reactToComment,
-  followProfile,
-  unfollowProfile,
-  listFollowers,
-  listFollowing,
-  sendMessage,
-  listMessages,
-  createGrant,
-  getInvitation,
-  acceptGrant,
-  declineGrant,
-  revokeGrant,
-  createReport,
-  listNotifications,
-  markNotificationsSeen,
-  blockProfile,
-  getThread,
-  searchProfiles,
-  searchPosts,
-  unblockProfile,
-  listBlocks,
-  muteProfile,
-  unmuteProfile,
-  listMutes,
-];
+export const toolHandlers: Readonly<Record<string, () => Promise<{ handler: RouteLambda }>>> = {
+  'profiles/create-profile': () => import('../profiles/create-profile.js'),
+  'profiles/get-profile': () => import('../profiles/get-profile.js'),
+  'profiles/update-profile': () => import('../profiles/update-profile.js'),
+  'profiles/list-occupations': () => import('../profiles/list-occupations.js'),
+  'posts/create-post': () => import('../posts/create-post.js'),
+  'posts/update-post': () => import('../posts/update-post.js'),
+  'posts/delete-post': () => import('../posts/delete-post.js'),
+  'posts/get-post': () => import('../posts/get-post.js'),
+  'posts/list-profile-posts': () => import('../posts/list-profile-posts.js'),
+  'feed/get-feed': () => import('../feed/get-feed.js'),
+  'posts/react-to-post': () => import('../posts/react-to-post.js'),
+  'comments/create-comment': () => import('../comments/create-comment.js'),
+  'comments/list-comments': () => import('../comments/list-comments.js'),
+  'comments/react-to-comment': () => import('../comments/react-to-comment.js'),
+  'follows/follow-profile': () => import('../follows/follow-profile.js'),
+  'follows/unfollow-profile': () => import('../follows/unfollow-profile.js'),
+  'follows/list-followers': () => import('../follows/list-followers.js'),
+  'follows/list-following': () => import('../follows/list-following.js'),
+  'messages/send-message': () => import('../messages/send-message.js'),
+  'messages/list-messages': () => import('../messages/list-messages.js'),
+  'profile-access/create-grant': () => import('../profile-access/create-grant.js'),
+  'profile-access/get-invitation': () => import('../profile-access/get-invitation.js'),
+  'profile-access/accept-grant': () => import('../profile-access/accept-grant.js'),
+  'profile-access/decline-grant': () => import('../profile-access/decline-grant.js'),
+  'profile-access/revoke-grant': () => import('../profile-access/revoke-grant.js'),
+  'reports/create-report': () => import('../reports/create-report.js'),
+  'notifications/list-notifications': () => import('../notifications/list-notifications.js'),
+  'notifications/mark-notifications-seen': () => import('../notifications/mark-notifications-seen.js'),
+  'safety/block-profile': () => import('../safety/block-profile.js'),
+  'search/search-profiles': () => import('../search/search-profiles.js'),
+  'search/search-posts': () => import('../search/search-posts.js'),
+  'threads/get-thread': () => import('../threads/get-thread.js'),
+  'safety/unblock-profile': () => import('../safety/unblock-profile.js'),
+  'safety/list-blocks': () => import('../safety/list-blocks.js'),
+  'safety/mute-profile': () => import('../safety/mute-profile.js'),
+  'safety/unmute-profile': () => import('../safety/unmute-profile.js'),
+  'safety/list-mutes': () => import('../safety/list-mutes.js'),
+};

@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routeList } from '../../shared/http/contract/route-table.js';
-import { LAMBDA_BUNDLING } from '../bundling.js';
+import { LAMBDA_BUNDLING, MCP_BUNDLING } from '../bundling.js';
 import { projectPath } from '../project-root.js';
 
 /** The `$default` route's function; not in the route table. */
@@ -40,32 +40,50 @@ export const OTHER_LAMBDA_ENTRIES = [
   'console/server/lambda.ts',
   'functions/notifications-pipeline/notify.ts',
   'functions/search-pipeline/index-documents.ts',
+  'functions/mail-pipeline/send-mail.ts',
+  'functions/mail-pipeline/suppress-addresses.ts',
 ] as const;
 
-export const bundleFile = (dir: string, handler: string): string => join(resolve(dir), `${handler}.mjs`);
+/** Where a handler's bundle is; the MCP function's split bundle is a folder, as in its asset (`index.mjs`, `chunks/`). */
+export const bundleFile = (dir: string, handler: string): string =>
+  handler === MCP_HANDLER ? join(resolve(dir), MCP_HANDLER, 'index.mjs') : join(resolve(dir), `${handler}.mjs`);
 
 /** esbuild's metafile of the build, beside the bundles: what each bundle contains and imports. */
 export const METAFILE = 'metafile.json';
 
 /**
- * One esbuild run for all entries (each output is still a self-contained bundle). Source maps are
- * left out: they sit beside the code in the deployed zip and change nothing that runs.
+ * One esbuild run for all entries (each output is still a self-contained bundle), and one for the
+ * MCP function's split bundle. Source maps are left out: they sit beside the code in the deployed
+ * zip and change nothing that runs.
  */
 export async function buildHandlerBundles(
   outdir: string,
   handlers: readonly string[] = httpHandlerModules(),
 ): Promise<void> {
   const { build } = await import('esbuild');
+  const single = handlers.filter((handler) => handler !== MCP_HANDLER);
   const result = await build({
     ...LAMBDA_BUNDLING,
     sourcemap: false,
-    entryPoints: handlers.map((handler) => ({ in: projectPath(`functions/${handler}.ts`), out: handler })),
+    entryPoints: single.map((handler) => ({ in: projectPath(`functions/${handler}.ts`), out: handler })),
     outdir: resolve(outdir),
     outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'error',
   });
-  writeFileSync(join(resolve(outdir), METAFILE), JSON.stringify(result.metafile));
+  const outputs = { ...result.metafile.outputs };
+  if (handlers.includes(MCP_HANDLER)) {
+    const mcp = await build({
+      ...MCP_BUNDLING,
+      sourcemap: false,
+      entryPoints: { index: projectPath(`functions/${MCP_HANDLER}.ts`) },
+      outdir: join(resolve(outdir), MCP_HANDLER),
+      metafile: true,
+      logLevel: 'error',
+    });
+    Object.assign(outputs, mcp.metafile.outputs);
+  }
+  writeFileSync(join(resolve(outdir), METAFILE), JSON.stringify({ ...result.metafile, outputs }));
 }
 
 /** Fails at start, not at the first request, when a bundle is missing. */

@@ -105,6 +105,8 @@ export interface HttpServerOptions {
   ports?: LocalHttpPorts;
   /** The media runtime's paths (upload route, files), which stand in for S3 and the CDN. */
   media?: LocalPaths;
+  /** The local mailbox's listing (`/local/mail`). */
+  mail?: LocalPaths;
 }
 
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
@@ -181,6 +183,7 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       const { path } = target;
       // Before the body is read: an upload is larger than an API request, and its route reads it itself.
       if (options.media?.handles(path)) return await options.media.serve(req, res);
+      if (options.mail?.handles(path)) return await options.mail.serve(req, res);
       const body = hasBody(req) ? await readCappedBody(req, GATEWAY_MAX_BODY) : NO_BODY;
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       if (isConsolePath(path)) {

@@ -18,6 +18,7 @@ import { deliveryRuntime } from './delivery-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
+import { mailRuntime } from './mail-runtime.js';
 import { mediaRuntime } from './media-runtime.js';
 import { searchRuntime } from './search-runtime.js';
 
@@ -54,15 +55,19 @@ async function main(): Promise<void> {
   // and the home feed too.
   // Search: the embedded index (DATA_DIR/search.sqlite, or memory), fed by the same poller.
   const search = searchRuntime({ inMemory, dataDir: config.dataDir });
+  // Mail: the local mailbox (DATA_DIR/mail, or a temporary directory), fed by the same poller.
+  const mail = mailRuntime({ inMemory, dataDir: config.dataDir });
   const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
     'media-clean-up': media.onStream,
     'home-feed': feedRuntime().onStream,
     'search-index': search.onStream,
+    mail: mail.onStream,
   });
   const server = await createHttpServer({
     bundlesDir,
     ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index },
     media,
+    mail,
   });
   await search.start();
   await deliveries.start();
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await media.stop();
     await deliveries.stop();
+    await mail.stop();
     search.stop();
     await dynamo?.stop();
     withdraw();
@@ -89,7 +95,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 
   const source = bundlesDir ? ` (HTTP routes from the bundles in ${bundlesDir})` : '';
-  console.log(`Social network API listening on http://127.0.0.1:${port}${source}`);
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Social network API listening on ${base}${source}`);
+  console.log(`  Console (sign up, log in): ${base}/console`);
+  console.log(`  API reference:             ${base}/docs`);
 }
 
 main().catch((error: Error) => {

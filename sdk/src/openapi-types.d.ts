@@ -148,6 +148,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/email-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies an email address with the token of a verification mail (single use).
+         * @description Verifies an email address with the token of a verification mail: the sign-up's, a resend's, or the one sent to a new address by `PUT /v1/me/email`, which then becomes the account's address (`409 email_taken` if another account took it meanwhile). A token is single use and valid 24 hours; a newer mail voids the older. Unknown, altered, expired, used or voided → `400 invalid_token`.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a fresh verification mail to the account address; the older link stops working.
+         * @description Sends a fresh verification mail to the account address; the older link stops working. At most 5 an hour (the sign-up's mail not counted; the hour is a fixed window): the 6th → `429 rate_limited` with `Retry-After`. An address already verified → `409 invalid_state`.
+         */
+        post: operations["resendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Starts an email change: the new address gets a link to confirm it, the old one a notice.
+         * @description Starts an email change: the new address gets a verification mail, the old one a notice. The address changes when the new one's link is used (`POST /v1/email-verifications`); until then log-in uses the old one. A pending address is not reserved. An address already taken → `409 email_taken`; a wrong password → `401 invalid_credentials`. Counted with the log-in limits per client IP.
+         */
+        put: operations["changeEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a password reset link valid 30 minutes; answers alike whether or not the account exists.
+         * @description Mails a password reset link (valid 30 minutes, single use; a newer request voids the older) to the address, if an account has it. The answer, and the work behind it, are the same whether or not one does (no account enumeration). Counted with the sign-up limits per client IP and per address.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/password-resets/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the token of a reset mail; every session of the account ends.
+         * @description Sets a new password with the token of a reset mail: every session of the account ends and its log-in throttle clears. With a second factor enabled, `totp_code` or `recovery_code` is needed too (`401 second_factor_required` without one, `401 invalid_credentials` for a wrong or used one; the token stays usable). Unknown, altered, expired, used or voided token → `400 invalid_token`.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/totp": {
         parameters: {
             query?: never;
@@ -2066,6 +2166,8 @@ export interface components {
              */
             id: string;
             email: string;
+            /** @description Whether the address was proved by the link of a verification mail (POST /v1/email-verifications). */
+            email_verified: boolean;
             name: string;
             /**
              * Format: date-time
@@ -4512,6 +4614,890 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the link in the mail (`token=…`), exactly as it came. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. `invalid_token`: The token is unknown, altered, expired, already used or replaced by a newer one. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request" | "invalid_token";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "email_taken";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    resendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            sent: true;
+                            /**
+                             * Format: date-time
+                             * @description Until when the new link is valid (24 hours).
+                             */
+                            expires_at: string;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @description The account's present password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                            /** @description The new address: it replaces `user.email` once the link mailed to it is used. */
+                            pending_email: string;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "email_taken";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /**
+                             * @description Answered alike whether or not an account has the address (no account enumeration).
+                             * @constant
+                             */
+                            requested: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the link in the mail (`token=…`), exactly as it came. */
+                    token: string;
+                    password: string;
+                    /** @description With a second factor enabled: a code of the authenticator app. */
+                    totp_code?: string;
+                    /** @description With a second factor enabled, instead of totp_code: one of the recovery codes. */
+                    recovery_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. `invalid_token`: The token is unknown, altered, expired, already used or replaced by a newer one. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request" | "invalid_token";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `second_factor_required`: The account has a second factor: the log-in needs a code. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "second_factor_required" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
                         error_message: string;
                     };
                 };

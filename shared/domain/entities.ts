@@ -9,6 +9,8 @@ export type ProfileType = 'human' | 'company' | 'agent';
 export interface UserRecord {
   id: string;
   email: string;
+  /** Whether the person proved the address is theirs (the link of a verification mail). */
+  email_verified: boolean;
   name: string;
   personal_workspace_id: string;
   created_at: string;
@@ -124,6 +126,7 @@ export function newUser(now: Date, fields: Pick<UserRecord, 'email' | 'name'>): 
   return {
     id: newId(),
     email: fields.email,
+    email_verified: false,
     name: fields.name,
     personal_workspace_id: newId(),
     created_at: now.toISOString(),

@@ -14,12 +14,22 @@ export interface IssuedToken {
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
-export function issueToken(kind: TokenKind, id: string): IssuedToken {
+/**
+ * Single-use account tokens sent by mail, in the same shape: `ev_…` verifies an email address,
+ * `pr_…` resets a password. A family of their own, so that no bearer check ever takes one.
+ */
+export type MailTokenKind = 'ev' | 'pr';
+
+export function issueToken(kind: TokenKind | MailTokenKind, id: string): IssuedToken {
   const secret = randomBytes(32).toString('base64url');
   return { token: `${kind}_${id.replaceAll('-', '')}_${secret}`, secretHash: hash(secret) };
 }
 
 const TOKEN = /^(st|sk)_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
+const MAIL_TOKEN = /^(ev|pr)_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
+
+const uuidOf = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 export interface ParsedToken {
   kind: TokenKind;
@@ -32,8 +42,14 @@ const isTokenKind = (kind: string | undefined): kind is TokenKind => kind === 's
 export function parseToken(token: string): ParsedToken | undefined {
   const [, kind, hex, secret] = TOKEN.exec(token) ?? [];
   if (!isTokenKind(kind) || !hex || !secret) return undefined;
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return { kind, id, secret };
+  return { kind, id: uuidOf(hex), secret };
+}
+
+/** A mail token of `kind`: its record's id and its secret; undefined when it is not one. */
+export function parseMailToken(token: string, kind: MailTokenKind): { id: string; secret: string } | undefined {
+  const [, found, hex, secret] = MAIL_TOKEN.exec(token) ?? [];
+  if (found !== kind || !hex || !secret) return undefined;
+  return { id: uuidOf(hex), secret };
 }
 
 export function secretMatches(secret: string, storedHash: string): boolean {

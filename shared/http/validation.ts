@@ -24,6 +24,20 @@ function knownFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
 
+/** zod's message for a field that is absent, replaced by one in the caller's words. */
+export const REQUIRED = 'is required';
+
+/**
+ * Words an issue for the caller rather than in the validator's terms: a missing field "is
+ * required" (zod says "expected string, received undefined"), an empty text "must not be empty".
+ */
+export const callerWords: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1)
+    return 'must not be empty';
+  return undefined;
+};
+
 /**
  * Describes a validation failure by field and rule. The hint names fields from our own schema and
  * zod's rule text; it never repeats values or unknown field names the caller sent.
@@ -34,18 +48,18 @@ export function validationError(part: InputPart, schema: z.ZodType, error: z.Zod
     if (issue.code === 'unrecognized_keys') {
       return `${where} has fields this operation does not accept; allowed: ${knownFields(schema, issue.path).join(', ') || 'none'}`;
     }
-    return `${where}: ${issue.message}`;
+    return issue.message === REQUIRED ? `${where} ${REQUIRED}` : `${where}: ${issue.message}`;
   });
   const first = error.issues[0];
   const field = first ? [part, ...first.path.map(String)].join('.') : part;
   return new ApiError('invalid_request', {
-    message: `Invalid ${field}.`,
+    message: first?.message === REQUIRED ? `${field} ${REQUIRED}.` : `Invalid ${field}.`,
     hint: issues.join('; '),
   });
 }
 
 export function parseInput<T extends z.ZodType>(part: InputPart, schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: callerWords });
   if (!result.success) throw validationError(part, schema, result.error);
   return result.data;
 }

@@ -93,15 +93,27 @@ interface Envelope {
 /** What a route (or a composite tool) answered: its data, or its error as a tool error. */
 export type Outcome<Data> = { ok: true; data: Data } | { ok: false; error: ToolError };
 
+/**
+ * The route's words for a field (`body.body`, `path.post_id`, `header.x-profile-id`) as the
+ * tool's argument names (`body`, `post_id`, `profile_id`): a tool's arguments are one flat object,
+ * so a model reading `body.body` would look for a field that its input schema does not have.
+ */
+export function inArgumentNames(tool: Tool, text: string): string {
+  return text.replace(/\b(path|query|body|header)\.([\w-]+)/g, (whole, part: string, name: string) => {
+    if (part === 'header') return name === 'x-profile-id' && tool.actingArgument ? tool.actingArgument : whole;
+    return tool.fields[part as keyof Tool['fields']].includes(name) ? name : whole;
+  });
+}
+
 /** The route's answer as an outcome: its `data`, or its error with the hint (and when to retry). */
-export function routeOutcome(result: APIGatewayProxyStructuredResultV2): Outcome<unknown> {
+export function routeOutcome(result: APIGatewayProxyStructuredResultV2, tool: Tool): Outcome<unknown> {
   const envelope = JSON.parse(result.body ?? 'null') as Envelope | null;
   if (envelope?.ok) return { ok: true, data: envelope.data ?? {} };
   const error: ToolError = {
     error_code: envelope?.error_code ?? 'internal_error',
-    error_message: envelope?.error_message ?? 'The operation failed.',
+    error_message: inArgumentNames(tool, envelope?.error_message ?? 'The operation failed.'),
   };
-  if (envelope?.agent?.hint) error.hint = envelope.agent.hint;
+  if (envelope?.agent?.hint) error.hint = inArgumentNames(tool, envelope.agent.hint);
   const retryAfter = Number(result.headers?.['retry-after']);
   if (error.error_code === 'rate_limited' && Number.isFinite(retryAfter)) error.retry_after_seconds = retryAfter;
   return { ok: false, error };

@@ -11,6 +11,7 @@ import type { Principal } from '../auth/principal.js';
 import type { RouteName, routes } from '../http/contract/route-table.js';
 import type { ToolAnnotations } from '../http/contract/route.js';
 import type { McpToolset } from '../http/contract/toolsets.js';
+import { callerWords, REQUIRED } from '../http/validation.js';
 import type { Outcome, ToolArguments, ToolError } from './call.js';
 import { flatObject, jsonSchemaOf, objectSchemaOf, type JsonSchema, type ObjectSchema } from './json-schema.js';
 import { isListedFor, tools, USER_CONTENT_NOTE, type Tool } from './tools.js';
@@ -73,7 +74,10 @@ function invalidArguments(name: string, error: z.ZodError): ToolError {
   return {
     error_code: 'invalid_request',
     error_message: error.issues
-      .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`)
+      .map((issue) => {
+        const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
+        return issue.message === REQUIRED ? `${where} ${REQUIRED}` : `${where}: ${issue.message}`;
+      })
       .join('; '),
     hint: `Call ${name} with the arguments its input schema lists.`,
   };
@@ -94,7 +98,7 @@ export function defineCompositeTool<I extends z.ZodObject, O extends z.ZodObject
     toolset: definition.toolset,
     uses: [...uses.values()],
     async run(args, callTool, baseUrl) {
-      const parsed = definition.input.safeParse(args);
+      const parsed = definition.input.safeParse(args, { error: callerWords });
       if (!parsed.success) return { ok: false, error: invalidArguments(name, parsed.error) };
       // The route's handler answered its own response schema, which is what RouteData names.
       const call = (<N extends R>(route: N, routeArgs: ToolArguments) =>

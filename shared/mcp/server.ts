@@ -20,6 +20,7 @@ import { publicBaseUrl } from '../http/public-url.js';
 import { errorResult, outcomeResult, routeEvent, routeOutcome, type Outcome, type ToolArguments } from './call.js';
 import { compositeListedFor, type CompositeTool } from './composite.js';
 import { compositeTools } from './composite-tools.js';
+import { SERVER_INSTRUCTIONS } from './instructions.js';
 import type { JsonSchema } from './json-schema.js';
 import { selects, type ToolSelection } from './selection.js';
 import { listedFor, tools, type Tool } from './tools.js';
@@ -53,15 +54,16 @@ export interface McpRequestScope {
 }
 
 /**
- * A JSON Schema the SDK advertises as it is. Its validation passes everything through: the route
- * validates its input with its own schemas and answers with the service's error envelope.
+ * A JSON Schema the SDK advertises as it is, read when the SDK asks for it (a tool's output schema
+ * is built on first use: tools.ts). Its validation passes everything through: the route validates
+ * its input with its own schemas and answers with the service's error envelope.
  */
-function advertised(schema: JsonSchema): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
+function advertised(schema: () => JsonSchema): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
   return {
     '~standard': {
       version: 1,
       vendor: 'social-network-api',
-      jsonSchema: { input: () => schema, output: () => schema },
+      jsonSchema: { input: schema, output: schema },
       validate: (value: unknown) => ({ value: value as ToolArguments }),
     },
   };
@@ -72,8 +74,8 @@ const configOf = (tool: Tool | CompositeTool) => ({
   title: tool.title,
   description: tool.description,
   annotations: tool.annotations,
-  inputSchema: advertised(tool.inputSchema),
-  outputSchema: advertised(tool.outputSchema),
+  inputSchema: advertised(() => tool.inputSchema),
+  outputSchema: advertised(() => tool.outputSchema),
 });
 const routeConfigs = new Map(tools.map((tool) => [tool, configOf(tool)]));
 const compositeConfigs = new Map(compositeTools.map((tool) => [tool, configOf(tool)]));
@@ -94,7 +96,7 @@ async function callRoute(scope: McpRequestScope, tool: Tool, args: ToolArguments
       },
     };
   }
-  return routeOutcome(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context));
+  return routeOutcome(await scope.invoke(tool, routeEvent(scope.event, tool, args), scope.context), tool);
 }
 
 const runComposite = (scope: McpRequestScope, composite: CompositeTool, args: ToolArguments) =>
@@ -132,7 +134,7 @@ function serverFor(context: McpRequestContext): McpServer {
   const server = new McpServer(
     { name: 'social-network-api', version: '1.0.0' },
     // Stateless: the list never changes during a connection, there is no connection to notify.
-    { capabilities: { tools: { listChanged: false } } },
+    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
   );
   const wanted = scope.tools;
   const candidates =

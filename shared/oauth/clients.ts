@@ -10,6 +10,7 @@ import type { DocumentFetcher } from '../ports/document-fetcher.js';
 import { undiciDocumentFetcher } from '../ports/outbound/undici-document-fetcher.js';
 import { checkUrlSyntax } from '../ports/outbound/url-policy.js';
 import { getOAuthClient } from '../store/oauth.js';
+import { ClientName } from '../http/contract/schemas/oauth.js';
 
 export interface OAuthClient {
   client_id: string;
@@ -26,7 +27,7 @@ const CACHE_MAX = 200;
 
 const MetadataDocument = z.object({
   client_id: z.string(),
-  client_name: z.string().trim().min(1).max(100).optional(),
+  client_name: ClientName.optional(),
   redirect_uris: z.array(z.string()).min(1).max(20),
 });
 

@@ -36,6 +36,8 @@ import {
   type UnreadRecord,
 } from './notification-entities.js';
 import type { NotificationRecord } from '../domain/notifications.js';
+import type { AccountTokenRecord, TokenSlot } from '../domain/account-tokens.js';
+import { MAIL_RETENTION_SECONDS, type MailRecord } from '../domain/mail.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
   keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
@@ -126,6 +128,19 @@ export interface FeedAuthorModeRecord {
 export interface EmailCredential {
   user_id: string;
   password_hash: string;
+}
+
+/** A token slot as stored: the token that holds it, and until when that token lives. */
+export interface TokenSlotRecord extends TokenSlot {
+  token_id: string;
+  expires_at: string;
+}
+
+/** An address mail is no longer sent to, and why (SES's notification type). */
+export interface MailSuppressionRecord {
+  email: string;
+  reason: 'bounce' | 'complaint';
+  at: string;
 }
 
 /** A published quote's mark: which post it quotes, which post it is, who wrote it. */
@@ -524,5 +539,28 @@ export const entities = {
     entity: entityTags.oauthToken,
     key: (t) => keys.oauthToken(t.grant_id, t.kind, t.id),
     expiresAt: (t) => epochSeconds(t.expires_at),
+  }),
+  // --- accounts: mail and its tokens (domain/account-tokens.ts, domain/mail.ts) ---
+  /** Kept a day past its expiry, so that a late use still reads as expired rather than unknown. */
+  accountToken: entityLayout<AccountTokenRecord>()({
+    entity: entityTags.accountToken,
+    key: (t) => keys.accountToken(t.id),
+    expiresAt: (t) => epochSeconds(t.expires_at) + 86_400,
+  }),
+  /** The one usable token of a purpose for an account (an address, for resets): a newer one takes it, a use empties it. */
+  accountTokenSlot: entityLayout<TokenSlotRecord>()({
+    entity: entityTags.accountTokenSlot,
+    key: (s) => keys.accountTokenSlot(s.purpose, s.subject),
+    expiresAt: (s) => epochSeconds(s.expires_at) + 86_400,
+  }),
+  mail: entityLayout<MailRecord>()({
+    entity: entityTags.mail,
+    key: (m) => keys.mail(m.id),
+    expiresAt: (m) => epochSeconds(m.created_at) + MAIL_RETENTION_SECONDS,
+  }),
+  /** An address SES reported a bounce or complaint for: the mail consumer sends it nothing more. */
+  mailSuppression: entityLayout<MailSuppressionRecord>()({
+    entity: entityTags.mailSuppression,
+    key: (s) => keys.mailSuppression(s.email),
   }),
 };

@@ -69,6 +69,10 @@
  * | oauth code        | OAUTHCODE#<code hash>  | OAUTHCODE          |   (TTL: a day after its 60 s; single use)  |
  * | oauth grant       | OAUTHGRANT#<id>        | GRANT              | WS#<ws>#OAUTHGRANTS / <created>#<id>       |
  * | oauth token       | OAUTHGRANT#<grant_id>  | ACCESS#<id> / REFRESH#<id> | (TTL: after its expiry)            |
+ * | account token     | ACCTOKEN#<id>          | ACCTOKEN           |   (mailed, single use; TTL: a day after expiry) |
+ * | token slot        | ACCTOKENSLOT#<purpose>#<subject> | SLOT     |   (the one usable token of a purpose)      |
+ * | mail              | MAIL#<id>              | MAIL               |   (the stream sends it; TTL: 7 days)       |
+ * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -288,6 +292,11 @@ export const keys = {
     sk: `${kind === 'access' ? 'ACCESS' : 'REFRESH'}#${tokenId}`,
   }),
   workspaceOAuthGrants: (workspaceId: string) => `WS#${workspaceId}#OAUTHGRANTS`,
+  // --- accounts: mail and its tokens ---
+  accountToken: (id: string) => ({ pk: `ACCTOKEN#${id}`, sk: 'ACCTOKEN' }),
+  accountTokenSlot: (purpose: string, subject: string) => ({ pk: `ACCTOKENSLOT#${purpose}#${subject}`, sk: 'SLOT' }),
+  mail: (id: string) => ({ pk: `MAIL#${id}`, sk: 'MAIL' }),
+  mailSuppression: (email: string) => ({ pk: `MAILSUPPRESS#${email}`, sk: 'SUPPRESS' }),
 };
 
 /**
@@ -343,6 +352,10 @@ export const entityTags = {
   oauthCode: 'oauth_code',
   oauthGrant: 'oauth_grant',
   oauthToken: 'oauth_token',
+  accountToken: 'account_token',
+  accountTokenSlot: 'account_token_slot',
+  mail: 'mail',
+  mailSuppression: 'mail_suppression',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

@@ -4,17 +4,21 @@ import { entities, type EmailCredential } from './entities.js';
 import { getItem, putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import type { ReadBatch } from './read-batch.js';
-import { transact } from './transact.js';
+import { transact, type TransactItem } from './transact.js';
 import { membershipItem, workspaceItem } from './workspaces.js';
 
 export type { EmailCredential } from './entities.js';
 
-/** Creates the user, its unique email and its personal workspace with the user as owner: all or nothing. */
+/**
+ * Creates the user, its unique email and its personal workspace with the user as owner, and the
+ * `also` items (the verification token and its mail): all or nothing.
+ */
 export async function createUserWithWorkspace(
   user: UserRecord,
   passwordHash: string,
   workspace: WorkspaceRecord,
   owner: MembershipRecord,
+  also: readonly TransactItem[] = [],
 ): Promise<void> {
   await transact(
     [
@@ -22,6 +26,7 @@ export async function createUserWithWorkspace(
       putTransactItem(entities.user, user, { ifAbsent: false }),
       workspaceItem(workspace),
       membershipItem(owner),
+      ...also,
     ],
     () => new AppError('email_taken', { hint: 'Log in with POST /v1/sessions, or sign up with another email.' }),
   );

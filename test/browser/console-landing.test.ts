@@ -19,9 +19,9 @@ afterAll(async () => {
 
 const consoleUrl = () => `${inject('baseUrl')}/console`;
 
-/** A tab of its own (the session lives in the tab's sessionStorage), logged in as `user` from the form. */
+/** A browser of its own (tabs of one browser share its console session), logged in as `user` from the form. */
 async function logIn(user: SignedUp): Promise<Page> {
-  const page = await browser.context.newPage();
+  const page = await (await browser.newContext()).newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(consoleUrl());
   await page.getByLabel('Email').fill(user.email);
@@ -62,7 +62,7 @@ describe('where the console opens', () => {
     // Opening the console root while logged in lands there too, and Back does not return to the root.
     await page.goto(`${consoleUrl()}#/w/${user.workspace.id}/activity`);
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
-    await page.getByRole('link', { name: 'Webhook console' }).click();
+    await page.getByRole('link', { name: 'Account console' }).click();
     await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
     expect(hash(page)).toBe(`#/w/${user.workspace.id}/endpoints`);
     await page.goBack();

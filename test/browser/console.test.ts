@@ -72,7 +72,7 @@ async function deliveryRow(eventType: string, status: string) {
 describe('web console', () => {
   it("logs in by keyboard, after showing the API's own message for a wrong password, into the one workspace", async () => {
     await page.goto(consoleUrl());
-    await page.getByRole('heading', { name: 'Webhook console' }).waitFor();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate<string>('document.activeElement.name')).toBe('email');
     await page.keyboard.type(ws.email);
@@ -111,9 +111,15 @@ describe('web console', () => {
     });
     expect(refused.status).toBe(400);
     await alert().waitFor();
+    // In words for a person: the field by its name (`url`, not the request's `body.url`), the rule, the code.
     const text = await alert().textContent();
-    expect(text).toContain(refused.body.error_message);
-    expect(text).toContain(refused.body.agent.hint);
+    expect(text).toContain(refused.body.agent.hint!.replaceAll('body.', ''));
+    expect(text).not.toContain('body.url');
+    expect(text).toContain(refused.body.error_code);
+    // The field the API refused is marked, with the rule right under it.
+    const url = page.getByRole('textbox', { name: 'URL' });
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await url.getAttribute('aria-describedby')}`).textContent()).toMatch(/\S/);
     // What was typed survives the refusal.
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Orders receiver');
   });
@@ -141,7 +147,9 @@ describe('web console', () => {
 
   it('sends a test event that a real receiver verifies, and opens its attempts', async () => {
     await page.getByRole('button', { name: 'Send test event' }).click();
-    await page.getByRole('status').filter({ hasText: 'Test event sent' }).waitFor();
+    // The message says what happens: the delivery is queued and listed below.
+    await page.getByRole('status').filter({ hasText: 'Test event queued as delivery' }).waitFor();
+    await page.locator('tr[data-delivery-id]', { hasText: 'webhook.test' }).waitFor();
     const request = await waitFor('the test delivery', () => receiver.received[0]);
     expect(request.verified).toBe(true);
     expect(JSON.parse(request.body).type).toBe('webhook.test');
@@ -346,12 +354,12 @@ describe('web console', () => {
   });
 
   it('logs out: the session ends at the API too', async () => {
-    const token = await page.evaluate<string>("sessionStorage.getItem('console.session')");
+    const token = await page.evaluate<string>("localStorage.getItem('console.session')");
     expect(token).toMatch(/^st_/);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByText('You are logged out.').waitFor();
     expect((await call('GET', '/v1/me', { token })).status).toBe(401);
-    expect(await page.evaluate<string | null>("sessionStorage.getItem('console.session')")).toBeNull();
+    expect(await page.evaluate<string | null>("localStorage.getItem('console.session')")).toBeNull();
   });
 
   it('returns to the log-in form with a message when the API ends the session', async () => {
@@ -360,7 +368,7 @@ describe('web console', () => {
     await page.getByLabel('Password').fill(ws.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
-    const token = await page.evaluate<string>("sessionStorage.getItem('console.session')");
+    const token = await page.evaluate<string>("localStorage.getItem('console.session')");
     expect((await call('DELETE', '/v1/sessions/current', { token })).status).toBe(200);
 
     await page.getByRole('link', { name: 'Activity' }).click();

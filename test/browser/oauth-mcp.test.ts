@@ -169,13 +169,15 @@ async function consent(authorizationUrl: URL, expectedClient: string): Promise<v
     await page.getByLabel('Password').fill(owner.password);
     await page.getByRole('button', { name: 'Log in' }).click();
   }
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Connect ${expectedClient}`);
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+    .toBe(`${expectedClient} asks for access`);
   await page.getByRole('radio', { name: owner.workspace.name }).check();
   await page.getByRole('checkbox', { name: `@${profile.username}` }).check();
   for (const box of await page.getByRole('group', { name: 'What it may do' }).getByRole('checkbox').all())
     await box.uncheck();
-  await page.getByRole('checkbox', { name: 'posts:read', exact: true }).check();
-  await page.getByRole('checkbox', { name: 'posts:write', exact: true }).check();
+  await page.getByRole('checkbox', { name: /\bposts:read$/ }).check();
+  await page.getByRole('checkbox', { name: /\bposts:write$/ }).check();
   await page.getByRole('button', { name: 'Approve' }).click();
 }
 

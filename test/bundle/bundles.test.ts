@@ -6,7 +6,8 @@ import { join, relative } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { describe, expect, inject, it } from 'vitest';
 import { LAMBDA_BUNDLING } from '../../infra/bundling.js';
-import { bundleFile, httpHandlerModules, METAFILE } from '../../infra/local/handler-bundles.js';
+import { bundleFile, httpHandlerModules, MCP_HANDLER, METAFILE } from '../../infra/local/handler-bundles.js';
+import { toolHandlers } from '../../functions/mcp/tool-handlers.js';
 import { call } from '../support/api.js';
 
 describe('the Lambda bundles the e2e suite runs against', () => {
@@ -18,28 +19,57 @@ describe('the Lambda bundles the e2e suite runs against', () => {
     );
     const handlers = httpHandlerModules();
     expect(handlers.length).toBeGreaterThan(40);
+    // `node:` names are Node's own even where this Node lacks them (node:sqlite: Node 22, not 20).
+    const builtin = (path: string) => isBuiltin(path) || path.startsWith('node:');
+    // undici's files that infra/bundling.ts leaves out (never loaded on Lambda) stay named too.
+    const neverLoaded = (path: string) => (LAMBDA_BUNDLING.external as readonly string[]).includes(path);
+    /** The files of a bundle; for the MCP function's split bundle, its entry and its chunks beside it. */
+    const filesOf = (handler: string) => {
+      const entry = relative(process.cwd(), bundleFile(dir, handler));
+      if (handler !== MCP_HANDLER) return [entry];
+      const folder = relative(process.cwd(), join(dir, MCP_HANDLER));
+      return [entry, ...[...outputs.keys()].filter((file) => file.startsWith(`${folder}/chunks/`))];
+    };
     for (const handler of handlers) {
-      const file = relative(process.cwd(), bundleFile(dir, handler));
-      const output = outputs.get(file);
+      const files = filesOf(handler);
+      const output = outputs.get(files[0]!);
       expect(output, handler).toBeDefined();
       expect(output!.entryPoint, handler).toMatch(new RegExp(`functions/${handler}\\.ts$`));
-      // Everything else (the AWS SDK included, see infra/lambda-defaults.ts) is inside the file.
-      // `node:` names are Node's own even where this Node lacks them (node:sqlite: Node 22, not 20).
-      const builtin = (path: string) => isBuiltin(path) || path.startsWith('node:');
-      // The OpenSearch signer's fallback to SDK v2 credentials, `import('aws-sdk')`, runs only when no
-      // getCredentials is given; ours always gives one (shared/ports/aws/opensearch-search-index.ts).
-      // undici's files that infra/bundling.ts leaves out (never loaded on Lambda) stay named too.
-      const neverLoaded = (imported: { path: string; kind: string }) =>
-        (imported.path === 'aws-sdk' && imported.kind === 'dynamic-import') ||
-        (LAMBDA_BUNDLING.external as readonly string[]).includes(imported.path);
-      const outside = output!.imports.filter(
-        (imported) => !(imported.external && (builtin(imported.path) || neverLoaded(imported))),
-      );
-      expect(outside, handler).toEqual([]);
-      const code = readFileSync(bundleFile(dir, handler), 'utf8');
-      // The ESM banner of infra/bundling.ts, so that CommonJS dependencies can still `require`.
-      expect(code, handler).toMatch(/^import ?\{ ?createRequire as __createRequire ?\}/);
+      for (const file of files) {
+        // Everything else (the AWS SDK included, see infra/lambda-defaults.ts) is inside the bundle.
+        const outside = outputs
+          .get(file)!
+          .imports.filter(
+            (imported) =>
+              !(imported.external
+                ? builtin(imported.path) || neverLoaded(imported.path)
+                : files.includes(imported.path)),
+          );
+        expect(outside, file).toEqual([]);
+        const code = readFileSync(file, 'utf8');
+        // The ESM banner of infra/bundling.ts, so that CommonJS dependencies can still `require`.
+        expect(code, file).toMatch(/^import ?\{ ?createRequire as __createRequire ?\}/);
+      }
     }
+  });
+
+  it("split the MCP function: a tool route's handler is in a chunk the entry loads only when called", () => {
+    const dir = inject('bundlesDir');
+    const meta = JSON.parse(readFileSync(join(dir, METAFILE), 'utf8')) as Metafile;
+    const entry = relative(process.cwd(), bundleFile(dir, MCP_HANDLER));
+    const imports = meta.outputs[entry]!.imports;
+    const lazy = imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
+    expect(lazy.length).toBe(Object.keys(toolHandlers).length);
+    // posts/get-post's own bundle has the same entry point: the chunk is the one in the MCP folder.
+    const getPost = Object.entries(meta.outputs).find(
+      ([file, output]) =>
+        file.includes(`/${MCP_HANDLER}/chunks/`) && output.entryPoint?.endsWith('functions/posts/get-post.ts'),
+    );
+    expect(getPost, 'posts/get-post has a chunk of its own').toBeDefined();
+    expect(lazy).toContain(getPost![0]);
+    expect(imports.filter((imported) => imported.kind === 'import-statement').map((i) => i.path)).not.toContain(
+      getPost![0],
+    );
   });
 
   it('answer through the local server: the public health route and the $default fallback', async () => {

@@ -1,15 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
 import { routeList } from '../../shared/http/contract/route-table.js';
+import { API_VERSION } from '../../shared/http/contract/openapi.js';
 import { EVENT_TYPE_NAMES } from '../../shared/domain/events.js';
 import { assertMatchesContract } from '../support/contract.js';
 
 describe('the published contract (GET /v1/openapi.json)', () => {
-  it('is an OpenAPI 3.1 document, version 0.2.0, served without the envelope', async () => {
+  it('is an OpenAPI 3.1 document, version API_VERSION, served without the envelope', async () => {
     const response = await fetch(`${inject('baseUrl')}/v1/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as any;
     expect(document.openapi).toBe('3.1.0');
-    expect(document.info.version).toBe('0.2.0');
+    expect(document.info.version).toBe(API_VERSION);
     expect(document).not.toHaveProperty('ok');
   });
 

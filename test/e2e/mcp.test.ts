@@ -29,6 +29,9 @@ describe.each(CLIENT_KINDS)('the MCP endpoint with %s', (kind) => {
   it('speaks its protocol revision, lists the tools with their metadata, and runs the routes as its profile', async () => {
     const mcp = await connect(kind, { key: alice.key, profileId: alice.profile.id });
     expect(mcp.version).toBe(kind.startsWith('sdk') ? '2025-11-25' : '2026-07-28');
+    // The model is told how the tool sets, the acting profile, paging and errors work.
+    expect(mcp.instructions).toMatch(/toolsets=/);
+    expect(mcp.instructions).toMatch(/profile_id/);
 
     const { tools } = await mcp.listTools();
     const getPost = tools.find((tool) => tool.name === 'get_post');
@@ -96,6 +99,12 @@ describe.each(CLIENT_KINDS)('the MCP endpoint with %s', (kind) => {
     const mcp = await connect(kind, { key: alice.key, profileId: alice.profile.id });
     const invalid = toolError(await mcp.callTool('create_post', { body: '' }));
     expect(invalid).toMatchObject({ error_code: 'invalid_request', error_message: expect.any(String) });
+    // Errors name the tool's own arguments (`body`, `post_id`), not the route's request parts.
+    const empty = toolError(await mcp.callTool('create_post', {}));
+    expect(`${empty.error_message} ${empty.hint}`).not.toMatch(/body\.body/);
+    expect(empty.hint).toMatch(/\bbody\b/);
+    const noId = toolError(await mcp.callTool('get_post', {}));
+    expect(noId).toMatchObject({ error_code: 'invalid_request', error_message: 'post_id is required.' });
     const missing = toolError(await mcp.callTool('get_post', { post_id: randomUUID() }));
     expect(missing.error_code).toBe('not_found');
     const notMine = toolError(await mcp.callTool('create_post', { body: 'as bob?', profile_id: bob.profile.id }));

@@ -114,6 +114,15 @@ describe('dynamic client registration', () => {
     expect(refused.body.error).toBe(error);
   });
 
+  it('refuses a client_name with a right-to-left override, as workspace and profile names do', async () => {
+    const refused = await raw('POST', '/oauth/register', {
+      json: { redirect_uris: ['https://app.example/cb'], client_name: 'Agent \u202Ebc.live' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_client_metadata');
+    expect(refused.body.error_description).toMatch(/^client_name: must not contain control or invisible/);
+  });
+
   it('refuses a confidential client and a body that is not JSON', async () => {
     const secretClient = await raw('POST', '/oauth/register', {
       json: { redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' },

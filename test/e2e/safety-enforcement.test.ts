@@ -20,6 +20,7 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   listWebhookEventTypes: 'the event catalogue',
   getMe: "the caller's own user and workspaces",
   listPasskeys: "the caller's own passkeys (session only)",
+  listSessions: "the caller's own sessions (session only)",
   listApiKeys: 'workspace administration (session only)',
   listWebhookEndpoints: 'workspace administration (session only)',
   listWebhookDeliveries: "the workspace's own deliveries (session only)",

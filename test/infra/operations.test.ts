@@ -32,8 +32,9 @@ describe('operations: alarms, topic, concurrency', () => {
     );
 
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
-    built.template.resourceCountIs('AWS::SNS::Topic', 1);
-    expect(alarms).toHaveLength(23); // 18, and search's 5 (infra/search.ts)
+    // The alarm topic, and SES's bounces and complaints (infra/mail.ts), which no alarm uses.
+    built.template.resourceCountIs('AWS::SNS::Topic', 2);
+    expect(alarms).toHaveLength(26); // 18, search's 5 (infra/search.ts) and mail's 3 (infra/mail.ts)
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);

@@ -21,6 +21,7 @@ beforeAll(() => {
     'media-clean-up': unused,
     'home-feed': unused,
     'search-index': unused,
+    mail: unused,
   }).streamConsumers;
 });
 
@@ -47,6 +48,7 @@ describe('the table stream consumers, local and deployed', () => {
       'media-clean-up': stack.media.cleanUp,
       'home-feed': stack.feed.fanOut,
       'search-index': stack.search.fn,
+      mail: stack.mail.sender,
     };
     const mappings = streamMappings();
     // The same consumers on both sides: a new one is wired in both, or this fails.

@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 export interface McpConnection {
   /** The protocol revision the client and the server agreed on. */
   version: string | undefined;
+  /** What the server told the model at initialize. */
+  instructions: string | undefined;
   listTools(): Promise<{ tools: { name: string; [key: string]: unknown }[] }>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function connectMcp(kind: McpClientKind, options: ConnectOptions = 
     await client.connect(transport);
     return {
       version: transport.protocolVersion,
+      instructions: client.getInstructions(),
       listTools: () => client.listTools(),
       callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
       close: () => client.close(),
@@ -52,6 +55,7 @@ export async function connectMcp(kind: McpClientKind, options: ConnectOptions = 
   await client.connect(new TransportV2(url, { requestInit: { headers } }));
   return {
     version: client.getNegotiatedProtocolVersion(),
+    instructions: client.getInstructions(),
     listTools: () => client.listTools(),
     callTool: async (name, args = {}) => await client.callTool({ name, arguments: args }),
     close: () => client.close(),

@@ -94,8 +94,14 @@ describe('the MCP tools', () => {
 });
 
 describe("the MCP function's bundled handlers", () => {
-  it('are exactly the tool routes’ handlers (by the route each was built for)', () => {
-    const bundled = toolHandlers.map((lambda) => lambda.route);
+  it('are exactly the tool routes’ handlers (by the route each was built for), each under its module', async () => {
+    const bundled = await Promise.all(
+      Object.entries(toolHandlers).map(async ([module, load]) => {
+        const { route } = (await load()).handler;
+        expect(route.handler).toBe(module);
+        return route;
+      }),
+    );
     const expected = toolRoutes.map((route) => routes[route.name]);
     expect(new Set(bundled).size).toBe(bundled.length);
     for (const route of expected) expect(bundled).toContain(route);

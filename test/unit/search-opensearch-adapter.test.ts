@@ -1,18 +1,18 @@
 /**
  * The OpenSearch adapter on its exact requests: a local HTTP server on 127.0.0.1 stands in for the
- * domain, the official client signs with SigV4 as in Lambda (static test credentials), and each
+ * domain, the adapter's `fetch` transport signs with SigV4 as in Lambda (static test credentials), and each
  * test asserts the method, path, body and signature of what was sent. No network.
  */
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePostQuery } from '../../shared/domain/search-query.js';
 import {
   OpenSearchSearchIndex,
-  openSearchClient,
   POST_MAPPINGS,
   PROFILE_MAPPINGS,
-  type SearchTransport,
+  signedFetchTransport,
 } from '../../shared/ports/aws/opensearch-search-index.js';
 import type { PostDocument } from '../../shared/ports/search-index.js';
 
@@ -56,9 +56,41 @@ beforeEach(() => {
 const credentials = () => Promise.resolve({ accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' });
 const adapter = () => {
   const { port } = server.address() as AddressInfo;
-  const client = openSearchClient(`http://127.0.0.1:${port}`, credentials);
-  return new OpenSearchSearchIndex(client.transport as unknown as SearchTransport, 'test-');
+  return new OpenSearchSearchIndex(signedFetchTransport(`http://127.0.0.1:${port}`, credentials), 'test-');
 };
+
+/**
+ * Checks a received request's SigV4 signature from scratch (the algorithm as AWS documents it,
+ * node:crypto only), so a wrong header, path or body hash fails here and not first on AWS.
+ */
+function expectValidSignature(request: Seen) {
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/(\d{8})\/([a-z0-9-]+)\/es\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+      String(request.headers.authorization),
+    );
+  expect(match, String(request.headers.authorization)).not.toBeNull();
+  const [, day, region, signedHeaders, signature] = match!;
+  const names = signedHeaders!.split(';');
+  expect(names).toContain('host');
+  expect(names).toContain('x-amz-date');
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const [pathname, search = ''] = request.path.split('?');
+  const canonical = [
+    request.method,
+    pathname,
+    search.split('&').filter(Boolean).sort().join('&'),
+    ...names.map((name) => `${name}:${String(request.headers[name]).trim()}`),
+    '',
+    signedHeaders,
+    sha256(request.body),
+  ].join('\n');
+  const date = String(request.headers['x-amz-date']);
+  const scope = `${day}/${region}/es/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', date, scope, sha256(canonical)].join('\n');
+  const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
+  const key = ['es', 'aws4_request'].reduce(hmac, hmac(hmac('AWS4test-secret', day!), region!));
+  expect(createHmac('sha256', key).update(toSign).digest('hex')).toBe(signature);
+}
 
 const emptyTerms = parsePostQuery('');
 const post: PostDocument = {
@@ -97,11 +129,27 @@ describe('the OpenSearch adapter', () => {
       filter: ['lowercase', 'asciifolding'],
     });
     for (const request of seen) {
-      expect(request.headers.authorization).toMatch(
-        /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/[a-z0-9-]+\/es\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/,
-      );
       expect(request.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
+      expectValidSignature(request);
     }
+  });
+
+  it('throws with the domain answer on a refused request, and tries the indexes again after', async () => {
+    answers['HEAD /test-posts'] = { status: 403 };
+    const index = adapter();
+    await expect(index.write([{ kind: 'delete_post', id: 'p0' }])).rejects.toThrow(/HEAD \/test-posts answered 403/);
+    answers['HEAD /test-posts'] = { status: 200 };
+    answers['HEAD /test-profiles'] = { status: 200 };
+    answers['POST /test-posts/_search'] = { status: 400, body: { error: { type: 'parsing_exception' } } };
+    await expect(index.searchPosts({ terms: emptyTerms, sort: 'latest', limit: 1 })).rejects.toThrow(
+      /POST \/test-posts\/_search answered 400: .*parsing_exception/,
+    );
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'HEAD /test-posts',
+      'HEAD /test-posts',
+      'HEAD /test-profiles',
+      'POST /test-posts/_search',
+    ]);
   });
 
   it('writes one _bulk of NDJSON: posts indexed, profiles and follower counts upserted, deletions', async () => {
@@ -124,7 +172,8 @@ describe('the OpenSearch adapter', () => {
       { kind: 'delete_profile', id: 'a2' },
     ]);
     const bulk = seen.find((s) => s.path === '/_bulk')!;
-    expect(bulk.headers['content-type']).toMatch(/application\/(x-)?ndjson|application\/json/);
+    expect(bulk.headers['content-type']).toBe('application/x-ndjson');
+    expectValidSignature(bulk);
     expect(bulk.body.endsWith('\n')).toBe(true);
     expect(
       bulk.body
@@ -178,6 +227,8 @@ describe('the OpenSearch adapter', () => {
     expect(hits).toEqual([{ id: 'p1', published_at: post.published_at }]);
     const request = seen.find((s) => s.path === '/test-posts/_search')!;
     expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json');
+    expectValidSignature(request);
     expect(JSON.parse(request.body)).toEqual({
       query: {
         bool: {

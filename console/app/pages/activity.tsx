@@ -103,6 +103,10 @@ export function DeliveryList(props: {
   eventTypes?: EventTypeEntry[];
   fixed?: DeliveryFilters;
   showFilters?: boolean;
+  /** What to say when there is nothing to list and the reader set no filter: what to do next. */
+  empty?: string;
+  /** Changed by the page to list again at once (after it made a delivery). */
+  refresh?: number;
 }) {
   const [filters, setFilters] = useState<DeliveryFilters>({});
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -112,7 +116,7 @@ export function DeliveryList(props: {
   const list = useLoad(async () => {
     const page = await webhooks.deliveries(props.workspaceId, deliveryQuery(applied, { limit: PAGE_SIZE, cursor }));
     return { items: page.items, next: page.next_cursor ?? undefined };
-  }, [props.workspaceId, key, cursor]);
+  }, [props.workspaceId, key, cursor, props.refresh]);
   // Refresh the first page only: a later page would shift under the reader.
   useInterval(() => void list.reload(), REFRESH_MS, cursors.length === 1);
 
@@ -130,7 +134,11 @@ export function DeliveryList(props: {
       ) : null}
       <ProblemNotice problem={list.problem} title="Could not load the deliveries." />
       {list.data && items.length === 0 ? (
-        <p>No deliveries{hasFilters(applied) ? ' match these filters' : ' yet'}.</p>
+        <p class="empty">
+          {hasFilters(filters)
+            ? 'No deliveries match these filters.'
+            : (props.empty ?? 'No deliveries yet: they appear here as events of the endpoints’ types happen.')}
+        </p>
       ) : null}
       {items.length > 0 ? (
         <table class="responsive">

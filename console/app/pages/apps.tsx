@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../ui/confirm.js';
 import { Time } from '../ui/format.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
 import { asProblem, useLoad } from '../use-load.js';
+import { scopeSentence } from '../scope-words.js';
 
 /** A workspace's connected apps (OAuth grants), each disconnectable at once. */
 export function AppsPage({ workspaceId }: { workspaceId: string }) {
@@ -29,12 +30,21 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
   return (
     <main id="main">
       <h1>Connected apps</h1>
-      <p>Agents and tools that signed in with OAuth and may act in this workspace.</p>
+      <p>Agents and tools that signed in with OAuth and may act in this workspace, as the profiles you chose.</p>
       {done ? <Notice>{done}</Notice> : null}
       <ProblemNotice problem={loaded.problem ?? problem} title="Could not load or change the connected apps." />
-      {loaded.data && apps.length === 0 ? <p class="notice">No app is connected.</p> : null}
+      {loaded.data && apps.length === 0 ? (
+        <div class="notice empty">
+          <p>
+            <strong>No app is connected.</strong> An app connects when you add this server to it by its URL (
+            <code>{new URL('../mcp', location.href).href}</code> in Claude, ChatGPT or VS Code): it sends you to a page
+            of this console that asks which workspace, profiles and permissions it may have, and it appears here once
+            you approve.
+          </p>
+        </div>
+      ) : null}
       {apps.length > 0 ? (
-        <table>
+        <table class="responsive">
           <thead>
             <tr>
               <th scope="col">App</th>
@@ -51,23 +61,27 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
           <tbody>
             {apps.map((app) => (
               <tr key={app.id}>
-                <td>
-                  {app.client_name}
-                  <div class="muted">
-                    <code>{app.client_id}</code>
+                <td data-label="App">
+                  <div>
+                    <bdi>{app.client_name}</bdi>
+                    <div class="muted break">
+                      <code>{app.client_id}</code>
+                    </div>
                   </div>
                 </td>
-                <td>{app.approved_by.email}</td>
-                <td>{app.profile_ids.length}</td>
-                <td>
+                <td data-label="Approved by">{app.approved_by.email}</td>
+                <td data-label="Profiles">{app.profile_ids.length}</td>
+                <td data-label="Scopes">
                   {app.scopes.map((scope) => (
-                    <code key={scope}>{scope} </code>
+                    <code key={scope} class="tag" title={scopeSentence(scope)}>
+                      {scope}
+                    </code>
                   ))}
                 </td>
-                <td>
+                <td data-label="Connected">
                   <Time at={app.created_at} />
                 </td>
-                <td>
+                <td data-label="Last used">
                   <Time at={app.last_used_at} />
                 </td>
                 <td>

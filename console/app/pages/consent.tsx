@@ -4,6 +4,7 @@ import { formText } from '../form-text.js';
 import { oauth, type RequestParams } from '../oauth-api.js';
 import { asProblem, useLoad } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';
+import { scopeSentence } from '../scope-words.js';
 
 type Me = { user: { email: string }; workspaces: { id: string; name: string; role: string }[] };
 
@@ -58,11 +59,19 @@ export function ConsentPage({ query, me }: { query: string; me: Me }) {
 
   return (
     <main class="narrow" id="main">
-      <h1>Connect {info.client_name}</h1>
+      <h1>
+        <bdi>{info.client_name}</bdi> asks for access
+      </h1>
       <p>
-        <strong>{info.client_name}</strong> asks to act for you through <code>{info.resource}</code>. It will be sent
-        back to <code>{new URL(info.redirect_uri).origin}</code>. Signed in as {me.user.email}.
+        The app{' '}
+        <strong>
+          <bdi>{info.client_name}</bdi>
+        </strong>{' '}
+        asks to act for you through <code>{info.resource}</code>. Choose the workspace, the profiles it may act as and
+        what it may do; nothing is shared unless you approve. You go back to{' '}
+        <code>{new URL(info.redirect_uri).origin}</code> afterwards.
       </p>
+      <p class="muted">Signed in as {me.user.email}. You can disconnect the app at any time in Connected apps.</p>
       <ProblemNotice problem={problem} title="Could not approve." />
       {info.workspaces.length === 0 ? (
         <p class="notice" role="note">
@@ -76,7 +85,7 @@ export function ConsentPage({ query, me }: { query: string; me: Me }) {
           void send(true, event.currentTarget);
         }}
       >
-        <fieldset>
+        <fieldset class="choices">
           <legend>Workspace</legend>
           {info.workspaces.map((w, i) => (
             <label key={w.workspace_id} class="choice">
@@ -87,26 +96,30 @@ export function ConsentPage({ query, me }: { query: string; me: Me }) {
                 checked={chosen ? chosen.workspace_id === w.workspace_id : i === 0}
                 onChange={() => setWorkspaceId(w.workspace_id)}
               />
-              {nameOf(w.workspace_id)}
+              <span>{nameOf(w.workspace_id)}</span>
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset class="choices">
           <legend>Profiles it may act as</legend>
           {chosen && chosen.profiles.length === 0 ? <p class="hint">This workspace has no profiles yet.</p> : null}
           {chosen?.profiles.map((profile) => (
             <label key={profile.id} class="choice">
-              <input type="checkbox" name="profile_ids" value={profile.id} defaultChecked />@{profile.username}{' '}
-              <span class="muted">{profile.name}</span>
+              <input type="checkbox" name="profile_ids" value={profile.id} defaultChecked />
+              <span>
+                @{profile.username} <span class="muted">{profile.name}</span>
+              </span>
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset class="choices">
           <legend>What it may do</legend>
           {info.scopes.map((scope) => (
             <label key={scope} class="choice">
               <input type="checkbox" name="scopes" value={scope} defaultChecked />
-              <code>{scope}</code>
+              <span>
+                {scopeSentence(scope)} <code class="muted">{scope}</code>
+              </span>
             </label>
           ))}
         </fieldset>

@@ -1,7 +1,6 @@
 import { formText } from '../form-text.js';
-import { useState } from 'preact/hooks';
-import type { ApiProblem } from '@social-network/sdk';
-import { asProblem } from '../use-load.js';
+import { href } from '../router.js';
+import { FieldError, useFormSubmit } from '../ui/fields.js';
 import { ProblemNotice } from '../ui/problem.js';
 import type { Endpoint, EndpointInput, EndpointList, EventTypeEntry } from '../webhooks-api.js';
 
@@ -10,6 +9,7 @@ const rateLimit = (raw: string): number | null => (raw.trim() === '' ? null : Nu
 
 /** Name, URL, event types and profiles of an endpoint: the create form and the edit form. */
 export function EndpointForm(props: {
+  workspaceId: string;
   endpoint?: Endpoint;
   eventTypes: EventTypeEntry[];
   profiles: EndpointList['available_profiles'];
@@ -17,42 +17,36 @@ export function EndpointForm(props: {
   disabled?: boolean;
   onSubmit: (input: EndpointInput) => Promise<void>;
 }) {
-  const [problem, setProblem] = useState<ApiProblem>();
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, fields, onSubmit } = useFormSubmit((form) =>
+    props.onSubmit({
+      name: formText(form, 'name'),
+      url: formText(form, 'url'),
+      event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
+      profile_ids: form.getAll('profile_ids').map(String),
+      rate_limit_per_second: rateLimit(formText(form, 'rate_limit_per_second')),
+    }),
+  );
   const selectedTypes = new Set<string>(props.endpoint?.event_types ?? []);
   const selectedProfiles = new Set(
     props.endpoint?.profiles.map((p) => p.id) ?? (props.profiles.length === 1 ? [props.profiles[0]!.id] : []),
   );
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await props.onSubmit({
-        name: formText(form, 'name'),
-        url: formText(form, 'url'),
-        event_types: form.getAll('event_types').map(String) as EndpointInput['event_types'],
-        profile_ids: form.getAll('profile_ids').map(String),
-        rate_limit_per_second: rateLimit(formText(form, 'rate_limit_per_second')),
-      });
-    } catch (error) {
-      setProblem(asProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // Validation is the API's: its message and hint name the field that failed.
+  // Empty required fields are marked here; every other rule is the API's, whose hint names the field it refused.
   return (
-    <form onSubmit={(event) => void submit(event)} class="stack" noValidate>
+    <form onSubmit={onSubmit} class="stack" noValidate>
       <ProblemNotice problem={problem} title="The endpoint was not saved." />
       <fieldset disabled={props.disabled || busy} class="stack">
         <label>
           Name
-          <input name="name" required maxLength={80} defaultValue={props.endpoint?.name ?? ''} />
+          <input
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={props.endpoint?.name ?? ''}
+            {...fields.attributes('name')}
+          />
         </label>
+        <FieldError fields={fields} name="name" />
         <label>
           URL
           <input
@@ -62,10 +56,13 @@ export function EndpointForm(props: {
             required
             placeholder="https://example.com/webhooks"
             defaultValue={props.endpoint?.url ?? ''}
+            {...fields.attributes('url')}
           />
         </label>
+        <FieldError fields={fields} name="url" />
         <fieldset class="choices">
           <legend>Event types</legend>
+          <FieldError fields={fields} name="event_types" />
           {props.eventTypes.map((entry) => (
             <label key={entry.type} class="choice">
               <input
@@ -82,8 +79,13 @@ export function EndpointForm(props: {
         </fieldset>
         <fieldset class="choices">
           <legend>Profiles</legend>
+          <FieldError fields={fields} name="profile_ids" />
           {props.profiles.length === 0 ? (
-            <p class="hint">This workspace has no profiles yet: create one through the API first.</p>
+            <p class="hint">
+              This workspace has no profiles yet:{' '}
+              <a href={href({ page: 'profiles', workspaceId: props.workspaceId })}>create one in Profiles</a>, then come
+              back. An endpoint delivers the events of the profiles it names.
+            </p>
           ) : null}
           {props.profiles.map((profile) => (
             <label key={profile.id} class="choice">

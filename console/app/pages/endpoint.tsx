@@ -1,10 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
 import { flash, type SecretFlash } from '../flash.js';
 import { href } from '../router.js';
 import { asProblem, useLoad } from '../use-load.js';
 import { ConfirmDialog } from '../ui/confirm.js';
-import { StatusBadge, Time } from '../ui/format.js';
+import { StatusBadge, Time, Url } from '../ui/format.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { webhooks, type Endpoint } from '../webhooks-api.js';
@@ -18,14 +19,15 @@ const PREVIOUS_SECRET_VALID_MS = 24 * 3_600_000;
 export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string; endpointId: string }) {
   const [secret, setSecret] = useState<SecretFlash | undefined>(() => flash.take(endpointId));
   const [problem, setProblem] = useState<ApiProblem>();
-  const [message, setMessage] = useState<string>();
+  const [message, setMessage] = useState<ComponentChildren>();
   const [confirming, setConfirming] = useState(false);
+  const [listed, setListed] = useState(0);
   const context = useLoad(async () => {
     const [list, catalogue] = await Promise.all([webhooks.endpoints(workspaceId), webhooks.eventTypes()]);
     return { list, catalogue, endpoint: list.items.find((e) => e.id === endpointId) };
   }, [workspaceId, endpointId]);
 
-  const act = async (what: () => Promise<string | void>) => {
+  const act = async (what: () => Promise<ComponentChildren | void>) => {
     setProblem(undefined);
     setMessage(undefined);
     try {
@@ -76,7 +78,17 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
                 onClick={() =>
                   void act(async () => {
                     const sent = await webhooks.sendTest(workspaceId, endpoint.id);
-                    return `Test event sent (delivery ${sent.webhook_delivery_id.slice(0, 8)}…); it appears below in a moment.`;
+                    // The delivery exists once the API answers: list it at once rather than at the next refresh.
+                    setListed((n) => n + 1);
+                    return (
+                      <>
+                        Test event queued as delivery{' '}
+                        <a href={href({ page: 'delivery', workspaceId, deliveryId: sent.webhook_delivery_id })}>
+                          {sent.webhook_delivery_id.slice(0, 8)}…
+                        </a>
+                        , listed under Recent deliveries; its status changes once the receiver answers.
+                      </>
+                    );
                   })
                 }
               >
@@ -145,6 +157,7 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
             <h2 id="edit-title">Settings</h2>
             {revoked ? <p class="hint">A revoked endpoint cannot be changed.</p> : null}
             <EndpointForm
+              workspaceId={workspaceId}
               key={endpoint.updated_at}
               endpoint={endpoint}
               eventTypes={context.data!.catalogue.items}
@@ -165,6 +178,8 @@ export function EndpointPage({ workspaceId, endpointId }: { workspaceId: string;
               workspaceId={workspaceId}
               fixed={{ webhook_endpoint_id: endpoint.id }}
               endpoints={[endpoint]}
+              refresh={listed}
+              empty="No deliveries yet. Send a test event to try the receiver, or wait for an event of its types."
             />
           </section>
         </>
@@ -184,7 +199,9 @@ function EndpointSummary({ endpoint }: { endpoint: Endpoint }) {
   return (
     <dl class="facts">
       <dt>URL</dt>
-      <dd class="mono break">{endpoint.url}</dd>
+      <dd>
+        <Url href={endpoint.url} />
+      </dd>
       <dt>Event types</dt>
       <dd>
         {endpoint.event_types.map((t) => (

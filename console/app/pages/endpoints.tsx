@@ -1,6 +1,6 @@
 import { href, navigate } from '../router.js';
 import { useLoad } from '../use-load.js';
-import { StatusBadge, Time } from '../ui/format.js';
+import { StatusBadge, Time, Url } from '../ui/format.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { EndpointForm } from './endpoint-form.js';
 import { webhooks } from '../webhooks-api.js';
@@ -18,7 +18,19 @@ export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
         </a>
       </div>
       <ProblemNotice problem={list.problem} title="Could not load the endpoints." />
-      {list.data && items.length === 0 ? <p>No endpoints yet. Create one to receive this workspace's events.</p> : null}
+      {list.data && items.length === 0 ? (
+        <p class="notice empty">
+          No endpoints yet. An endpoint is an HTTPS address of yours that receives this workspace's events (a mention, a
+          new follower, a comment), signed: choose <strong>New endpoint</strong>
+          {list.data.available_profiles.length === 0 ? (
+            <>
+              {' '}
+              after you <a href={href({ page: 'profiles', workspaceId })}>create a profile</a>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <table class="responsive">
           <thead>
@@ -37,7 +49,7 @@ export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
                   <a href={href({ page: 'endpoint', workspaceId, endpointId: endpoint.id })}>{endpoint.name}</a>
                 </td>
                 <td data-label="URL">
-                  <span class="mono break">{endpoint.url}</span>
+                  <Url href={endpoint.url} />
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={endpoint.status} />
@@ -69,6 +81,7 @@ export function NewEndpointPage({ workspaceId }: { workspaceId: string }) {
       <ProblemNotice problem={context.problem} title="Could not load the form." />
       {context.data ? (
         <EndpointForm
+          workspaceId={workspaceId}
           eventTypes={context.data.catalogue.items}
           profiles={context.data.list.available_profiles}
           submitLabel="Create endpoint"

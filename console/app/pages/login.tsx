@@ -2,11 +2,39 @@ import { formText } from '../form-text.js';
 import { useState } from 'preact/hooks';
 import { unwrap, type ApiProblem } from '@social-network/sdk';
 import { passkeys } from '../passkeys-api.js';
+import { href } from '../router.js';
 import { api, session } from '../session.js';
 import { asProblem } from '../use-load.js';
 import { ProblemNotice } from '../ui/problem.js';
+import { rememberReturn } from './signup.js';
 
-export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reason?: string }) {
+/** Why the person is asked to log in: the console itself, or an app's consent page behind it. */
+export type LoginPurpose = 'console' | 'consent';
+
+const LEAD: Record<LoginPurpose, { title: string; lead: string }> = {
+  console: {
+    title: 'Log in',
+    lead: 'Your account: its workspaces, their webhook endpoints and deliveries, and the apps you connected.',
+  },
+  consent: {
+    title: 'Log in to connect an app',
+    lead: 'An app asks for access to your account. Log in, then you see which app it is and choose what it may do: nothing is shared before you approve.',
+  },
+};
+
+/**
+ * The login page: the password form, then the other ways in (a passkey button, for one) and the
+ * links below it (sign up; a forgotten password), each one entry of its own.
+ */
+export function LoginPage({
+  onLoggedIn,
+  reason,
+  purpose = 'console',
+}: {
+  onLoggedIn: () => void;
+  reason?: string;
+  purpose?: LoginPurpose;
+}) {
   const [problem, setProblem] = useState<ApiProblem>();
   const [busy, setBusy] = useState(false);
   // Set when the account asked for its second factor: the next step sends them with a code.
@@ -47,10 +75,11 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
     }
   };
 
+  const { title, lead } = LEAD[purpose];
   return (
-    <main class="narrow" id="main">
-      <h1>Webhook console</h1>
-      <p>Log in as a workspace owner or admin to manage its webhook endpoints and deliveries.</p>
+    <main class="narrow auth" id="main">
+      <h1>{title}</h1>
+      <p>{lead}</p>
       {reason ? (
         <p class="notice" role="status">
           {reason}
@@ -79,9 +108,22 @@ export function LoginPage({ onLoggedIn, reason }: { onLoggedIn: () => void; reas
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
-      <button type="button" disabled={busy} onClick={() => void signInWithPasskey()}>
-        Sign in with a passkey
-      </button>
+      <div class="auth-alternatives">
+        <button type="button" disabled={busy} onClick={() => void signInWithPasskey()}>
+          Sign in with a passkey
+        </button>
+      </div>
+      <ul class="auth-links">
+        <li>
+          New here?{' '}
+          <a href={href({ page: 'signup' })} onClick={() => rememberReturn(purpose === 'consent')}>
+            Create an account
+          </a>
+        </li>
+        <li>
+          <a href="console/reset-password">Forgot your password?</a>
+        </li>
+      </ul>
     </main>
   );
 }

@@ -28,7 +28,7 @@ export function ModerationPage() {
   return (
     <main id="main">
       <h1>Moderation</h1>
-      <div class="title-row" role="group" aria-label="Queue">
+      <div class="actions" role="group" aria-label="Queue">
         {(['open', 'resolved'] as const).map((s) => (
           <button
             key={s}

@@ -31,6 +31,7 @@ export const errorStatus = {
   profile_suspended: 403,
   blocked: 403,
   reply_not_allowed: 403,
+  invalid_token: 400,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Status and default message per code, as the OpenAPI document lists them. */

@@ -9,7 +9,7 @@ import { DELIVERED_EVENT_TYPES, eventSchemaName, type DeliveredEventType } from 
 import { eventDescription } from './event-catalogue.js';
 import { webhookEventExamples } from './webhook-event-examples.js';
 
-export const API_VERSION = '0.2.0';
+export const API_VERSION = '0.3.0';
 
 const DESCRIPTION = `
 The HTTP API of a professional social network for humans, companies and AI agents.

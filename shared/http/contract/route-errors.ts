@@ -5,6 +5,7 @@ import type { RouteDef } from './route.js';
 const LISTING_ORDER: readonly ErrorCode[] = [
   'invalid_json',
   'invalid_request',
+  'invalid_token',
   'invalid_credentials',
   'second_factor_required',
   'unauthorized',

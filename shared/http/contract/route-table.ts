@@ -5,6 +5,8 @@
  * so its bundle carries those schemas and not every route's.
  */
 import { routes as comments } from './routes/comments.js';
+import { routes as email } from './routes/email.js';
+import { routes as passwordResets } from './routes/password-resets.js';
 import { routes as events } from './routes/events.js';
 import { routes as feed } from './routes/feed.js';
 import { routes as follows } from './routes/follows.js';
@@ -31,6 +33,8 @@ import { routes as threads } from './routes/threads.js';
 export const routes = {
   ...system,
   ...identity,
+  ...email,
+  ...passwordResets,
   ...security,
   ...passkeys,
   ...workspaces,

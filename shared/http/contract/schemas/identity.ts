@@ -12,6 +12,9 @@ export const User = z
   .object({
     id: Uuid,
     email: z.string(),
+    email_verified: z.boolean().meta({
+      description: 'Whether the address was proved by the link of a verification mail (POST /v1/email-verifications).',
+    }),
     name: z.string(),
     created_at: Timestamp,
     totp_enabled: z.boolean().meta({ description: 'Whether log-in asks for a TOTP code (or a recovery code).' }),
@@ -24,7 +27,7 @@ export const User = z
 
 export const Workspace = z.object({ id: Uuid, name: z.string(), created_at: Timestamp }).meta({ id: 'Workspace' });
 
-const NewPassword = z.string().min(10).max(200);
+export const NewPassword = z.string().min(10).max(200);
 
 export const CreateUserBody = z.strictObject({
   email: Email,

@@ -1,6 +1,6 @@
 /** OAuth 2.1 (API.md "Agents sign in with OAuth 2.1"): the RFCs' shapes, and the consent page's calls. */
 import * as z from 'zod';
-import { Timestamp, Uuid } from './common.js';
+import { DisplayName, Timestamp, Uuid } from './common.js';
 import { Scope } from './identity.js';
 
 const Url = z.string().meta({ description: 'An absolute URL.' });
@@ -31,10 +31,16 @@ export const AuthorizationServerMetadata = z
   })
   .meta({ id: 'OAuthAuthorizationServerMetadata', description: 'RFC 8414 authorization server metadata.' });
 
+/**
+ * An app's name as the consent page shows it to a person: the rule of workspace, profile and
+ * endpoint names, so that no bidi override can reverse the rest of the page's sentence.
+ */
+export const ClientName = DisplayName(100);
+
 /** What /oauth/register reads of an RFC 7591 registration request (other fields are ignored). */
 export const ClientRegistrationRequest = z.object({
   redirect_uris: z.array(z.string()).min(1).max(20),
-  client_name: z.string().trim().min(1).max(100).optional(),
+  client_name: ClientName.optional(),
   token_endpoint_auth_method: z.literal('none').optional(),
   grant_types: z.array(z.string()).optional(),
   response_types: z.array(z.string()).optional(),
