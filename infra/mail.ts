@@ -1,11 +1,10 @@
-import { STREAM_RETRY_ATTEMPTS } from './stream-retries.js';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { DynamoEventSource, SnsEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SnsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import {
   ConfigurationSet,
@@ -124,17 +123,12 @@ export class Mail extends Construct {
       },
       { timeout: Duration.seconds(60), description: 'Mail: mail items from the table stream sent through Amazon SES' },
     );
-    this.sender.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        ...eventSourceBatching('mail'),
-        reportBatchItemFailures: true,
-        bisectBatchOnError: true,
-        retryAttempts: STREAM_RETRY_ATTEMPTS,
-        onFailure: new SqsDlq(this.failures),
-        filters: [newImagesOf(entityTags.mail, 'INSERT')],
-      }),
-    );
+    consumeTableStream(this.sender, props.table, {
+      ...eventSourceBatching('mail'),
+      reportBatchItemFailures: true,
+      failures: this.failures,
+      filters: [newImagesOf(entityTags.mail, 'INSERT')],
+    });
     this.sender.addToRolePolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,

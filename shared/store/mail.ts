@@ -1,12 +1,13 @@
 /** Mail items (domain/mail.ts) as the mail consumer reads and settles them, and the suppressed addresses. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailRecord } from '../domain/mail.js';
 import { db, tableName } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities, type MailSuppressionRecord } from './entities.js';
-import { updateItem, when } from './expressions.js';
+import { when } from './expressions.js';
 import { getItem, putItem, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
+import { sendUpdate } from './update.js';
 
 /** A mail item as stored: once sent, when, and its link gone. */
 export type StoredMail = MailRecord & { sent_at?: string };
@@ -27,11 +28,7 @@ export async function mailState(mail: Pick<MailRecord, 'id' | 'to'>): Promise<{ 
  */
 export async function settleMail(id: string, at: Date): Promise<void> {
   await conditionHeld(
-    db().send(
-      new UpdateCommand(
-        updateItem({ key: keys.mail(id), set: { sent_at: at.toISOString() }, remove: ['link'], when: when.exists() }),
-      ),
-    ),
+    sendUpdate({ key: keys.mail(id), set: { sent_at: at.toISOString() }, remove: ['link'], when: when.exists() }),
   );
 }
 
