@@ -161,5 +161,7 @@ export const routes = {
     status: 200,
     response: page(Version),
     errors: ['not_found'],
+    // Not a tool: an audit read agents rarely need; tools/list's size budget goes to actions.
+    mcp: false,
   }),
 };
