@@ -1,4 +1,7 @@
-/** The edit_comment and delete_comment tools: each runs its route as the connection's profile. */
+/**
+ * The edit_comment and delete_comment tools (tool set `edits`, outside the default listing's budget):
+ * each runs its route as the connection's profile.
+ */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.js';
 import { CLIENT_KINDS, connectMcp, toolData, toolError, type McpConnection } from '../support/mcp.js';
@@ -15,7 +18,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((connection) => connection.close()));
 });
 const connect = async (a: Actor, kind: (typeof CLIENT_KINDS)[number]) => {
-  const connection = await connectMcp(kind, { key: a.key, profileId: a.profile.id });
+  const connection = await connectMcp(kind, { key: a.key, profileId: a.profile.id, query: 'toolsets=posts,edits' });
   open.push(connection);
   return connection;
 };

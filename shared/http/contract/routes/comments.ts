@@ -84,7 +84,7 @@ export const routes = {
     status: 200,
     response: CommentWithProfile,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { name: 'edit_comment', title: 'Edit your comment', toolset: 'posts' },
+    mcp: { name: 'edit_comment', title: 'Edit your comment', toolset: 'edits' },
   }),
   deleteComment: defineRoute({
     method: 'DELETE',
@@ -101,7 +101,7 @@ export const routes = {
     status: 200,
     response: CommentDeleted,
     errors: ['forbidden', 'not_found', 'invalid_state'],
-    mcp: { name: 'delete_comment', title: 'Delete a comment', toolset: 'posts' },
+    mcp: { name: 'delete_comment', title: 'Delete a comment', toolset: 'edits' },
   }),
   getCommentHistory: defineRoute({
     method: 'GET',
