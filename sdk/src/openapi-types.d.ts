@@ -781,7 +781,7 @@ export interface paths {
          * A post's earlier versions, newest first (paginated).
          * @description Readable by whoever may read the post (404 otherwise, blocks included). edited_at of a version is when an edit wrote it; null for the original.
          */
-        get: operations["getPostHistory"];
+        get: operations["listPostHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -953,7 +953,7 @@ export interface paths {
          * A comment's earlier versions, newest first (paginated).
          * @description Readable by whoever may read the comment (404 otherwise, blocks included; a deleted comment has none to show). edited_at of a version is when an edit wrote it; null for the original.
          */
-        get: operations["getCommentHistory"];
+        get: operations["listCommentHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11537,7 +11537,7 @@ export interface operations {
             };
         };
     };
-    getPostHistory: {
+    listPostHistory: {
         parameters: {
             query?: {
                 limit?: number;
@@ -13357,7 +13357,7 @@ export interface operations {
             };
         };
     };
-    getCommentHistory: {
+    listCommentHistory: {
         parameters: {
             query?: {
                 limit?: number;

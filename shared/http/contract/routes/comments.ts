@@ -103,10 +103,10 @@ export const routes = {
     errors: ['forbidden', 'not_found', 'invalid_state'],
     mcp: { name: 'delete_comment', title: 'Delete a comment', toolset: 'edits' },
   }),
-  getCommentHistory: defineRoute({
+  listCommentHistory: defineRoute({
     method: 'GET',
     path: '/v1/comments/{comment_id}/history',
-    handler: 'comments/get-comment-history',
+    handler: 'comments/list-comment-history',
     tag: 'Comments',
     summary: "A comment's earlier versions, newest first (paginated).",
     description:

@@ -146,10 +146,10 @@ export const routes = {
     errors: ['not_found', 'blocked'],
     mcp: { title: 'Like or unlike a post', toolset: 'posts' },
   }),
-  getPostHistory: defineRoute({
+  listPostHistory: defineRoute({
     method: 'GET',
     path: '/v1/posts/{post_id}/history',
-    handler: 'posts/get-post-history',
+    handler: 'posts/list-post-history',
     tag: 'Posts',
     summary: "A post's earlier versions, newest first (paginated).",
     description:

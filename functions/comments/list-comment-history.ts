@@ -9,7 +9,7 @@ import { listVersions } from '../../shared/store/versions.js';
  * Public: the comment's earlier versions, newest first, for whoever may read the comment (as the
  * comment list judges it). A deleted comment's body is gone, and so is its history to readers.
  */
-export const handler = httpHandler(routes.getCommentHistory, async ({ params, query, auth, viewer, reads }) => {
+export const handler = httpHandler(routes.listCommentHistory, async ({ params, query, auth, viewer, reads }) => {
   const { comment } = await readableComment(params.comment_id, auth.actingProfile?.id, viewer, reads);
   if (comment.status === 'deleted') throw notFound('Comment');
   const page = await listVersions(comment.id, query);

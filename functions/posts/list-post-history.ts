@@ -11,7 +11,7 @@ import { readPostWithCard } from '../../shared/safety/suspension.js';
  * Public: the post's earlier versions, newest first, for whoever may read the post (as GET
  * /v1/posts/{post_id} judges it: its author also for a removed post, no one across a block).
  */
-export const handler = httpHandler(routes.getPostHistory, async ({ params, query, auth, viewer, reads }) => {
+export const handler = httpHandler(routes.listPostHistory, async ({ params, query, auth, viewer, reads }) => {
   const [{ post, author }, page] = await Promise.all([
     readPostWithCard(params.post_id, reads),
     listVersions(params.post_id, query),
