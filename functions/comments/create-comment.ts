@@ -1,3 +1,4 @@
+import { disclosureOf } from '../../shared/domain/disclosure.js';
 import { newComment } from '../../shared/domain/posts.js';
 import { ApiError, notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
@@ -37,7 +38,7 @@ export const handler = httpHandler(routes.createComment, async ({ params, body, 
     });
   }
   await checkThreadReply(viewer, author, post, parent ? [parent.profile_id] : []);
-  const comment = newComment(now, author, post, parent, body.body);
+  const comment = newComment(now, author, post, parent, body.body, disclosureOf(author, auth.principal));
   const counted = { ...post, comments_count: post.comments_count + 1 };
   await createComment(comment, socialEvents.commentCreated(comment, counted, parent, author));
   return { comment: presentComment(comment), profile: presentProfile(author) };

@@ -1,3 +1,4 @@
+import { disclosureOf } from '../../shared/domain/disclosure.js';
 import { isSuspended } from '../../shared/domain/reports.js';
 import { newMessage } from '../../shared/domain/social.js';
 import { ApiError, notFound } from '../../shared/http/contract/errors.js';
@@ -21,7 +22,7 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now,
   const recipient = await getProfile(body.recipient_profile_id);
   if (!recipient || isSuspended(recipient)) throw notFound('Profile');
   refuseIfBlocked(viewer, recipient.id);
-  const message = newMessage(now, sender.id, recipient.id, body.body);
+  const message = newMessage(now, sender.id, recipient.id, body.body, disclosureOf(sender, auth.principal));
   await sendMessage(message, socialEvents.messageCreated(message, sender, recipient));
   return { message: presentMessage(message) };
 });

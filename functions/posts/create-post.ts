@@ -1,3 +1,4 @@
+import { disclosureOf } from '../../shared/domain/disclosure.js';
 import { attachableMedia, postImageOf } from '../../shared/domain/media-attachments.js';
 import { extractMentions } from '../../shared/domain/mentions.js';
 import { newPost, quotedPostNotFound, replyParentNotFound } from '../../shared/domain/posts.js';
@@ -37,7 +38,7 @@ export const handler = httpHandler(routes.createPost, async ({ body, auth, now, 
   const media = uploads.map((m, i) => attachableMedia(m, author.id, 'post_image', `images[${i}].media_id`));
 
   const images = media.map((m, i) => postImageOf(m, body.images[i]!.alt_text));
-  const post = newPost(now, author, { ...body, images }, { parent, quoted });
+  const post = newPost(now, author, { ...body, images }, disclosureOf(author, auth.principal), { parent, quoted });
   const mentioned =
     post.status === 'published'
       ? (await profilesByUsername(extractMentions(post.body))).filter((m) => !viewer.isBlockedWith(m.id))

@@ -2618,6 +2618,9 @@ export interface components {
             reply_policy: "everyone" | "following" | "mentioned";
             /** @description The lower-cased `#tags` of the body, in order, each once (a tag is 1-64 letters, digits or `_`, not all digits). */
             hashtags: string[];
+            /** @description True when the author is an `agent` profile. Set by the service when written; no request sets it. */
+            automated: boolean;
+            via: components["schemas"]["Via"];
         };
         PostImage: {
             /**
@@ -2633,6 +2636,18 @@ export interface components {
             /** @description Of the file at url. */
             height: number;
             alt_text: string | null;
+        };
+        /** @description How it was written. Set by the service when written; no request sets it. */
+        Via: {
+            /**
+             * @description The credential of the request that wrote it.
+             * @enum {string}
+             */
+            kind: "session" | "api_key" | "oauth";
+            /** @description For `oauth`: the connected app's client id. */
+            client_id?: string;
+            /** @description For `oauth`: the connected app's name. */
+            client_name?: string;
         };
         Version: {
             body: string;
@@ -2764,6 +2779,9 @@ export interface components {
             edited_at: string | null;
             /** @description Who removed it: `author` (their own DELETE) or `moderation` (a moderator resolving reports); null unless status is `removed`. Only the author reads a removed post or comment. */
             removed_by: ("author" | "moderation") | null;
+            /** @description True when the author is an `agent` profile. Set by the service when written; no request sets it. */
+            automated: boolean;
+            via: components["schemas"]["Via"];
         };
         FollowListItem: {
             profile: components["schemas"]["Profile"];
@@ -2798,6 +2816,9 @@ export interface components {
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
+            /** @description True when the author is an `agent` profile. Set by the service when written; no request sets it. */
+            automated: boolean;
+            via: components["schemas"]["Via"];
         };
         AccessGrant: {
             /**
@@ -22510,7 +22531,11 @@ export interface operations {
                  *           "body": "Shipping the compiler today, thanks @ada for the review.",
                  *           "removed_by": null,
                  *           "reply_policy": "everyone",
-                 *           "hashtags": []
+                 *           "hashtags": [],
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -22593,7 +22618,11 @@ export interface operations {
                  *           "body": "Lovely notes, @ada.",
                  *           "removed_by": null,
                  *           "reply_policy": "everyone",
-                 *           "hashtags": []
+                 *           "hashtags": [],
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -22677,7 +22706,11 @@ export interface operations {
                  *           "body": "Shipping the compiler today, thanks @ada for the review.",
                  *           "removed_by": null,
                  *           "reply_policy": "everyone",
-                 *           "hashtags": []
+                 *           "hashtags": [],
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -22749,7 +22782,11 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:31:12.345Z",
                  *           "updated_at": "2026-11-25T09:31:12.345Z",
                  *           "edited_at": null,
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "post": {
                  *           "id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
@@ -22776,7 +22813,11 @@ export interface operations {
                  *           "body": "Notes on the engine.",
                  *           "removed_by": null,
                  *           "reply_policy": "everyone",
-                 *           "hashtags": []
+                 *           "hashtags": [],
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -22847,7 +22888,11 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:31:12.345Z",
                  *           "updated_at": "2026-11-25T09:31:12.345Z",
                  *           "edited_at": null,
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "post": {
                  *           "id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d",
@@ -22874,7 +22919,11 @@ export interface operations {
                  *           "body": "Notes on the engine.",
                  *           "removed_by": null,
                  *           "reply_policy": "everyone",
-                 *           "hashtags": []
+                 *           "hashtags": [],
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
@@ -22906,7 +22955,11 @@ export interface operations {
                  *           "created_at": "2026-11-25T09:31:12.345Z",
                  *           "updated_at": "2026-11-25T09:31:12.345Z",
                  *           "edited_at": null,
-                 *           "removed_by": null
+                 *           "removed_by": null,
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "session"
+                 *           }
                  *         }
                  *       }
                  *     }
@@ -22993,7 +23046,13 @@ export interface operations {
                  *           "sender_profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
                  *           "recipient_profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
                  *           "body": "Coffee on Thursday?",
-                 *           "created_at": "2026-11-25T09:31:12.345Z"
+                 *           "created_at": "2026-11-25T09:31:12.345Z",
+                 *           "automated": false,
+                 *           "via": {
+                 *             "kind": "oauth",
+                 *             "client_id": "https://calendar.example/oauth/client.json",
+                 *             "client_name": "Calendar Assistant"
+                 *           }
                  *         },
                  *         "profile": {
                  *           "id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",

@@ -54,6 +54,6 @@ export async function resolveOAuthToken(
     kind: 'api_key',
     workspaceId: grant.workspace_id,
     apiKey: asApiKey(grant),
-    oauth: { grantId: grant.id, clientId: grant.client_id },
+    oauth: { grantId: grant.id, clientId: grant.client_id, clientName: grant.client_name },
   };
 }

@@ -1,5 +1,6 @@
 /** Posts and comments: records, their factories and pure rules (no AWS, no HTTP). */
 import { AppError } from '../errors.js';
+import type { Disclosure } from './disclosure.js';
 import type { ProfileRecord } from './entities.js';
 import { extractHashtags } from './hashtags.js';
 import { newId } from './ids.js';
@@ -33,7 +34,7 @@ export interface PostImage {
   alt_text: string | null;
 }
 
-export interface PostRecord {
+export interface PostRecord extends Disclosure {
   id: string;
   profile_id: string;
   /** The author's workspace (internal: addresses events without another read). */
@@ -75,7 +76,7 @@ export interface PostRecord {
   hashtags: string[];
 }
 
-export interface CommentRecord {
+export interface CommentRecord extends Disclosure {
   id: string;
   post_id: string;
   profile_id: string;
@@ -151,6 +152,7 @@ export function newPost(
     status: 'draft' | 'published';
     reply_policy?: ReplyPolicy | undefined;
   },
+  disclosure: Disclosure,
   related: { parent?: PostRecord | undefined; quoted?: PostRecord | undefined } = {},
 ): PostRecord {
   const { parent, quoted } = related;
@@ -183,6 +185,8 @@ export function newPost(
     removed_by: null,
     reply_policy: fields.reply_policy ?? 'everyone',
     hashtags: extractHashtags(fields.body),
+    automated: disclosure.automated,
+    via: disclosure.via,
   };
 }
 
@@ -193,6 +197,7 @@ export function newComment(
   post: Pick<PostRecord, 'id'>,
   parent: CommentRecord | undefined,
   body: string,
+  disclosure: Disclosure,
 ): CommentRecord {
   const at = now.toISOString();
   return {
@@ -209,6 +214,8 @@ export function newComment(
     updated_at: at,
     edited_at: null,
     removed_by: null,
+    automated: disclosure.automated,
+    via: disclosure.via,
   };
 }
 

@@ -1,4 +1,5 @@
 /** Follows and direct messages: records, their factories and pure rules. */
+import type { Disclosure } from './disclosure.js';
 import { newId } from './ids.js';
 
 export interface FollowRecord {
@@ -7,7 +8,7 @@ export interface FollowRecord {
   created_at: string;
 }
 
-export interface MessageRecord {
+export interface MessageRecord extends Disclosure {
   id: string;
   sender_profile_id: string;
   recipient_profile_id: string;
@@ -24,10 +25,18 @@ export const newFollow = (now: Date, followerId: string, followedId: string): Fo
   created_at: now.toISOString(),
 });
 
-export const newMessage = (now: Date, senderId: string, recipientId: string, body: string): MessageRecord => ({
+export const newMessage = (
+  now: Date,
+  senderId: string,
+  recipientId: string,
+  body: string,
+  disclosure: Disclosure,
+): MessageRecord => ({
   id: newId(),
   sender_profile_id: senderId,
   recipient_profile_id: recipientId,
   body,
   created_at: now.toISOString(),
+  automated: disclosure.automated,
+  via: disclosure.via,
 });

@@ -38,6 +38,9 @@ export const callerWords: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
+/** Response fields a request may not send (disclosure.ts): named in the hint, not just refused. */
+const SERVICE_STAMPED = new Set(['automated', 'via']);
+
 /**
  * Describes a validation failure by field and rule. The hint names fields from our own schema and
  * zod's rule text; it never repeats values or unknown field names the caller sent.
@@ -46,6 +49,8 @@ export function validationError(part: InputPart, schema: z.ZodType, error: z.Zod
   const issues = error.issues.slice(0, 3).map((issue) => {
     const where = [part, ...issue.path.map(String)].join('.');
     if (issue.code === 'unrecognized_keys') {
+      if (issue.keys.some((key) => SERVICE_STAMPED.has(key)))
+        return `${where}: automated and via are set by the service when it writes, from the author and the credential; no request sets them`;
       return `${where} has fields this operation does not accept; allowed: ${knownFields(schema, issue.path).join(', ') || 'none'}`;
     }
     return issue.message === REQUIRED ? `${where} ${REQUIRED}` : `${where}: ${issue.message}`;

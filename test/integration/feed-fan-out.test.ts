@@ -26,6 +26,7 @@ import { keys } from '../../shared/store/keys.js';
 import { createPost } from '../../shared/store/posts.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { unique } from '../support/api.js';
+import { bySession } from '../support/disclosure.js';
 
 beforeAll(async () => {
   process.env.TABLE_NAME = unique('feed_fan_out');
@@ -68,7 +69,7 @@ async function followers(author: ProfileRecord, count: number): Promise<string[]
 
 async function published(author: ProfileRecord, fields: Partial<PostRecord> = {}): Promise<PostRecord> {
   const post = {
-    ...newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' }),
+    ...newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' }, bySession),
     ...fields,
   };
   await createPost(post, author, [], []);
@@ -272,7 +273,9 @@ describe('the feed fan-out on DynamoDB Local', () => {
     const author = await profile();
     const posts = [];
     for (let i = 0; i < 3; i++) posts.push(await published(author));
-    const reply = newPost(new Date(), author, { body: 'Reply', images: [], status: 'published' }, { parent: posts[0] });
+    const reply = newPost(new Date(), author, { body: 'Reply', images: [], status: 'published' }, bySession, {
+      parent: posts[0],
+    });
     await createPost(reply, author, [], []);
     const reader = newId();
     const { stream } = pipeline();

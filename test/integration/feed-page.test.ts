@@ -23,6 +23,7 @@ import { createProfile } from '../../shared/store/profiles.js';
 import { ReadBatch } from '../../shared/store/read-batch.js';
 import { unique } from '../support/api.js';
 import { recordDynamoDbCalls, sequentialRoundTrips } from '../support/dynamodb-calls.js';
+import { bySession } from '../support/disclosure.js';
 
 beforeAll(async () => {
   process.env.TABLE_NAME = unique('feed_page');
@@ -42,7 +43,7 @@ async function profile(): Promise<ProfileRecord> {
 }
 
 async function published(author: ProfileRecord): Promise<PostRecord> {
-  const post = newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' });
+  const post = newPost(new Date(), author, { body: 'Hello', images: [], status: 'published' }, bySession);
   await createPost(post, author, [], []);
   return post;
 }

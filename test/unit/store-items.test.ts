@@ -6,13 +6,14 @@ import { itemOf, recordOf } from '../../shared/store/items.js';
 import { keys } from '../../shared/store/keys.js';
 import { presentPost } from '../../shared/http/present/posts.js';
 import { presentWebhooks } from '../../shared/http/present/webhooks.js';
+import { bySession } from '../support/disclosure.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const author = { id: '11111111-1111-4111-8111-111111111111', workspace_id: '22222222-2222-4222-8222-222222222222' };
 
 describe('entity items', () => {
   it('a published post carries its key, its listing index and its entity tag; a draft is not listed', () => {
-    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' });
+    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, bySession);
     expect(itemOf(entities.post, post)).toMatchObject({
       ...keys.post(post.id),
       gsi1pk: keys.profilePosts(author.id),
@@ -20,13 +21,13 @@ describe('entity items', () => {
       entity: 'post',
       body: 'hello',
     });
-    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' });
+    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, bySession);
     expect(itemOf(entities.post, draft)).not.toHaveProperty('gsi1pk');
   });
 
   it('a published quote is also listed under the quoted post; a draft quote nowhere', () => {
-    const quoted = newPost(now, author, { body: 'original', images: [], status: 'published' });
-    const quote = newPost(now, author, { body: 'quote', images: [], status: 'published' }, { quoted });
+    const quoted = newPost(now, author, { body: 'original', images: [], status: 'published' }, bySession);
+    const quote = newPost(now, author, { body: 'quote', images: [], status: 'published' }, bySession, { quoted });
     expect(quote).toMatchObject({ kind: 'post', quoted_post_id: quoted.id, reply_to_post_id: null });
     expect(itemOf(entities.post, quote)).toMatchObject({
       gsi1pk: keys.profilePosts(author.id),
@@ -34,7 +35,7 @@ describe('entity items', () => {
       gsi2sk: `${now.toISOString()}#${quote.id}`,
     });
     expect(itemOf(entities.post, quoted)).not.toHaveProperty('gsi2pk');
-    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, { quoted });
+    const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, bySession, { quoted });
     expect(itemOf(entities.post, draft)).not.toHaveProperty('gsi2pk');
   });
 
@@ -53,7 +54,7 @@ describe('entity items', () => {
   });
 
   it('refuses an item of another entity instead of casting it', () => {
-    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' });
+    const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, bySession);
     expect(() => recordOf(entities.comment, itemOf(entities.post, post))).toThrow(
       /Expected a comment item, found post/,
     );
@@ -62,7 +63,7 @@ describe('entity items', () => {
 
 describe('presenters', () => {
   it('send only the fields the response schema declares, in its order', () => {
-    const post = newPost(now, author, { body: 'x'.repeat(300), images: [], status: 'published' });
+    const post = newPost(now, author, { body: 'x'.repeat(300), images: [], status: 'published' }, bySession);
     const body = presentPost(post, true);
     expect(body).not.toHaveProperty('author_workspace_id');
     expect(body).not.toHaveProperty('reply_to_profile_id');

@@ -6,6 +6,7 @@ import { when } from '../../shared/store/expressions.js';
 import { entityLayout, indexAttributes, indexChanges, itemOf } from '../../shared/store/items.js';
 import { keys, timeSortKey } from '../../shared/store/keys.js';
 import { pathQuery } from '../../shared/store/paths.js';
+import { bySession } from '../support/disclosure.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const at = now.toISOString();
@@ -24,8 +25,8 @@ describe('an entity layout declares its access paths', () => {
   });
 
   it('keeps a record off a path while its sort key or parameters say it is not on it', () => {
-    const quoted = newPost(now, author, { body: 'original', images: [], status: 'published' });
-    const draftQuote = newPost(now, author, { body: 'q', images: [], status: 'draft' }, { quoted });
+    const quoted = newPost(now, author, { body: 'original', images: [], status: 'published' }, bySession);
+    const draftQuote = newPost(now, author, { body: 'q', images: [], status: 'draft' }, bySession, { quoted });
     expect(indexAttributes(entities.post, quoted)).toEqual({
       gsi1pk: keys.profilePosts(author.id),
       gsi1sk: timeSortKey(at, quoted.id),

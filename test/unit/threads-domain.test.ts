@@ -4,12 +4,13 @@ import type { ProfileRecord } from '../../shared/domain/entities.js';
 import { MAX_THREAD_ANCESTORS, newPost, type PostRecord } from '../../shared/domain/posts.js';
 import { NO_VIEWER_FILTER, viewerFilterOf } from '../../shared/domain/safety.js';
 import { ancestorSlots, visibleReplies } from '../../shared/domain/threads.js';
+import { bySession } from '../support/disclosure.js';
 
 const author = { id: 'a1', workspace_id: 'w1' };
 const card = { id: 'a1' } as ProfileRecord;
 const now = new Date('2026-11-25T12:00:00.000Z');
 const published = (parent?: PostRecord) =>
-  newPost(now, author, { body: 'x', images: [], status: 'published' }, { parent });
+  newPost(now, author, { body: 'x', images: [], status: 'published' }, bySession, { parent });
 
 describe('a reply’s ancestors', () => {
   it('are root first up to the parent, and only the nearest 20 of a deeper chain', () => {

@@ -64,6 +64,8 @@ const post: z.output<typeof Post> = {
   removed_by: null,
   reply_policy: 'everyone',
   hashtags: [],
+  automated: false,
+  via: { kind: 'session' },
 };
 
 const adaPost: z.output<typeof Post> = {
@@ -102,6 +104,8 @@ const comment: z.output<typeof Comment> = {
   updated_at: later,
   edited_at: null,
   removed_by: null,
+  automated: false,
+  via: { kind: 'session' },
 };
 const adaComment: z.output<typeof Comment> = {
   ...comment,
@@ -174,6 +178,12 @@ export const webhookEventExamples: { [T in DeliveredEventType]: WebhookEventBody
         recipient_profile_id: ada.id,
         body: 'Coffee on Thursday?',
         created_at: later,
+        automated: false,
+        via: {
+          kind: 'oauth',
+          client_id: 'https://calendar.example/oauth/client.json',
+          client_name: 'Calendar Assistant',
+        },
       },
       profile: grace,
     },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Timestamp, Uuid } from './common.js';
+import { DisclosureFields } from './disclosure.js';
 import { EditedAt, RemovedBy, ViewerReaction } from './posts.js';
 import { Profile } from './profiles.js';
 
@@ -26,6 +27,7 @@ export const Comment = z
     updated_at: Timestamp,
     edited_at: EditedAt,
     removed_by: RemovedBy,
+    ...DisclosureFields,
   })
   .meta({ id: 'Comment' });
 

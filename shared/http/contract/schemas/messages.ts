@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { PageQuery, Timestamp, Uuid } from './common.js';
+import { DisclosureFields } from './disclosure.js';
 
 export const Message = z
-  .object({ id: Uuid, sender_profile_id: Uuid, recipient_profile_id: Uuid, body: z.string(), created_at: Timestamp })
+  .object({
+    id: Uuid,
+    sender_profile_id: Uuid,
+    recipient_profile_id: Uuid,
+    body: z.string(),
+    created_at: Timestamp,
+    ...DisclosureFields,
+  })
   .meta({ id: 'Message' });
 
 export const SendMessageBody = z.strictObject({

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { BODY_PREVIEW_LENGTH, MAX_IMAGES } from '../../../domain/posts.js';
 import { REPLY_POLICIES } from '../../../domain/safety.js';
 import { Timestamp, Uuid } from './common.js';
+import { DisclosureFields } from './disclosure.js';
 import { Profile } from './profiles.js';
 
 const notBlank = (s: string) => s.trim().length > 0;
@@ -73,6 +74,7 @@ export const Post = z
       description:
         'The lower-cased `#tags` of the body, in order, each once (a tag is 1-64 letters, digits or `_`, not all digits).',
     }),
+    ...DisclosureFields,
   })
   .meta({ id: 'Post' });
 

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, createApiKey, createProfile, expectError, unique } from '../support/api.js';
+import { approvedCode, base, exchange } from '../support/oauth.js';
+import { actor, ok, type Actor } from '../support/social.js';
+
+let alice: Actor;
+let bot: { id: string; key: string };
+beforeAll(async () => {
+  alice = await actor();
+  const profile = await createProfile(alice.session, { type: 'agent', username: unique('bot'), name: 'Helper Bot' });
+  const { key } = await createApiKey(alice.session, alice.workspaceId, ['all:all'], [profile.id]);
+  bot = { id: profile.id, key };
+});
+
+const write = (token: string, profileId: string, path: string, body: Record<string, unknown>) =>
+  call('POST', path, { token, profileId, body });
+
+describe('disclosure', () => {
+  it('stamps a post, comment and message by a human through a session as not automated, via session', async () => {
+    const post = ok(await write(alice.session, alice.profile.id, '/v1/posts', { body: 'by hand' }), 201).post;
+    expect(post).toMatchObject({ automated: false, via: { kind: 'session' } });
+    const comment = ok(
+      await write(alice.session, alice.profile.id, `/v1/posts/${post.id}/comments`, { body: 'me too' }),
+      201,
+    ).comment;
+    expect(comment).toMatchObject({ automated: false, via: { kind: 'session' } });
+    const message = ok(
+      await write(alice.session, alice.profile.id, '/v1/messages', { recipient_profile_id: bot.id, body: 'hi' }),
+      201,
+    ).message;
+    expect(message).toMatchObject({ automated: false, via: { kind: 'session' } });
+    const read = ok(await call('GET', `/v1/posts/${post.id}`, {})).post;
+    expect(read).toMatchObject({ automated: false, via: { kind: 'session' } });
+  });
+
+  it("stamps an agent's writes through an API key as automated, via api_key, also when read back", async () => {
+    const post = ok(await write(bot.key, bot.id, '/v1/posts', { body: 'beep' }), 201).post;
+    expect(post.automated).toBe(true);
+    expect(post.via).toEqual({ kind: 'api_key' });
+    const comment = ok(await write(bot.key, bot.id, `/v1/posts/${post.id}/comments`, { body: 'boop' }), 201).comment;
+    expect(comment).toMatchObject({ automated: true, via: { kind: 'api_key' } });
+    const message = ok(
+      await write(bot.key, bot.id, '/v1/messages', { recipient_profile_id: alice.profile.id, body: 'hello human' }),
+      201,
+    ).message;
+    expect(message).toMatchObject({ automated: true, via: { kind: 'api_key' } });
+    expect(ok(await call('GET', `/v1/posts/${post.id}`, {})).post).toMatchObject({ automated: true });
+  });
+
+  it('names the connected app for a write through an OAuth access token', async () => {
+    const approved = await approvedCode(
+      alice.session,
+      { workspace_id: alice.workspaceId, profile_ids: [alice.profile.id], scopes: ['posts:write'] },
+      { resource: base() },
+    );
+    const exchanged = await exchange(approved);
+    expect(exchanged.status).toBe(200);
+    const post = ok(
+      await write(exchanged.body.access_token as string, alice.profile.id, '/v1/posts', { body: 'via an app' }),
+      201,
+    ).post;
+    expect(post).toMatchObject({ automated: false, via: { kind: 'oauth', client_id: approved.clientId } });
+    expect(post.via.client_name).toBe('Test agent');
+  });
+
+  it('refuses a request that sets automated or via, and says the service sets them', async () => {
+    for (const extra of [{ automated: false }, { via: { kind: 'session' } }]) {
+      const refused = expectError(
+        await write(bot.key, bot.id, '/v1/posts', { body: 'x', ...extra }),
+        400,
+        'invalid_request',
+      );
+      expect(refused.agent.hint).toMatch(/set by the service/);
+    }
+    const post = ok(await write(bot.key, bot.id, '/v1/posts', { body: 'y' }), 201).post;
+    expectError(
+      await write(bot.key, bot.id, `/v1/posts/${post.id}/comments`, { body: 'z', automated: false }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await write(bot.key, bot.id, '/v1/messages', { recipient_profile_id: alice.profile.id, body: 'z', via: {} }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await call('PATCH', `/v1/posts/${post.id}`, { token: bot.key, profileId: bot.id, body: { automated: false } }),
+      400,
+      'invalid_request',
+    );
+  });
+});
