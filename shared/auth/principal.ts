@@ -8,7 +8,12 @@ import type { ApiKeyRecord, ProfileRecord, SessionRecord } from '../domain/entit
  */
 export type Principal =
   | { kind: 'session'; userId: string; session: SessionRecord }
-  | { kind: 'api_key'; workspaceId: string; apiKey: ApiKeyRecord; oauth?: { grantId: string; clientId: string; clientName: string } };
+  | {
+      kind: 'api_key';
+      workspaceId: string;
+      apiKey: ApiKeyRecord;
+      oauth?: { grantId: string; clientId: string; clientName: string };
+    };
 
 export type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
 
