@@ -1,3 +1,4 @@
+import { authoredBy } from '../../shared/domain/disclosure.js';
 import { answerFeedPage, readFeedPage } from '../../shared/feed/read-page.js';
 import { routes } from '../../shared/http/contract/routes/feed.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
@@ -25,7 +26,9 @@ export const handler = httpHandler(
       viewer,
     );
     return {
-      items: page.items.map(({ post, author, liked }) => presentPostWithProfile(post, author, liked)),
+      items: page.items
+        .filter(({ post }) => authoredBy(query.authors, post))
+        .map(({ post, author, liked }) => presentPostWithProfile(post, author, liked)),
       next_cursor: page.next_cursor,
     };
   },

@@ -1,3 +1,4 @@
+import { authoredBy } from '../../shared/domain/disclosure.js';
 import { isVisibleTo } from '../../shared/domain/posts.js';
 import { ancestorSlots, visibleReplies } from '../../shared/domain/threads.js';
 import { notFound } from '../../shared/http/contract/errors.js';
@@ -20,7 +21,7 @@ const read = ({ params, query, viewerId }: PrefetchRequest<typeof routes.getThre
  */
 export const handler = httpHandler(
   routes.getThread,
-  async ({ auth, prefetched, viewer: filter }) => {
+  async ({ query, auth, prefetched, viewer: filter }) => {
     const viewer = auth.actingProfile;
     const thread = await prefetched;
     // A block either way makes the post unreadable; a mute only leaves its author out of the chain and the replies.
@@ -32,7 +33,10 @@ export const handler = httpHandler(
     return presentThread(
       ancestorSlots(post.ancestor_ids, thread.ancestors, filter),
       { post, author: post.profile_id === viewer?.id ? viewer : author },
-      { items: visibleReplies(thread.replies.items, filter), next_cursor: thread.replies.next_cursor },
+      {
+        items: visibleReplies(thread.replies.items, filter).filter(({ post }) => authoredBy(query.authors, post)),
+        next_cursor: thread.replies.next_cursor,
+      },
       liked,
     );
   },

@@ -5,6 +5,7 @@
  * and mutes apply to the page read, so a page may hold fewer than `limit` posts; its cursor still
  * leads on from where the index stopped.
  */
+import { authoredBy, type AuthorFilter } from '../domain/disclosure.js';
 import type { ViewerFilter } from '../domain/safety.js';
 import { normalHashtag } from '../domain/hashtags.js';
 import type { PostKind } from '../domain/posts.js';
@@ -27,6 +28,8 @@ export interface PostSearchQuery {
   has_media?: 'true' | 'false' | undefined;
   kind?: PostKind | undefined;
   sort: 'latest' | 'top';
+  /** Read with the page (the stored `automated` flag), like blocks and mutes: a page may come out shorter. */
+  authors?: AuthorFilter | undefined;
   limit: number;
   cursor?: string | undefined;
 }
@@ -70,7 +73,11 @@ export async function searchPosts(
   const found = await getPostsWithCards(page.map((hit) => hit.id));
   return {
     items: found.filter(
-      ({ post, author }) => post.status === 'published' && !isSuspended(author) && !viewer.hidesAuthor(post.profile_id),
+      ({ post, author }) =>
+        post.status === 'published' &&
+        !isSuspended(author) &&
+        !viewer.hidesAuthor(post.profile_id) &&
+        authoredBy(query.authors ?? 'all', post),
     ),
     next_cursor: next,
   };

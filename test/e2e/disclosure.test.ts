@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createApiKey, createProfile, expectError, unique } from '../support/api.js';
 import { approvedCode, base, exchange } from '../support/oauth.js';
-import { actor, ok, type Actor } from '../support/social.js';
+import { actor, ok, settledCount, type Actor } from '../support/social.js';
 
 let alice: Actor;
 let bot: { id: string; key: string };
@@ -88,5 +88,58 @@ describe('disclosure', () => {
       400,
       'invalid_request',
     );
+  });
+});
+
+describe('authors=all|humans|agents', () => {
+  it('filters the home feed, post search and thread replies by the stamped automated flag; an unknown value is 400', async () => {
+    const reader = await actor();
+    const tag = `d${Date.now().toString(36)}`;
+    for (const followed of [alice.profile.id, bot.id])
+      ok(await write(reader.key, reader.profile.id, '/v1/profile-follows', { followed_profile_id: followed }), 201);
+    const human = ok(await write(alice.key, alice.profile.id, '/v1/posts', { body: `human #${tag}` }), 201).post;
+    const agent = ok(await write(bot.key, bot.id, '/v1/posts', { body: `agent #${tag}` }), 201).post;
+    const reply = ok(
+      await write(bot.key, bot.id, '/v1/posts', { body: 'agent reply', reply_to_post_id: human.id }),
+      201,
+    ).post;
+    const humanReply = ok(
+      await write(alice.key, alice.profile.id, '/v1/posts', { body: 'human reply', reply_to_post_id: human.id }),
+      201,
+    ).post;
+
+    const ids = async (path: string, authors?: string) =>
+      ok(
+        await call('GET', `${path}${path.includes('?') ? '&' : '?'}${authors ? `authors=${authors}` : ''}`, {
+          token: reader.key,
+          profileId: reader.profile.id,
+        }),
+      ).items.map((item: any) => item.post.id as string);
+    const mine = (list: string[]) => list.filter((id) => id === human.id || id === agent.id);
+    await settledCount('feed', async () => mine(await ids('/v1/feed')).length, 2);
+    await settledCount('search', async () => (await ids(`/v1/search/posts?hashtag=${tag}`)).length, 2);
+
+    for (const path of ['/v1/feed', `/v1/search/posts?hashtag=${tag}`]) {
+      expect(mine(await ids(path, 'all')).sort()).toEqual([human.id, agent.id].sort());
+      expect(mine(await ids(path, 'humans'))).toEqual([human.id]);
+      expect(mine(await ids(path, 'agents'))).toEqual([agent.id]);
+      expectError(
+        await call('GET', `${path}${path.includes('?') ? '&' : '?'}authors=robots`, {
+          token: reader.key,
+          profileId: reader.profile.id,
+        }),
+        400,
+        'invalid_request',
+      );
+    }
+
+    const replies = async (authors: string) =>
+      ok(await call('GET', `/v1/posts/${human.id}/thread?authors=${authors}`, {})).replies.map(
+        (item: any) => item.post.id as string,
+      );
+    expect((await replies('all')).sort()).toEqual([reply.id, humanReply.id].sort());
+    expect(await replies('humans')).toEqual([humanReply.id]);
+    expect(await replies('agents')).toEqual([reply.id]);
+    expectError(await call('GET', `/v1/posts/${human.id}/thread?authors=robots`, {}), 400, 'invalid_request');
   });
 });

@@ -1,6 +1,7 @@
 /** The home feed route: method, path, auth, schemas and the errors it can answer with. */
 import { defineRoute } from '../route.js';
 import { PageQuery, page } from '../schemas/common.js';
+import { AuthorsQuery } from '../schemas/disclosure.js';
 import { PostWithProfile } from '../schemas/posts.js';
 
 export const routes = {
@@ -15,11 +16,11 @@ export const routes = {
       "Each post once, with viewer_reaction. A followed profile's new post appears within 5 seconds; a removed post, and " +
       'the posts of a profile no longer followed, are never answered again; following a profile brings its recent posts ' +
       'in. The feed keeps the newest 800 entries of the last 30 days: past them next_cursor is null. A page can hold fewer ' +
-      'than limit items while next_cursor continues.',
+      'than limit items while next_cursor continues (authors= is applied to the page read, so it can thin a page too).',
     auth: 'credential',
     scope: 'posts:read',
     actingProfile: { required: true },
-    query: PageQuery,
+    query: PageQuery.extend(AuthorsQuery),
     status: 200,
     response: page(PostWithProfile),
     errors: [],

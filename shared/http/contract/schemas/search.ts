@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { normalHashtag } from '../../../domain/hashtags.js';
 import { PageQuery, Timestamp, Uuid } from './common.js';
 import { ProfileType } from './profiles.js';
+import { AuthorsQuery } from './disclosure.js';
 
 export const SearchProfilesQuery = PageQuery.extend({
   q: z.string().trim().min(1).max(100).meta({
@@ -23,6 +24,7 @@ const Hashtag = z
   .meta({ description: 'Posts carrying this hashtag (with or without #, any case).' });
 
 export const SearchPostsQuery = PageQuery.extend({
+  ...AuthorsQuery,
   q: z.string().trim().min(1).max(500).optional().meta({
     description:
       'Words (all must match, case and accents ignored), "a phrase", -word (must not match), #tag (hashtags only), from:username.',
