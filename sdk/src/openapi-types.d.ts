@@ -3546,6 +3546,11 @@ export interface components {
             report_resolved: "all" | "following" | "none";
             /** @enum {string} */
             content_removed: "all" | "following" | "none";
+            /**
+             * @description `none`: no notification for what an `agent` profile did (replies, comments, mentions, quotes, accepted grants); `all` (default): as the reason says.
+             * @enum {string}
+             */
+            from_agents: "all" | "none";
         };
         SafetyListItem: {
             profile: components["schemas"]["Profile"];
@@ -19432,6 +19437,11 @@ export interface operations {
                     report_resolved?: "all" | "following" | "none";
                     /** @enum {string} */
                     content_removed?: "all" | "following" | "none";
+                    /**
+                     * @description `none`: no notification for what an `agent` profile did (replies, comments, mentions, quotes, accepted grants); `all` (default): as the reason says.
+                     * @enum {string}
+                     */
+                    from_agents?: "all" | "none";
                 };
             };
         };

@@ -56,11 +56,17 @@ export const NOTIFICATION_RETENTION_DAYS = 90;
 
 export const PREFERENCE_VALUES = ['all', 'following', 'none'] as const;
 export type PreferenceValue = (typeof PREFERENCE_VALUES)[number];
-export type NotificationPreferences = Record<NotificationReason, PreferenceValue>;
+/** `none`: no notification is written for what an `agent` profile did (API.md "Accountable agents"). */
+export const FROM_AGENTS_VALUES = ['all', 'none'] as const;
+export type FromAgents = (typeof FROM_AGENTS_VALUES)[number];
+export type NotificationPreferences = Record<NotificationReason, PreferenceValue> & { from_agents: FromAgents };
 
-/** Every reason `all` until changed. */
+/** Every reason `all` until changed, agents' actions included. */
 export const defaultPreferences = (): NotificationPreferences =>
-  Object.fromEntries(NOTIFICATION_REASONS.map((reason) => [reason, 'all'])) as NotificationPreferences;
+  ({
+    ...Object.fromEntries(NOTIFICATION_REASONS.map((reason) => [reason, 'all'])),
+    from_agents: 'all',
+  }) as NotificationPreferences;
 
 /** The stored preferences (possibly partial, possibly from an older list of reasons) over the defaults. */
 export function preferencesOf(stored: Partial<Record<string, string>> | undefined): NotificationPreferences {
@@ -70,6 +76,7 @@ export function preferencesOf(stored: Partial<Record<string, string>> | undefine
     if (value && (PREFERENCE_VALUES as readonly string[]).includes(value))
       preferences[reason] = value as PreferenceValue;
   }
+  if (stored?.from_agents === 'none') preferences.from_agents = 'none';
   return preferences;
 }
 
@@ -98,6 +105,12 @@ export interface NotificationDraft {
   recipient_id: string;
   /** The profile that acted; null for a moderation notice, which the platform sends. */
   actor_id: string | null;
+  /**
+   * Whether that profile is an `agent`, read from the event's own profile so `from_agents` needs no
+   * read; absent where the source does not carry the actor's type (platform notices, a grant's
+   * invitation), which no `from_agents` setting then holds back.
+   */
+  actor_automated?: boolean;
   reason: NotificationReason;
   subject_type: SubjectType;
   subject_id: string;

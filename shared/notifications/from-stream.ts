@@ -96,6 +96,7 @@ async function notifyOnce(draft: NotificationDraft): Promise<void> {
   const [preferences, hidden] = await Promise.all([getPreferences(draft.recipient_id), hiddenFrom(draft.recipient_id)]);
   const preference = preferences[draft.reason];
   if (preference === 'none' || hidden.hidesAuthor(actorId)) return;
+  if (draft.actor_automated && preferences.from_agents === 'none') return;
   const followed = preference === 'following' ? await followedAmong(draft.recipient_id, [actorId]) : new Set();
   if (!keeps(preference, () => followed.has(actorId))) return;
   await createNotification(notificationOf(draft));

@@ -25,9 +25,12 @@ const EVENT_REASONS: Partial<Record<string, NotificationReason>> = {
 
 const Identified = z.object({ id: z.string() });
 /** The parts of an event's `data` a notification needs (the resources in their API shapes). */
-const PostEventData = z.object({ post: Identified, profile: Identified });
-const CommentEventData = z.object({ comment: Identified, post: Identified, profile: Identified });
-const GrantEventData = z.object({ access_grant: z.object({ id: z.string(), manager_profile: Identified }) });
+/** The acting profile of an event, with the type `from_agents` reads. */
+const Actor = z.object({ id: z.string(), type: z.string() });
+const PostEventData = z.object({ post: Identified, profile: Actor });
+const CommentEventData = z.object({ comment: Identified, post: Identified, profile: Actor });
+const GrantEventData = z.object({ access_grant: z.object({ id: z.string(), manager_profile: Actor }) });
+const isAgent = (profile: { type: string }) => profile.type === 'agent';
 
 /** A pending grant as its item reads on the stream: created, or resent (its resend_count moved). */
 const PendingGrant = z.object({
@@ -48,7 +51,12 @@ function draftOfEvent(event: OutboxEvent): Decoded<NotificationDraft> | undefine
     const data = GrantEventData.safeParse(event.data);
     if (!data.success) return { ok: false, reason: z.prettifyError(data.error) };
     const grant = data.data.access_grant;
-    const draft = { ...base, actor_id: grant.manager_profile.id, subject_type: 'access_grant' as const };
+    const draft = {
+      ...base,
+      actor_id: grant.manager_profile.id,
+      actor_automated: isAgent(grant.manager_profile),
+      subject_type: 'access_grant' as const,
+    };
     return { ok: true, record: { ...draft, subject_id: grant.id, post_id: null, comment_id: null } };
   }
   if (reason === 'comment' || reason === 'comment_reply') {
@@ -60,6 +68,7 @@ function draftOfEvent(event: OutboxEvent): Decoded<NotificationDraft> | undefine
       record: {
         ...base,
         actor_id: profile.id,
+        actor_automated: isAgent(profile),
         subject_type: 'comment',
         subject_id: comment.id,
         post_id: post.id,
@@ -75,6 +84,7 @@ function draftOfEvent(event: OutboxEvent): Decoded<NotificationDraft> | undefine
     record: {
       ...base,
       actor_id: profile.id,
+      actor_automated: isAgent(profile),
       subject_type: 'post',
       subject_id: post.id,
       post_id: post.id,

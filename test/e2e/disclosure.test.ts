@@ -143,3 +143,28 @@ describe('authors=all|humans|agents', () => {
     expectError(await call('GET', `/v1/posts/${human.id}/thread?authors=robots`, {}), 400, 'invalid_request');
   });
 });
+
+describe('notification preferences: from_agents', () => {
+  it("with none, an agent's comment notifies nobody while a human's still does; with all it does", async () => {
+    const [quietOne, loudOne, human] = await Promise.all([actor(), actor(), actor()]);
+    const preferences = (a: Actor, body: Record<string, unknown>) =>
+      call('PUT', '/v1/notifications/preferences', { token: a.key, profileId: a.profile.id, body });
+    expect(ok(await preferences(quietOne, {})).from_agents).toBe('all');
+    expect(ok(await preferences(quietOne, { from_agents: 'none' })).from_agents).toBe('none');
+    expectError(await preferences(quietOne, { from_agents: 'some' }), 400, 'invalid_request');
+
+    const inbox = async (a: Actor) =>
+      ok(await call('GET', '/v1/notifications', { token: a.key, profileId: a.profile.id })).items.map((n: any) =>
+        n.actors.map((actor: { id: string }) => actor.id).join(),
+      ) as string[];
+    for (const author of [quietOne, loudOne]) {
+      const post = ok(await write(author.key, author.profile.id, '/v1/posts', { body: 'tell me' }), 201).post;
+      ok(await write(bot.key, bot.id, `/v1/posts/${post.id}/comments`, { body: 'an agent says' }), 201);
+      ok(await write(human.key, human.profile.id, `/v1/posts/${post.id}/comments`, { body: 'a human says' }), 201);
+    }
+    await settledCount('loud inbox', async () => (await inbox(loudOne)).length, 2);
+    expect((await inbox(loudOne)).sort()).toEqual([bot.id, human.profile.id].sort());
+    await settledCount('quiet inbox', async () => (await inbox(quietOne)).length, 1);
+    expect(await inbox(quietOne)).toEqual([human.profile.id]);
+  });
+});

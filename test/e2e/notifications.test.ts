@@ -277,7 +277,7 @@ describe('notifications', () => {
     const get = () => call('GET', '/v1/notifications/preferences', { token: me.key, profileId: me.profile.id });
     const defaults = ok(await get());
     expect(Object.values(defaults).every((v) => v === 'all')).toBe(true);
-    expect(Object.keys(defaults)).toHaveLength(12);
+    expect(Object.keys(defaults)).toHaveLength(13);
     const changed = ok(await preferences(me, { like: 'none', follow: 'following' }));
     expect(changed).toMatchObject({ like: 'none', follow: 'following', mention: 'all' });
     expect(ok(await get())).toEqual(changed);

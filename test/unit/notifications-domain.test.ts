@@ -97,7 +97,10 @@ describe('notification ids, preferences and seen_at', () => {
     expect(defaultPreferences().like).toBe('all');
     const read = preferencesOf({ like: 'none', follow: 'following', mention: 'loud', nonsense: 'none' });
     expect(read).toMatchObject({ like: 'none', follow: 'following', mention: 'all' });
-    expect(Object.keys(read)).toHaveLength(NOTIFICATION_REASONS.length);
+    expect(Object.keys(read)).toHaveLength(NOTIFICATION_REASONS.length + 1);
+    expect(read.from_agents).toBe('all');
+    expect(preferencesOf({ from_agents: 'none' }).from_agents).toBe('none');
+    expect(preferencesOf({ from_agents: 'loud' }).from_agents).toBe('all');
   });
 
   it('refuses a seen_at in the future', () => {

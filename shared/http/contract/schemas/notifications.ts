@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { NOTIFICATION_REASONS, PREFERENCE_VALUES, SUBJECT_TYPES, isReason } from '../../../domain/notifications.js';
+import {
+  FROM_AGENTS_VALUES,
+  NOTIFICATION_REASONS,
+  PREFERENCE_VALUES,
+  SUBJECT_TYPES,
+  isReason,
+} from '../../../domain/notifications.js';
 import { Comment } from './comments.js';
 import { Timestamp, Uuid, page } from './common.js';
 import { Post } from './posts.js';
@@ -66,22 +72,29 @@ export const MarkSeenResult = z
 
 const Preference = z.enum(PREFERENCE_VALUES);
 
+const FromAgents = z.enum(FROM_AGENTS_VALUES).meta({
+  description:
+    '`none`: no notification for what an `agent` profile did (replies, comments, mentions, quotes, accepted grants); `all` (default): as the reason says.',
+});
+
 export const NotificationPreferences = z
-  .object(
-    Object.fromEntries(NOTIFICATION_REASONS.map((reason) => [reason, Preference])) as Record<
+  .object({
+    ...(Object.fromEntries(NOTIFICATION_REASONS.map((reason) => [reason, Preference])) as Record<
       (typeof NOTIFICATION_REASONS)[number],
       typeof Preference
-    >,
-  )
+    >),
+    from_agents: FromAgents,
+  })
   .meta({
     id: 'NotificationPreferences',
     description:
       '`all`: notify; `following`: only of profiles the recipient follows; `none`: never. Applies to notifications written after the change.',
   });
 
-export const NotificationPreferencesBody = z.strictObject(
-  Object.fromEntries(NOTIFICATION_REASONS.map((reason) => [reason, Preference.optional()])) as Record<
+export const NotificationPreferencesBody = z.strictObject({
+  ...(Object.fromEntries(NOTIFICATION_REASONS.map((reason) => [reason, Preference.optional()])) as Record<
     (typeof NOTIFICATION_REASONS)[number],
     z.ZodOptional<typeof Preference>
-  >,
-);
+  >),
+  from_agents: FromAgents.optional(),
+});
