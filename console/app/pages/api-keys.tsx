@@ -1,15 +1,14 @@
 import { useState } from 'preact/hooks';
-import type { ApiProblem } from '@social-network/sdk';
 import { apiKeys, type ApiKey } from '../api-keys-api.js';
 import { formText } from '../form-text.js';
 import { href } from '../router.js';
 import { SCOPE_CHOICES, scopeSentence } from '../scope-words.js';
-import { ConfirmDialog } from '../ui/confirm.js';
+import { ConfirmDialog, useConfirmedAction } from '../ui/confirm.js';
 import { FieldError, useFormSubmit } from '../ui/fields.js';
 import { Time } from '../ui/format.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
 import { SecretBox } from '../ui/secret-box.js';
-import { asProblem, useLoad } from '../use-load.js';
+import { useLoad } from '../use-load.js';
 import { webhooks } from '../webhooks-api.js';
 
 type Profile = { id: string; name: string; username: string };
@@ -23,22 +22,13 @@ export function ApiKeysPage({ workspaceId }: { workspaceId: string }) {
   // The workspace's profiles come with its endpoint list (as on the Profiles page): no call of their own.
   const profiles = useLoad(() => webhooks.endpoints(workspaceId), [workspaceId]);
   const [created, setCreated] = useState<{ name: string; key: string }>();
-  const [asking, setAsking] = useState<ApiKey>();
-  const [done, setDone] = useState<string>();
-  const [problem, setProblem] = useState<ApiProblem>();
   const available: Profile[] = profiles.data?.available_profiles ?? [];
 
-  const revoke = async (key: ApiKey) => {
-    setAsking(undefined);
-    setProblem(undefined);
-    try {
-      await apiKeys.revoke(workspaceId, key.id);
-      setDone(`${key.name} is revoked: it no longer works.`);
-      await keys.reload();
-    } catch (error) {
-      setProblem(asProblem(error));
-    }
-  };
+  const revoke = useConfirmedAction(async (key: ApiKey) => {
+    await apiKeys.revoke(workspaceId, key.id);
+    await keys.reload();
+    return `${key.name} is revoked: it no longer works.`;
+  });
 
   const list = keys.data?.items ?? [];
   return (
@@ -61,31 +51,30 @@ export function ApiKeysPage({ workspaceId }: { workspaceId: string }) {
           </button>
         </section>
       ) : null}
-      {done ? <Notice>{done}</Notice> : null}
-      <ProblemNotice problem={keys.problem ?? problem} title="Could not load or change the API keys." />
+      {revoke.done ? <Notice>{revoke.done}</Notice> : null}
+      <ProblemNotice problem={keys.problem ?? revoke.problem} title="Could not load or change the API keys." />
       {keys.data && list.length === 0 ? (
         <p class="notice empty">
           No API key yet. Create one below: name it after the program that will use it and give it only the scopes it
           needs.
         </p>
       ) : null}
-      {list.length > 0 ? <KeyTable keys={list} profiles={available} onRevoke={setAsking} /> : null}
+      {list.length > 0 ? <KeyTable keys={list} profiles={available} onRevoke={revoke.ask} /> : null}
       <h2>New API key</h2>
       <NewKeyForm
         workspaceId={workspaceId}
         profiles={available}
         onCreated={async (name, key) => {
-          setDone(undefined);
           setCreated({ name, key });
           await keys.reload();
         }}
       />
       <ConfirmDialog
-        open={asking !== undefined}
-        title={`Revoke ${asking?.name ?? ''}?`}
+        open={revoke.asking !== undefined}
+        title={`Revoke ${revoke.asking?.name ?? ''}?`}
         confirmLabel="Revoke"
-        onConfirm={() => asking && void revoke(asking)}
-        onCancel={() => setAsking(undefined)}
+        onConfirm={() => void revoke.confirm()}
+        onCancel={revoke.cancel}
       >
         <p>Programs using it are refused from the next request on (401); this cannot be undone.</p>
       </ConfirmDialog>
