@@ -2,14 +2,19 @@
  * What keeps one tenant from taking the whole sender: leases on the attempts in flight, per
  * endpoint and per workspace, and the next free slot of an endpoint's own rate limit.
  *
- * Both lease counts live on one item per workspace: the workspace's lease set (`leases`) and one
- * set per endpoint with attempts in flight (`e_<endpoint id prefix>`; DynamoDB drops a set once empty).
- * A lease is a member `<expires at, epoch seconds base 36>|<random id>` of both. The same item holds
- * the claim of each attempt in flight (`c_<delivery id prefix>` = `<attempt>|<lease>`): taking the
- * lease and the claim is a single write (`SET` the claim, `ADD` the lease, conditioned on both sizes
- * and on no live claim of that attempt), giving both back another, so an attempt costs two small
- * writes and no write of the delivery. A sender that dies mid-attempt leaves its lease and claim
- * behind until they expire (the claim's stale time); the next refusal that sees them drops them.
+ * A lease is a place in two sets named `leases`: one on the endpoint's sending item (which also
+ * holds the endpoint's rate-limit slot) and one on the workspace's. The endpoint's item also holds
+ * the claim of each attempt in flight to it (`c_<delivery id prefix>` = `<attempt>|<lease>`), so
+ * taking the endpoint's place and the claim is one write (`SET` the claim, `ADD` the lease,
+ * conditioned on the set's size and on no live claim of that attempt); the workspace's place is a
+ * second one. Every write is billed by the item's size: the endpoint's item holds at most its own
+ * few attempts, and the workspace's holds only an 8-byte token per attempt in flight (100 in flight
+ * stay under 1 KB), so each write is one unit whatever the workspace's in-flight limit; an item
+ * that held the claims of the whole workspace grew ~70 bytes per attempt in flight and cost ~4
+ * units a write at 100 (docs/performance-and-cost.md). An attempt costs four one-unit writes (two
+ * to take, two in parallel to give back) and no write of the delivery. A sender that dies
+ * mid-attempt leaves its places and claim behind until they expire (the claim's stale time); the
+ * next refusal that sees them drops them.
  */
 import { randomBytes } from 'node:crypto';
 import { retry } from '../pipeline/retry.js';
@@ -23,7 +28,8 @@ import { sendUpdate } from './update.js';
 export interface SendLease {
   workspaceId: string;
   endpointId: string;
-  token: string;
+  /** The lease's member of both sets (see `leaseToken`). */
+  token: Uint8Array;
   /** The claim taken with the lease: its attribute and value. */
   claim?: { attribute: string; value: string };
 }
@@ -44,48 +50,58 @@ export type LeaseOutcome =
   /** `claimed`: another sender holds a live claim of this attempt. */
   | { ok: false; full: 'endpoint' | 'workspace' | 'claimed' };
 
-/**
- * The item is billed by its size and every attempt of the workspace writes it twice: short names.
- * An endpoint's set is named by the first 48 bits of its (random) id; two endpoints of one
- * workspace sharing them would only share their places (stricter, never looser). A claim is named
- * by the first 64 bits of the delivery id (a hash).
- */
-const ENDPOINT_PREFIX = 'e_';
+/** Both items name their set of leases alike. */
+export const LEASES = 'leases';
+
+/** A claim is named by the first 64 bits of the delivery id (a hash): short, the item is billed by its size. */
 const CLAIM_PREFIX = 'c_';
-export const endpointAttribute = (endpointId: string) =>
-  `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
 export const claimAttribute = (deliveryId: string) => `${CLAIM_PREFIX}${deliveryId.replace(/-/g, '').slice(0, 16)}`;
 
 /** `<attempt, 4 digits>|`: claim values sort by attempt, so a claim of an earlier attempt never blocks a later one. */
 const attemptPrefix = (attempt: number) => `${String(attempt).padStart(4, '0')}|`;
 
-/** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
-const leaseToken = (expiresAt: Date) =>
-  `${epochSeconds(expiresAt).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
+/**
+ * A binary token of 8 bytes (the workspace's set holds one per attempt in flight): the expiry,
+ * epoch seconds in 4 bytes, and 32 random bits, which keep two leases expiring in the same second
+ * apart (a shared member would count two attempts as one).
+ */
+const leaseToken = (expiresAt: Date): Uint8Array => {
+  const token = Buffer.alloc(8);
+  token.writeUInt32BE(epochSeconds(expiresAt));
+  randomBytes(4).copy(token, 4);
+  return token;
+};
+const tokenBytes = (token: Uint8Array) => Buffer.from(token.buffer, token.byteOffset, token.byteLength);
+const tokenExpiry = (token: Uint8Array): number => tokenBytes(token).readUInt32BE(0) * 1000;
+/** The token in a claim's value: `<expiry, epoch seconds base 36>|<random bits>`. */
+const tokenText = (token: Uint8Array) =>
+  `${tokenBytes(token).readUInt32BE(0).toString(36)}|${tokenBytes(token).subarray(4).toString('base64url')}`;
 
-/** When a token (or a claim value `<attempt>|<token>`) expires (epoch ms). */
-const expiryOf = (token: string): number => {
-  const parts = token.split('|');
+/** When a claim value `<attempt>|<expiry>|<random>` expires (epoch ms). */
+const claimExpiry = (value: string): number => {
+  const parts = value.split('|');
   return parseInt(parts[parts.length - 2] ?? '0', 36) * 1000;
 };
 
-/** The tokens of a set attribute and the value of a string one, as a refused update returns them. */
-const tokensOf = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : []);
+/** The tokens of the set and the value of a string attribute, as a refused update returns them. */
+const tokensOf = (value: unknown): Uint8Array[] =>
+  value instanceof Set ? [...(value as Set<unknown>)].filter((token) => token instanceof Uint8Array) : [];
 const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 type Item = Record<string, unknown>;
 
-/** What to drop from the item: tokens from sets, and claims (each only if it still holds that value). */
-interface Expired {
-  sets: (readonly [string, readonly string[]])[];
+/** What to drop from an item: tokens from its set, and claims (each only if it still holds that value). */
+interface Dropped {
+  tokens: readonly Uint8Array[];
   claims: (readonly [string, string])[];
 }
 
 /**
  * A lease on one more attempt in flight to `endpointId` of `workspaceId`, if neither is at its
- * limit, and with `claim`, the claim of that attempt if no other sender holds it: one conditional
- * update of the workspace's item. When refused, expired leases and claims found on it are dropped
- * and the lease is tried once more.
+ * limit, and with `claim`, the claim of that attempt if no other sender holds it. The endpoint's
+ * place and the claim are taken first, so a duplicate message never holds one of the workspace's
+ * places (that sequential second write is the price of keeping the workspace's item small); when
+ * the workspace is full, the endpoint's place and the claim are given back.
  */
 export async function acquireSendLease(
   workspaceId: string,
@@ -98,95 +114,111 @@ export async function acquireSendLease(
   const token = leaseToken(expiresAt);
   const claimed = claim && {
     attribute: claimAttribute(claim.deliveryId),
-    value: `${attemptPrefix(claim.attempt)}${token}`,
+    value: `${attemptPrefix(claim.attempt)}${tokenText(token)}`,
   };
   const lease: SendLease = { workspaceId, endpointId, token, ...(claimed ? { claim: claimed } : {}) };
-  const key = keys.webhookWorkspaceSending(workspaceId);
-  const endpointSet = endpointAttribute(endpointId);
-  const fits: Condition[] = [
-    when.any(when.lacks('leases'), when.size('leases', '<', limits.perWorkspace)),
-    when.any(when.lacks(endpointSet), when.size(endpointSet, '<', limits.perEndpoint)),
-  ];
+  const onEndpoint = await takePlace(
+    keys.webhookEndpointSending(endpointId),
+    token,
+    now,
+    limits.perEndpoint,
+    claimed && claim && { ...claimed, attempt: claim.attempt },
+  );
+  if (onEndpoint !== 'taken') return { ok: false, full: onEndpoint === 'claimed' ? 'claimed' : 'endpoint' };
+  if ((await takePlace(keys.webhookWorkspaceSending(workspaceId), token, now, limits.perWorkspace)) === 'taken')
+    return { ok: true, lease };
+  await giveBackOnEndpoint(lease);
+  return { ok: false, full: 'workspace' };
+}
+
+/**
+ * One place in the item's set if it holds fewer than `limit` (and, with `claim`, the claim if no
+ * live claim of that attempt or a later one is there): one conditional update. When refused,
+ * expired tokens and claims found on the item are dropped and the place is tried once more.
+ */
+async function takePlace(
+  key: ItemKey,
+  token: Uint8Array,
+  now: Date,
+  limit: number,
+  claim?: { attribute: string; value: string; attempt: number },
+): Promise<'taken' | 'full' | 'claimed'> {
+  const fits: Condition = when.any(when.lacks(LEASES), when.size(LEASES, '<', limit));
   const take = async (): Promise<{ ok: true } | { ok: false; item: Item }> => {
     const outcome = await conditionOutcome(
       sendUpdate({
         key,
-        set: { entity: entityTags.webhookSending, ...(claimed ? { [claimed.attribute]: claimed.value } : {}) },
-        add: { leases: new Set([token]), [endpointSet]: new Set([token]) },
-        when:
-          claimed && claim
-            ? [
-                when.any(
-                  when.lacks(claimed.attribute),
-                  when.compare(claimed.attribute, '<', attemptPrefix(claim.attempt)),
-                ),
-                ...fits,
-              ]
-            : fits,
+        set: { entity: entityTags.webhookSending, ...(claim ? { [claim.attribute]: claim.value } : {}) },
+        add: { [LEASES]: new Set([token]) },
+        when: claim
+          ? [
+              when.any(when.lacks(claim.attribute), when.compare(claim.attribute, '<', attemptPrefix(claim.attempt))),
+              fits,
+            ]
+          : fits,
         returnOnRefusal: 'ALL_OLD',
       }),
     );
     return outcome.held ? { ok: true } : { ok: false, item: outcome.item ?? {} };
   };
-  const refusal = (item: Item): Extract<LeaseOutcome, { ok: false }> => {
-    const holder = claimed && stringOf(item[claimed.attribute]);
+  const refusal = (item: Item): 'full' | 'claimed' => {
+    const holder = claim && stringOf(item[claim.attribute]);
     const live =
       claim !== undefined &&
       holder !== undefined &&
       holder >= attemptPrefix(claim.attempt) &&
-      expiryOf(holder) > now.getTime();
-    if (live) return { ok: false, full: 'claimed' };
-    const full = tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
-    return { ok: false, full };
+      claimExpiry(holder) > now.getTime();
+    return live ? 'claimed' : 'full';
   };
 
   const first = await take();
-  if (first.ok) return { ok: true, lease };
+  if (first.ok) return 'taken';
   const refused = refusal(first.item);
   const expired = expiredOn(first.item, now);
-  if (refused.full === 'claimed' || (expired.sets.length === 0 && expired.claims.length === 0)) return refused;
-  // Leases (or a claim) of senders that died: dropped, then one more try.
-  if (!(await dropExpired(key, expired))) return refused;
+  if (refused === 'claimed' || (expired.tokens.length === 0 && expired.claims.length === 0)) return refused;
+  // Places (or a claim) of senders that died: dropped, then one more try.
+  if (!(await drop(key, expired))) return refused;
   const second = await take();
-  return second.ok ? { ok: true, lease } : refusal(second.item);
+  return second.ok ? 'taken' : refusal(second.item);
 }
 
-function expiredOn(item: Item, now: Date): Expired {
-  const entries = Object.entries(item);
+function expiredOn(item: Item, now: Date): Dropped {
   return {
-    sets: entries
-      .filter(([name]) => name === 'leases' || name.startsWith(ENDPOINT_PREFIX))
-      .map(([name, value]) => [name, tokensOf(value).filter((token) => expiryOf(token) <= now.getTime())] as const)
-      .filter(([, tokens]) => tokens.length > 0),
-    claims: entries
+    tokens: tokensOf(item[LEASES]).filter((token) => tokenExpiry(token) <= now.getTime()),
+    claims: Object.entries(item)
       .filter(([name]) => name.startsWith(CLAIM_PREFIX))
       .map(([name, value]) => [name, stringOf(value) ?? ''] as const)
-      .filter(([, value]) => value !== '' && expiryOf(value) <= now.getTime()),
+      .filter(([, value]) => value !== '' && claimExpiry(value) <= now.getTime()),
   };
 }
 
 /** Drops tokens and claims; false when a claim to drop changed meanwhile (nothing is dropped then). */
-async function dropExpired(key: ItemKey, { sets, claims }: Expired): Promise<boolean> {
+async function drop(key: ItemKey, { tokens, claims }: Dropped): Promise<boolean> {
   return conditionHeld(
     sendUpdate({
       key,
       remove: claims.map(([name]) => name),
-      delete: Object.fromEntries(sets.map(([name, tokens]) => [name, new Set(tokens)])),
+      delete: tokens.length > 0 ? { [LEASES]: new Set(tokens) } : {},
       when: claims.map(([name, value]) => when.is(name, value)),
     }),
   );
 }
 
-/** Gives the lease (and its claim, while it is still this lease's) back: one small write. */
+/** The endpoint's place and the claim, while it is still this lease's: one small write. */
+async function giveBackOnEndpoint(lease: SendLease): Promise<void> {
+  const key = keys.webhookEndpointSending(lease.endpointId);
+  const tokens = [lease.token];
+  if (lease.claim && (await drop(key, { tokens, claims: [[lease.claim.attribute, lease.claim.value]] }))) return;
+  // No claim, or another sender took it over (after this one's lease expired): the place alone.
+  await drop(key, { tokens, claims: [] });
+}
+
+/** Gives the lease (and its claim) back: the endpoint's and the workspace's place, one small write each, in parallel. */
 export async function releaseSendLease(lease: SendLease): Promise<void> {
-  const key = keys.webhookWorkspaceSending(lease.workspaceId);
-  const sets: Expired['sets'] = [
-    ['leases', [lease.token]],
-    [endpointAttribute(lease.endpointId), [lease.token]],
-  ];
-  if (lease.claim && (await dropExpired(key, { sets, claims: [[lease.claim.attribute, lease.claim.value]] }))) return;
-  // No claim, or another sender took it over (after this one's lease expired): the tokens alone.
-  await dropExpired(key, { sets, claims: [] });
+  await Promise.all([
+    giveBackOnEndpoint(lease),
+    drop(keys.webhookWorkspaceSending(lease.workspaceId), { tokens: [lease.token], claims: [] }),
+  ]);
 }
 
 export type PaceOutcome = { ok: true; sendAt: Date } | { ok: false; freeAt: Date };
