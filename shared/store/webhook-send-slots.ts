@@ -2,19 +2,23 @@
  * What keeps one tenant from taking the whole sender: leases on the attempts in flight, per
  * endpoint and per workspace, and the next free slot of an endpoint's own rate limit.
  *
- * A lease is a place in two sets named `leases`: one on the endpoint's sending item (which also
- * holds the endpoint's rate-limit slot) and one on the workspace's. The endpoint's item also holds
- * the claim of each attempt in flight to it (`c_<delivery id prefix>` = `<attempt>|<lease>`), so
- * taking the endpoint's place and the claim is one write (`SET` the claim, `ADD` the lease,
- * conditioned on the set's size and on no live claim of that attempt); the workspace's place is a
- * second one. Every write is billed by the item's size: the endpoint's item holds at most its own
- * few attempts, and the workspace's holds only an 8-byte token per attempt in flight (100 in flight
- * stay under 1 KB), so each write is one unit whatever the workspace's in-flight limit; an item
- * that held the claims of the whole workspace grew ~70 bytes per attempt in flight and cost ~4
- * units a write at 100 (docs/performance-and-cost.md). An attempt costs four one-unit writes (two
- * to take, two in parallel to give back) and no write of the delivery. A sender that dies
- * mid-attempt leaves its places and claim behind until they expire (the claim's stale time); the
- * next refusal that sees them drops them.
+ * A lease is an 8-byte token in a set of places of the workspace (`leases` on its sending item)
+ * and one of the endpoint; the claim of each attempt in flight (`c_<delivery id prefix>` =
+ * `<attempt>|<lease>`) sits beside the endpoint's places. Taking places and the claim on one item
+ * is one write (`SET` the claim, `ADD` the token, conditioned on the sets' sizes and on no live
+ * claim of that attempt), giving them back another, and each write is billed by the item's size:
+ *
+ * - up to ONE_ITEM_MAX_IN_FLIGHT (the default limit is 10), everything is on the workspace's item
+ *   (the endpoint's places a set `e_<endpoint id prefix>`): under 1 KB, an attempt costs two
+ *   one-unit writes;
+ * - above it, that item would grow ~66 bytes an attempt in flight (~4 units a write at 100): the
+ *   endpoint's places and the claims go to the endpoint's sending item (which holds its few
+ *   attempts and its rate-limit slot), the workspace's item keeps only the tokens (under 1 KB at
+ *   100): four one-unit writes, two to take (endpoint first, so a duplicate message never holds a
+ *   workspace place), two in parallel to give back.
+ *
+ * No write of the delivery. A sender that dies mid-attempt leaves its places and claim behind until
+ * they expire (the claim's stale time); the next refusal that sees them drops them.
  */
 import { randomBytes } from 'node:crypto';
 import { retry } from '../pipeline/retry.js';
@@ -28,8 +32,10 @@ import { sendUpdate } from './update.js';
 export interface SendLease {
   workspaceId: string;
   endpointId: string;
-  /** The lease's member of both sets (see `leaseToken`). */
+  /** The lease's member of each set it holds a place in (see `leaseToken`). */
   token: Uint8Array;
+  /** Taken on the workspace's item alone (see ONE_ITEM_MAX_IN_FLIGHT). */
+  oneItem: boolean;
   /** The claim taken with the lease: its attribute and value. */
   claim?: { attribute: string; value: string };
 }
@@ -50,8 +56,25 @@ export type LeaseOutcome =
   /** `claimed`: another sender holds a live claim of this attempt. */
   | { ok: false; full: 'endpoint' | 'workspace' | 'claimed' };
 
-/** Both items name their set of leases alike. */
+/** The workspace's set of leases (and the endpoint's, on the endpoint's item). */
 export const LEASES = 'leases';
+
+/**
+ * Up to this workspace in-flight limit, all of a workspace's leases and claims fit one item under
+ * 1 KB (about 66 bytes an attempt): the endpoint's places are a set on the workspace's item
+ * (`e_<endpoint id prefix>`), and an attempt costs two one-unit writes. Above it, the endpoint's
+ * places and the claims go to the endpoint's item, so that no write costs more than one unit:
+ * four writes. Every sender of a deployment has the same limit, so all take their leases alike.
+ */
+export const ONE_ITEM_MAX_IN_FLIGHT = 12;
+
+/**
+ * An endpoint's set on the workspace's item is named by the first 48 bits of its (random) id; two
+ * endpoints of one workspace sharing them would only share their places (stricter, never looser).
+ */
+const ENDPOINT_PREFIX = 'e_';
+export const endpointAttribute = (endpointId: string) =>
+  `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
 
 /** A claim is named by the first 64 bits of the delivery id (a hash): short, the item is billed by its size. */
 const CLAIM_PREFIX = 'c_';
@@ -90,9 +113,9 @@ const stringOf = (value: unknown): string | undefined => (typeof value === 'stri
 
 type Item = Record<string, unknown>;
 
-/** What to drop from an item: tokens from its set, and claims (each only if it still holds that value). */
+/** What to drop from an item: tokens from sets, and claims (each only if it still holds that value). */
 interface Dropped {
-  tokens: readonly Uint8Array[];
+  sets: (readonly [string, readonly Uint8Array[]])[];
   claims: (readonly [string, string])[];
 }
 
@@ -116,23 +139,46 @@ export async function acquireSendLease(
     attribute: claimAttribute(claim.deliveryId),
     value: `${attemptPrefix(claim.attempt)}${tokenText(token)}`,
   };
-  const lease: SendLease = { workspaceId, endpointId, token, ...(claimed ? { claim: claimed } : {}) };
+  const oneItem = limits.perWorkspace <= ONE_ITEM_MAX_IN_FLIGHT;
+  const lease: SendLease = { workspaceId, endpointId, token, oneItem, ...(claimed ? { claim: claimed } : {}) };
+  const withClaim = claimed && claim && { ...claimed, attempt: claim.attempt };
+  const workspace = keys.webhookWorkspaceSending(workspaceId);
+  if (oneItem) {
+    const endpointSet = endpointAttribute(endpointId);
+    const taken = await takePlace(
+      workspace,
+      token,
+      now,
+      [
+        [LEASES, limits.perWorkspace],
+        [endpointSet, limits.perEndpoint],
+      ],
+      withClaim,
+    );
+    if (taken.outcome === 'taken') return { ok: true, lease };
+    if (taken.outcome === 'claimed') return { ok: false, full: 'claimed' };
+    return {
+      ok: false,
+      full: tokensOf(taken.item[endpointSet]).length >= limits.perEndpoint ? 'endpoint' : 'workspace',
+    };
+  }
   const onEndpoint = await takePlace(
     keys.webhookEndpointSending(endpointId),
     token,
     now,
-    limits.perEndpoint,
-    claimed && claim && { ...claimed, attempt: claim.attempt },
+    [[LEASES, limits.perEndpoint]],
+    withClaim,
   );
-  if (onEndpoint !== 'taken') return { ok: false, full: onEndpoint === 'claimed' ? 'claimed' : 'endpoint' };
-  if ((await takePlace(keys.webhookWorkspaceSending(workspaceId), token, now, limits.perWorkspace)) === 'taken')
+  if (onEndpoint.outcome !== 'taken')
+    return { ok: false, full: onEndpoint.outcome === 'claimed' ? 'claimed' : 'endpoint' };
+  if ((await takePlace(workspace, token, now, [[LEASES, limits.perWorkspace]])).outcome === 'taken')
     return { ok: true, lease };
   await giveBackOnEndpoint(lease);
   return { ok: false, full: 'workspace' };
 }
 
 /**
- * One place in the item's set if it holds fewer than `limit` (and, with `claim`, the claim if no
+ * One place in each of the item's sets if each holds fewer than its limit (and, with `claim`, the claim if no
  * live claim of that attempt or a later one is there): one conditional update. When refused,
  * expired tokens and claims found on the item are dropped and the place is tried once more.
  */
@@ -140,20 +186,20 @@ async function takePlace(
   key: ItemKey,
   token: Uint8Array,
   now: Date,
-  limit: number,
+  sets: (readonly [string, number])[],
   claim?: { attribute: string; value: string; attempt: number },
-): Promise<'taken' | 'full' | 'claimed'> {
-  const fits: Condition = when.any(when.lacks(LEASES), when.size(LEASES, '<', limit));
+): Promise<{ outcome: 'taken' } | { outcome: 'full' | 'claimed'; item: Item }> {
+  const fits: Condition[] = sets.map(([name, limit]) => when.any(when.lacks(name), when.size(name, '<', limit)));
   const take = async (): Promise<{ ok: true } | { ok: false; item: Item }> => {
     const outcome = await conditionOutcome(
       sendUpdate({
         key,
         set: { entity: entityTags.webhookSending, ...(claim ? { [claim.attribute]: claim.value } : {}) },
-        add: { [LEASES]: new Set([token]) },
+        add: Object.fromEntries(sets.map(([name]) => [name, new Set([token])])),
         when: claim
           ? [
               when.any(when.lacks(claim.attribute), when.compare(claim.attribute, '<', attemptPrefix(claim.attempt))),
-              fits,
+              ...fits,
             ]
           : fits,
         returnOnRefusal: 'ALL_OLD',
@@ -172,20 +218,24 @@ async function takePlace(
   };
 
   const first = await take();
-  if (first.ok) return 'taken';
-  const refused = refusal(first.item);
+  if (first.ok) return { outcome: 'taken' };
+  const refused = { outcome: refusal(first.item), item: first.item };
   const expired = expiredOn(first.item, now);
-  if (refused === 'claimed' || (expired.tokens.length === 0 && expired.claims.length === 0)) return refused;
+  if (refused.outcome === 'claimed' || (expired.sets.length === 0 && expired.claims.length === 0)) return refused;
   // Places (or a claim) of senders that died: dropped, then one more try.
   if (!(await drop(key, expired))) return refused;
   const second = await take();
-  return second.ok ? 'taken' : refusal(second.item);
+  return second.ok ? { outcome: 'taken' } : { outcome: refusal(second.item), item: second.item };
 }
 
 function expiredOn(item: Item, now: Date): Dropped {
+  const entries = Object.entries(item);
   return {
-    tokens: tokensOf(item[LEASES]).filter((token) => tokenExpiry(token) <= now.getTime()),
-    claims: Object.entries(item)
+    sets: entries
+      .filter(([name]) => name === LEASES || name.startsWith(ENDPOINT_PREFIX))
+      .map(([name, value]) => [name, tokensOf(value).filter((token) => tokenExpiry(token) <= now.getTime())] as const)
+      .filter(([, tokens]) => tokens.length > 0),
+    claims: entries
       .filter(([name]) => name.startsWith(CLAIM_PREFIX))
       .map(([name, value]) => [name, stringOf(value) ?? ''] as const)
       .filter(([, value]) => value !== '' && claimExpiry(value) <= now.getTime()),
@@ -193,32 +243,36 @@ function expiredOn(item: Item, now: Date): Dropped {
 }
 
 /** Drops tokens and claims; false when a claim to drop changed meanwhile (nothing is dropped then). */
-async function drop(key: ItemKey, { tokens, claims }: Dropped): Promise<boolean> {
+async function drop(key: ItemKey, { sets, claims }: Dropped): Promise<boolean> {
   return conditionHeld(
     sendUpdate({
       key,
       remove: claims.map(([name]) => name),
-      delete: tokens.length > 0 ? { [LEASES]: new Set(tokens) } : {},
+      delete: Object.fromEntries(sets.map(([name, tokens]) => [name, new Set(tokens)])),
       when: claims.map(([name, value]) => when.is(name, value)),
     }),
   );
 }
 
-/** The endpoint's place and the claim, while it is still this lease's: one small write. */
-async function giveBackOnEndpoint(lease: SendLease): Promise<void> {
-  const key = keys.webhookEndpointSending(lease.endpointId);
-  const tokens = [lease.token];
-  if (lease.claim && (await drop(key, { tokens, claims: [[lease.claim.attribute, lease.claim.value]] }))) return;
-  // No claim, or another sender took it over (after this one's lease expired): the place alone.
-  await drop(key, { tokens, claims: [] });
+/** The places (and the claim, while it is still this lease's) on one item: one small write. */
+async function giveBack(key: ItemKey, sets: string[], lease: SendLease): Promise<void> {
+  const dropped = { sets: sets.map((name) => [name, [lease.token]] as const), claims: [] };
+  if (lease.claim && (await drop(key, { ...dropped, claims: [[lease.claim.attribute, lease.claim.value]] }))) return;
+  // No claim, or another sender took it over (after this one's lease expired): the places alone.
+  await drop(key, dropped);
 }
 
-/** Gives the lease (and its claim) back: the endpoint's and the workspace's place, one small write each, in parallel. */
+const giveBackOnEndpoint = (lease: SendLease) =>
+  giveBack(keys.webhookEndpointSending(lease.endpointId), [LEASES], lease);
+
+/**
+ * Gives the lease (and its claim) back: one small write on the workspace's item, or with the
+ * endpoint's places on its own item, one on each, in parallel.
+ */
 export async function releaseSendLease(lease: SendLease): Promise<void> {
-  await Promise.all([
-    giveBackOnEndpoint(lease),
-    drop(keys.webhookWorkspaceSending(lease.workspaceId), { tokens: [lease.token], claims: [] }),
-  ]);
+  const workspace = keys.webhookWorkspaceSending(lease.workspaceId);
+  if (lease.oneItem) return giveBack(workspace, [LEASES, endpointAttribute(lease.endpointId)], lease);
+  await Promise.all([giveBackOnEndpoint(lease), drop(workspace, { sets: [[LEASES, [lease.token]]], claims: [] })]);
 }
 
 export type PaceOutcome = { ok: true; sendAt: Date } | { ok: false; freeAt: Date };
