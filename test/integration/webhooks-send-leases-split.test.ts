@@ -5,7 +5,6 @@ import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import {
   acquireSendLease,
-  claimAttribute,
   LEASES,
   ONE_ITEM_MAX_IN_FLIGHT,
   releaseSendLease,
@@ -104,43 +103,5 @@ describe("in-flight leases above ONE_ITEM_MAX_IN_FLIGHT (a place on the endpoint
       0,
     );
     expect(bytes).toBeLessThan(1024);
-  });
-
-  it('a lease can carry the claim of an attempt: refused to a second sender while it lives, never blocking a later attempt, taken over once expired, given back with the lease', async () => {
-    const ws = newId();
-    const endpoint = newId();
-    const delivery = newId();
-    const now = new Date();
-    const take = (attempt: number, at = now) =>
-      acquireSendLease(
-        ws,
-        endpoint,
-        at,
-        later(at),
-        { perEndpoint: 5, perWorkspace: 13 },
-        { deliveryId: delivery, attempt },
-      );
-    const first = await take(1);
-    expect(first.ok).toBe(true);
-    expect(await take(1)).toEqual({ ok: false, full: 'claimed' });
-    expect((await onEndpoint(endpoint))[claimAttribute(delivery)]).toMatch(/^0001\|/);
-    // The outcome of attempt 1 was recorded but its claim never given back (the sender died after it).
-    const second = await take(2);
-    expect(second.ok).toBe(true);
-    expect((await onEndpoint(endpoint))[claimAttribute(delivery)]).toMatch(/^0002\|/);
-    // Attempt 1's release finds its claim replaced: only its lease goes.
-    await releaseSendLease((first as { lease: SendLease }).lease);
-    expect((await onEndpoint(endpoint))[claimAttribute(delivery)]).toMatch(/^0002\|/);
-    expect(placesOn(await onEndpoint(endpoint))).toBe(1);
-    expect(placesOn(await item(ws))).toBe(1);
-    // A sender of attempt 2 that died: once its claim expires, another sender takes it over.
-    const afterExpiry = new Date(now.getTime() + 120_000);
-    const takenOver = await take(2, afterExpiry);
-    expect(takenOver.ok).toBe(true);
-    await releaseSendLease((takenOver as { lease: SendLease }).lease);
-    expect(await onEndpoint(endpoint)).not.toHaveProperty(claimAttribute(delivery));
-    expect(await onEndpoint(endpoint)).not.toHaveProperty(LEASES);
-    // Only the dead sender's expired place is left on the workspace (dropped by its next refusal).
-    expect(placesOn(await item(ws))).toBe(1);
   });
 });
