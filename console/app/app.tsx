@@ -30,6 +30,12 @@ const accountPages = (me: Me): { label: string; to: Route }[] => [
   ...(me.platform_role === 'moderator' ? [{ label: 'Moderation', to: { page: 'moderation' } as Route }] : []),
 ];
 
+/**
+ * The local runtime listens on the loopback address only, so a console served from a loopback host
+ * is the local one, where the Mail page reads the local mailbox (it has no counterpart in AWS).
+ */
+const servedLocally = () => ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
+
 export function App() {
   const route = useRoute();
   const [signedIn, setSignedIn] = useState(() => Boolean(session.token()));
@@ -127,6 +133,9 @@ export function App() {
                 </NavLink>
               ))
             : null}
+          {me && servedLocally() ? (
+            <a href={`${location.pathname.replace(/\/+$/, '')}/mail?to=${encodeURIComponent(me.user.email)}`}>Mail</a>
+          ) : null}
           {me ? <span class="user-email">{me.user.email}</span> : null}
           <button type="button" class="link" onClick={() => void logOut()}>
             Log out

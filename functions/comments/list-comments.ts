@@ -53,8 +53,9 @@ export const handler = httpHandler(
     return {
       items: page.items.flatMap((c) => {
         const profile = viewer.hidesAuthor(c.profile_id) ? undefined : profiles.get(c.profile_id);
-        // A removed comment stays on the list of its author only; a suspended author's leave every list.
-        const shown = profile && !isSuspended(profile) && (c.status === 'published' || c.profile_id === viewerId);
+        // A removed comment stays on the list of its author only; a deleted one (kept for its replies, its
+        // body empty) on every list; a suspended author's leave every list.
+        const shown = profile && !isSuspended(profile) && (c.status !== 'removed' || c.profile_id === viewerId);
         return shown ? [{ comment: presentComment(c, viewerLikes.has(c.id)), profile: presentProfile(profile) }] : [];
       }),
       next_cursor: page.next_cursor,

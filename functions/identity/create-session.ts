@@ -1,7 +1,6 @@
 import { passSecondFactor, wrongCode } from '../../shared/auth/second-factor.js';
 import { config } from '../../shared/config.js';
-import { newSession } from '../../shared/domain/entities.js';
-import { newId } from '../../shared/domain/ids.js';
+import { issueSession } from '../../shared/domain/entities.js';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -9,7 +8,6 @@ import {
   scryptCost,
   verifyPassword,
 } from '../../shared/domain/passwords.js';
-import { issueToken } from '../../shared/domain/secret-tokens.js';
 import { ApiError, AppError } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { rateLimited } from '../../shared/http/middleware/rate-limit.js';
@@ -58,12 +56,8 @@ export const handler = httpHandler(routes.createSession, async ({ body, now, eve
     throw error;
   }
 
-  const id = newId();
-  const { token, secretHash } = issueToken('st', id);
-  const session = newSession(now, {
-    id,
+  const { token, session } = issueSession(now, {
     user_id: user.id,
-    secret_hash: secretHash,
     method: 'password',
     second_factor: factor.method,
     client: sessionClientOf(event),

@@ -1,7 +1,5 @@
-import { newSession } from '../../shared/domain/entities.js';
-import { newId } from '../../shared/domain/ids.js';
+import { issueSession } from '../../shared/domain/entities.js';
 import { passkeyIdOf } from '../../shared/domain/passkeys.js';
-import { issueToken } from '../../shared/domain/secret-tokens.js';
 import { routes } from '../../shared/http/contract/routes/passkeys.js';
 import { sessionClientOf } from '../../shared/http/session-client.js';
 import { httpHandler } from '../../shared/http/handler.js';
@@ -33,12 +31,8 @@ export const handler = httpHandler(routes.signInWithPasskey, async ({ body, now,
   // verifySignIn held the user handle to the passkey's owner, so `named` is the owner.
   if (!named) throw passkeyRefused('invalid_credentials', 'unknownPasskey');
 
-  const id = newId();
-  const { token, secretHash } = issueToken('st', id);
-  const session = newSession(now, {
-    id,
+  const { token, session } = issueSession(now, {
     user_id: named.id,
-    secret_hash: secretHash,
     method: 'passkey',
     second_factor: null,
     client: sessionClientOf(event),

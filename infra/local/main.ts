@@ -97,7 +97,8 @@ async function main(): Promise<void> {
   const source = bundlesDir ? ` (HTTP routes from the bundles in ${bundlesDir})` : '';
   const base = `http://127.0.0.1:${port}`;
   console.log(`Social network API listening on ${base}${source}`);
-  console.log(`  Console (sign up, log in): ${base}/console`);
+  // localhost, not 127.0.0.1: browsers offer passkeys only to the relying party ID (WEBAUTHN_RP_ID, localhost).
+  console.log(`  Console (sign up, log in): http://localhost:${port}/console`);
   console.log(`  API reference:             ${base}/docs`);
 }
 

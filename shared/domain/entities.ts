@@ -1,5 +1,6 @@
 /** The records the service keeps, as the store returns them (no key attributes), and their factories. */
 import { newId } from './ids.js';
+import { issueToken } from './secret-tokens.js';
 import type { PlatformRole } from './reports.js';
 import type { Scope } from './scopes.js';
 
@@ -183,6 +184,16 @@ export function newSession(
     method: fields.method,
     second_factor: fields.second_factor,
   };
+}
+
+/** A new session and its token (`st_…`), answered once: only the token's hash is kept. */
+export function issueSession(
+  now: Date,
+  fields: Pick<SessionRecord, 'user_id' | 'method' | 'second_factor'> & { client: SessionClient },
+): { token: string; session: SessionRecord } {
+  const id = newId();
+  const { token, secretHash } = issueToken('st', id);
+  return { token, session: newSession(now, { ...fields, id, secret_hash: secretHash }) };
 }
 
 /**

@@ -11,6 +11,8 @@ export const EVENT_TYPES = {
     'Someone published a post quoting a post of the profile (data: post, the quote; profile, its author; quoted_post_id).',
   'comment.created': 'Someone commented (top level) on a post of the profile.',
   'comment.reply': 'Someone replied to a comment of the profile.',
+  'comment.deleted':
+    "A comment was deleted (by its author, the post's author or a moderator); sent where its comment.created or comment.reply went.",
   'message.created': 'Someone sent the profile a message.',
   'profile.followed': 'Someone started following the profile.',
   'access_grant.accepted': 'A manager accepted an access grant over the profile.',

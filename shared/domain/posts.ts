@@ -65,6 +65,8 @@ export interface PostRecord {
   quotes_count: number;
   created_at: string;
   updated_at: string;
+  /** When the body was last edited (not a draft's publication); null until then. */
+  edited_at: string | null;
   /** Who removed the post; null unless it is removed. */
   removed_by: RemovedBy | null;
   /** Who may reply in the thread this post roots (API.md "Safety"). */
@@ -80,11 +82,14 @@ export interface CommentRecord {
   author_workspace_id: string;
   parent_comment_id: string | null;
   body: string;
-  status: 'published' | 'removed';
+  /** `deleted` by its author, the post's author or a moderator while it had replies: kept, body empty, so replies keep their place. */
+  status: 'published' | 'removed' | 'deleted';
   replies_count: number;
   reactions_count: number;
   created_at: string;
   updated_at: string;
+  /** When the body was last edited; null until then. */
+  edited_at: string | null;
   /** Who removed the comment; null unless it is removed. */
   removed_by: RemovedBy | null;
 }
@@ -174,6 +179,7 @@ export function newPost(
     quotes_count: 0,
     created_at: at,
     updated_at: at,
+    edited_at: null,
     removed_by: null,
     reply_policy: fields.reply_policy ?? 'everyone',
     hashtags: extractHashtags(fields.body),
@@ -201,9 +207,37 @@ export function newComment(
     reactions_count: 0,
     created_at: at,
     updated_at: at,
+    edited_at: null,
     removed_by: null,
   };
 }
+
+/**
+ * An earlier version of a post's or comment's body, written by the edit that replaced it (the
+ * history routes). `edited_at` is the replaced version's own: null for the original.
+ */
+export interface VersionRecord {
+  id: string;
+  object_id: string;
+  body: string;
+  images?: PostImage[];
+  edited_at: string | null;
+  /** When the edit that replaced this version ran: the history's order. */
+  replaced_at: string;
+}
+
+/** The version `before` was, as the edit at `at` replaces it. */
+export const versionOf = (
+  before: { id: string; body: string; edited_at: string | null; images?: PostImage[] },
+  at: string,
+): VersionRecord => ({
+  id: newId(),
+  object_id: before.id,
+  body: before.body,
+  ...(before.images && { images: before.images }),
+  edited_at: before.edited_at,
+  replaced_at: at,
+});
 
 export const newReaction = (now: Date, profileId: string, reactionType: ReactionType): ReactionRecord => ({
   profile_id: profileId,

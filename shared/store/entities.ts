@@ -16,7 +16,7 @@ import type { OutboxEvent } from '../domain/events.js';
 import type { PasskeyChallengeRecord, PasskeyRecord } from '../domain/passkeys.js';
 import { FEED_ENTRY_DAYS, type FeedEntry } from '../domain/feed.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
-import type { CommentRecord, PostRecord, ReactionRecord } from '../domain/posts.js';
+import type { CommentRecord, PostRecord, ReactionRecord, VersionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
@@ -263,6 +263,17 @@ export const entities = {
         index: 'gsi1',
         partition: (c: Pick<CommentRecord, 'post_id'>) => keys.postComments(c.post_id),
         sort: (c) => timeSortKey(c.created_at, c.id),
+      },
+    },
+  }),
+  version: entityLayout<VersionRecord>()({
+    entity: entityTags.version,
+    key: (v) => ({ pk: keys.versions(v.object_id), sk: keys.versionSortKey(v.replaced_at, v.id) }),
+    paths: {
+      /** A post's or comment's earlier versions. */
+      ofObject: {
+        partition: (v: Pick<VersionRecord, 'object_id'>) => keys.versions(v.object_id),
+        sortPrefix: keys.versionSortKeyPrefix,
       },
     },
   }),

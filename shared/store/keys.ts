@@ -24,6 +24,7 @@
  * | quote (counted)   | POST#<quoted>#QUOTED#<shard of quote> | QUOTE#<quote_id> | (exists while the quote is published) |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
  * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
+ * | earlier version   | VERSIONS#<post or comment id> | V#<replaced>#<id> | (one per edit: the history routes)   |
  * | follow            | FOLLOWERS#<to>#<shard of from> | FOLLOWER#<from> | PROFILE#<to>#FOLLOWERS / <created>#<from> |
  * |                   |                        |                    | gsi2: PROFILE#<from>#FOLLOWING / <created>#<to> |
  * | follower count    | PROFILE#<id>           | FOLLOWER_COUNT     |   (folded from the stream; per-shard watermarks) |
@@ -146,6 +147,10 @@ export const keys = {
   }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
+  /** The earlier versions of a post or comment (ids are unique across both). */
+  versions: (objectId: string) => `VERSIONS#${objectId}`,
+  versionSortKey: (replacedAt: string, id: string) => `V#${timeSortKey(replacedAt, id)}`,
+  versionSortKeyPrefix: 'V#',
   commentReaction: (commentId: string, profileId: string) => ({
     pk: `COMMENT#${commentId}#REACTIONS#${keyShardOf(profileId)}`,
     sk: `${REACTION_SORT_PREFIX}${profileId}`,
@@ -316,6 +321,7 @@ export const entityTags = {
   username: 'username',
   post: 'post',
   comment: 'comment',
+  version: 'version',
   follow: 'follow',
   followerCount: 'follower_count',
   followingCount: 'following_count',

@@ -9,7 +9,7 @@ import type { TransactItem } from './transact.js';
  * see), and it no longer counts in its post's comments_count nor its parent's replies_count.
  */
 export function commentRemovalItems(comment: CommentRecord, updatedAt: string): TransactItem[] {
-  const items: TransactItem[] = [
+  return [
     {
       Update: updateRequest({
         key: keys.comment(comment.id),
@@ -17,6 +17,16 @@ export function commentRemovalItems(comment: CommentRecord, updatedAt: string): 
         when: [when.exists(), when.is('status', 'published')],
       }),
     },
+    ...commentUncountItems(comment),
+  ];
+}
+
+/**
+ * A comment that leaves its post's comments_count and its parent's replies_count (removed or
+ * deleted): in the transaction of the change whose status condition makes it happen once.
+ */
+export function commentUncountItems(comment: CommentRecord): TransactItem[] {
+  const items: TransactItem[] = [
     { Update: updateRequest({ key: keys.post(comment.post_id), add: { comments_count: -1 }, when: when.exists() }) },
   ];
   if (comment.parent_comment_id) {

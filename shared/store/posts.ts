@@ -1,7 +1,7 @@
 import type { OutboxEvent } from '../domain/events.js';
 import { extractHashtags } from '../domain/hashtags.js';
 import type { ReadyMedia } from '../domain/media-attachments.js';
-import { replyParentNotFound, type PostRecord, type RemovedBy } from '../domain/posts.js';
+import { replyParentNotFound, versionOf, type PostRecord, type RemovedBy } from '../domain/posts.js';
 import { AppError } from '../errors.js';
 import { batchGet, keyId } from './batch.js';
 import type { ProfileRecord } from '../domain/entities.js';
@@ -21,6 +21,7 @@ import type { ReadBatch } from './read-batch.js';
 import { TABLE } from './table.js';
 import type { TransactItem } from './transact.js';
 import { sendUpdate } from './update.js';
+import { versionItem } from './versions.js';
 import { mapLimit } from '../pipeline/concurrency.js';
 
 const changedMeanwhile = () =>
@@ -208,6 +209,9 @@ export async function updatePost(
   const published = changes.publishAt
     ? ({ ...before, status: 'published', published_at: changes.publishAt } as const)
     : undefined;
+  // A published post's new body is an edit: its earlier version is kept (one more write), and the
+  // post must not have moved since it was read, so racing edits each keep what they replaced.
+  const edited = before.status === 'published' && changes.body !== undefined && changes.body !== before.body;
   const change: TransactItem = {
     Update: updateRequest({
       key: keys.post(before.id),
@@ -215,6 +219,7 @@ export async function updatePost(
         updated_at: updatedAt,
         body: changes.body,
         hashtags: changes.body === undefined ? undefined : extractHashtags(changes.body),
+        edited_at: edited ? updatedAt : undefined,
         ...(published && {
           status: published.status,
           published_at: published.published_at,
@@ -222,10 +227,19 @@ export async function updatePost(
           [TABLE.authorCardAttribute]: changes.author,
         }),
       },
-      when: [when.exists(), when.is('status', before.status)],
+      when: [
+        when.exists(),
+        when.is('status', before.status),
+        ...(edited ? [when.is('updated_at', before.updated_at)] : []),
+      ],
     }),
   };
-  await transactPostChange(change, changes.publishAt ? countsOnRelated(before, 1) : [], events);
+  await transactPostChange(
+    change,
+    changes.publishAt ? countsOnRelated(before, 1) : [],
+    events,
+    edited ? [versionItem(versionOf(before, updatedAt))] : [],
+  );
   return (await getPost(before.id, true))!;
 }
 

@@ -229,3 +229,38 @@ describe('POST /mcp over plain HTTP', () => {
     expect(Buffer.byteLength(json)).toBeLessThan(40 * 1024);
   });
 });
+
+/** edit_comment and delete_comment (tool set `edits`, outside the default listing's budget). */
+describe.each(CLIENT_KINDS)('the comment tools with %s', (kind) => {
+  it('edit and delete your comment; someone else is refused', async () => {
+    const p = ok(
+      await call('POST', '/v1/posts', { token: alice.key, profileId: alice.profile.id, body: { body: 'tools' } }),
+      201,
+    ).post;
+    const [mcp, other] = await Promise.all([
+      connect(kind, { key: bob.key, profileId: bob.profile.id }),
+      connect(kind, { key: alice.key, profileId: alice.profile.id }),
+    ]);
+    const { tools } = await mcp.listTools();
+    const edit = tools.find((tool) => tool.name === 'edit_comment');
+    expect(edit).toMatchObject({ title: 'Edit your comment', inputSchema: { required: ['comment_id', 'body'] } });
+    expect(tools.find((tool) => tool.name === 'delete_comment')).toMatchObject({
+      annotations: { destructiveHint: true },
+    });
+
+    const created = toolData(await mcp.callTool('create_comment', { post_id: p.id, body: 'draft thought' }));
+    const edited = toolData(await mcp.callTool('edit_comment', { comment_id: created.comment.id, body: 'final' }));
+    expect(edited.comment).toMatchObject({ id: created.comment.id, body: 'final' });
+    expect(edited.comment.edited_at).toEqual(expect.any(String));
+
+    const refused = toolError(await other.callTool('edit_comment', { comment_id: created.comment.id, body: 'mine' }));
+    expect(refused.error_code).toBe('forbidden');
+    expect(toolData(await mcp.callTool('delete_comment', { comment_id: created.comment.id }))).toEqual({
+      deleted: true,
+    });
+    expect(ok(await call('GET', `/v1/posts/${p.id}`)).post.comments_count).toBe(0);
+    expect(
+      toolError(await mcp.callTool('edit_comment', { comment_id: created.comment.id, body: 'x' })).error_code,
+    ).toBe('not_found');
+  });
+});

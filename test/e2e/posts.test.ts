@@ -25,6 +25,7 @@ const POST_FIELDS = [
   'quotes_count',
   'created_at',
   'updated_at',
+  'edited_at',
   'body',
   'removed_by',
   'reply_policy',

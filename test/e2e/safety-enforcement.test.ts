@@ -60,6 +60,9 @@ const MUTE_SHOWS: Partial<Record<RouteName, string>> = {
 const INTERACTIONS_EXEMPT: Partial<Record<RouteName, string>> = {
   createMedia: "an upload of the caller's own",
   deletePost: "the caller's own post",
+  updateComment: "the caller's own comment (someone else's: 403, or 404 across a block)",
+  deleteComment:
+    "a comment of the caller's own or on the caller's own post: clearing a blocked profile's comment off one's post stays open",
   unfollowProfile: 'ending a follow is never refused (the block ended them already)',
   blockProfile: 'the safety routes themselves',
   unblockProfile: 'the safety routes themselves',
@@ -139,6 +142,7 @@ function readCalls(w: World, path: string): string[] | undefined {
   if (path === '/v1/search/posts') return [`${path}?author_profile_id=${w.other.profile.id}&limit=100`];
   const values: Record<string, string[]> = {
     post_id: [w.otherPost, w.thirdPost, w.thirdReplyInOtherThread],
+    comment_id: [w.otherComment],
     profile_id: [w.other.profile.id, w.third.profile.id],
   };
   let paths = [path];

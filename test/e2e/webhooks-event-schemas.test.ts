@@ -76,7 +76,11 @@ describe('every delivered webhook body validates against its published schema', 
       }),
       201,
     );
-    ok(await call('POST', `/v1/posts/${alicePost.post.id}/comments`, { ...asBob, body: { body: 'Which one?' } }), 201);
+    const bobComment = ok(
+      await call('POST', `/v1/posts/${alicePost.post.id}/comments`, { ...asBob, body: { body: 'Which one?' } }),
+      201,
+    );
+    ok(await call('DELETE', `/v1/comments/${bobComment.comment.id}`, asBob));
     const aliceComment = ok(
       await call('POST', `/v1/posts/${alicePost.post.id}/comments`, { ...asAlice, body: { body: 'Thoughts welcome' } }),
       201,

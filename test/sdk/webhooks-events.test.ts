@@ -36,6 +36,8 @@ function describeEvent(event: WebhookEvent): string {
       return `${event.data.profile.username} on ${event.data.post.id}: ${event.data.comment.body}`;
     case 'comment.reply':
       return `${event.data.profile.username} replied to ${event.data.parent_comment.id}: ${event.data.comment.body}`;
+    case 'comment.deleted':
+      return `comment ${event.data.comment_id} on ${event.data.post_id} deleted`;
     case 'message.created':
       return `${event.data.profile.username}: ${event.data.message.body}`;
     case 'profile.followed':
@@ -61,6 +63,7 @@ describe('the SDK types webhook events by their type', () => {
     expectTypeOf<WebhookEventOf<'post.mention'>['data']['post']>().toEqualTypeOf<Schemas['Post']>();
     expectTypeOf<WebhookEventOf<'post.mention'>['data']['profile']>().toEqualTypeOf<Schemas['Profile']>();
     expectTypeOf<WebhookEventOf<'comment.reply'>['data']['parent_comment']>().toEqualTypeOf<Schemas['Comment']>();
+    expectTypeOf<WebhookEventOf<'comment.deleted'>['data']>().toEqualTypeOf<{ comment_id: string; post_id: string }>();
     expectTypeOf<WebhookEventOf<'webhook_endpoint.disabled'>['profile_id']>().toEqualTypeOf<null>();
     expectTypeOf<WebhookEventOf<'message.created'>['profile_id']>().toEqualTypeOf<string>();
     expectTypeOf<WebhookEventType>().toEqualTypeOf<WebhookEvent['type']>();

@@ -14,6 +14,7 @@ export const MCP_TOOLSETS = [
   'access',
   'media',
   'safety',
+  'edits',
 ] as const;
 
 export type McpToolset = (typeof MCP_TOOLSETS)[number];

@@ -59,6 +59,7 @@ const post: z.output<typeof Post> = {
   quotes_count: 0,
   created_at: at,
   updated_at: at,
+  edited_at: null,
   body: 'Shipping the compiler today, thanks @ada for the review.',
   removed_by: null,
   reply_policy: 'everyone',
@@ -99,6 +100,7 @@ const comment: z.output<typeof Comment> = {
   viewer_reaction: null,
   created_at: later,
   updated_at: later,
+  edited_at: null,
   removed_by: null,
 };
 const adaComment: z.output<typeof Comment> = {
@@ -152,6 +154,14 @@ export const webhookEventExamples: { [T in DeliveredEventType]: WebhookEventBody
       parent_comment: adaComment,
     },
   },
+  'comment.deleted': {
+    id: eventId,
+    type: 'comment.deleted',
+    profile_id: ada.id,
+    created_at: later,
+    data: { comment_id: comment.id, post_id: adaPost.id },
+  },
+
   'message.created': {
     id: eventId,
     type: 'message.created',

@@ -74,6 +74,26 @@ export const socialEvents = {
     return defined([event]);
   },
 
+  /**
+   * comment.deleted where the comment's comment.created or comment.reply went (the post's author,
+   * or the parent comment's), unless that profile deleted it.
+   */
+  commentDeleted(
+    comment: CommentRecord,
+    post: PostRecord,
+    parent: CommentRecord | undefined,
+    actorProfileId: string,
+    at: string,
+  ): OutboxEvent[] {
+    const affected = comment.parent_comment_id
+      ? parent && { id: parent.profile_id, workspace_id: parent.author_workspace_id }
+      : { id: post.profile_id, workspace_id: post.author_workspace_id };
+    if (!affected) return [];
+    return defined([
+      eventFor('comment.deleted', affected, actorProfileId, at, { comment_id: comment.id, post_id: comment.post_id }),
+    ]);
+  },
+
   messageCreated(message: MessageRecord, sender: ProfileRecord, recipient: ProfileRecord): OutboxEvent[] {
     return defined([
       eventFor('message.created', recipient, sender.id, message.created_at, {

@@ -1,8 +1,15 @@
 /** The comments routes: method, path, auth, schemas and the errors each can answer with. */
 import { defineRoute } from '../route.js';
-import { CommentIdParams, CommentReactionResult, CommentWithProfile, CreateCommentBody } from '../schemas/comments.js';
+import {
+  CommentDeleted,
+  CommentIdParams,
+  CommentReactionResult,
+  CommentWithProfile,
+  CreateCommentBody,
+  UpdateCommentBody,
+} from '../schemas/comments.js';
 import { PageQuery, page } from '../schemas/common.js';
-import { PostIdParams, ReactionBody } from '../schemas/posts.js';
+import { PostIdParams, ReactionBody, Version } from '../schemas/posts.js';
 
 export const routes = {
   createComment: defineRoute({
@@ -60,5 +67,58 @@ export const routes = {
     response: CommentReactionResult,
     errors: ['not_found', 'blocked'],
     mcp: { title: 'Like or unlike a comment', toolset: 'posts' },
+  }),
+  updateComment: defineRoute({
+    method: 'PATCH',
+    path: '/v1/comments/{comment_id}',
+    handler: 'comments/update-comment',
+    tag: 'Comments',
+    summary: 'Edits the body of your comment; its earlier version is kept (GET .../history).',
+    description:
+      'Author only: 403 forbidden to anyone else who can read the comment, 404 to whoever cannot (as the comment list answers). A deleted or removed comment is 409 invalid_state; so is an edit that races another (retry). Sets edited_at.',
+    auth: 'credential',
+    scope: 'comments:write',
+    actingProfile: { required: true, permission: 'commenting' },
+    params: CommentIdParams,
+    body: UpdateCommentBody,
+    status: 200,
+    response: CommentWithProfile,
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { name: 'edit_comment', title: 'Edit your comment', toolset: 'edits' },
+  }),
+  deleteComment: defineRoute({
+    method: 'DELETE',
+    path: '/v1/comments/{comment_id}',
+    handler: 'comments/delete-comment',
+    tag: 'Comments',
+    summary: "Deletes a comment: as its author, the post's author, or a moderator.",
+    description:
+      "Without replies it leaves the list; with replies it stays as status `deleted` with an empty body, so they keep their place. Either way it no longer counts in the post's comments_count nor its parent's replies_count, at once. Deleting a deleted comment answers the same (nothing moves twice); a comment removed by moderation is 409 invalid_state. Sends comment.deleted where its comment.created or comment.reply went. A moderator is a session whose user holds the platform role, acting as any profile.",
+    auth: 'credential',
+    scope: 'comments:write',
+    actingProfile: { required: true, permission: 'commenting' },
+    params: CommentIdParams,
+    status: 200,
+    response: CommentDeleted,
+    errors: ['forbidden', 'not_found', 'invalid_state'],
+    mcp: { name: 'delete_comment', title: 'Delete a comment', toolset: 'edits' },
+  }),
+  listCommentHistory: defineRoute({
+    method: 'GET',
+    path: '/v1/comments/{comment_id}/history',
+    handler: 'comments/list-comment-history',
+    tag: 'Comments',
+    summary: "A comment's earlier versions, newest first (paginated).",
+    description:
+      'Readable by whoever may read the comment (404 otherwise, blocks included; a deleted comment has none to show). edited_at of a version is when an edit wrote it; null for the original.',
+    auth: 'none',
+    actingProfile: { required: false },
+    params: CommentIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(Version),
+    errors: ['not_found'],
+    // Not a tool: an audit read agents rarely need; tools/list's size budget goes to actions.
+    mcp: false,
   }),
 };

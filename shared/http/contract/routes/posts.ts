@@ -8,6 +8,7 @@ import {
   PostWithProfile,
   ReactionBody,
   UpdatePostBody,
+  Version,
 } from '../schemas/posts.js';
 import { ProfileIdParams } from '../schemas/profiles.js';
 
@@ -46,7 +47,7 @@ export const routes = {
     tag: 'Posts',
     summary: 'Edits the body of your post and/or publishes your draft.',
     description:
-      "Author only (403 forbidden on someone else's published post; 404 on their drafts). A removed post cannot be edited (409 invalid_state).",
+      "Author only (403 forbidden on someone else's published post; 404 on their drafts). A removed post cannot be edited (409 invalid_state). A changed body of a published post sets edited_at and keeps the earlier version (GET .../history); a draft's edits are not history.",
     auth: 'credential',
     scope: 'posts:write',
     actingProfile: { required: true, permission: 'posting' },
@@ -144,5 +145,23 @@ export const routes = {
     response: PostReactionResult,
     errors: ['not_found', 'blocked'],
     mcp: { title: 'Like or unlike a post', toolset: 'posts' },
+  }),
+  listPostHistory: defineRoute({
+    method: 'GET',
+    path: '/v1/posts/{post_id}/history',
+    handler: 'posts/list-post-history',
+    tag: 'Posts',
+    summary: "A post's earlier versions, newest first (paginated).",
+    description:
+      'Readable by whoever may read the post (404 otherwise, blocks included). edited_at of a version is when an edit wrote it; null for the original.',
+    auth: 'none',
+    actingProfile: { required: false },
+    params: PostIdParams,
+    query: PageQuery,
+    status: 200,
+    response: page(Version),
+    errors: ['not_found'],
+    // Not a tool: an audit read agents rarely need; tools/list's size budget goes to actions.
+    mcp: false,
   }),
 };

@@ -30,6 +30,11 @@ export const PostImage = z
   })
   .meta({ id: 'PostImage' });
 
+/** When an edit last wrote the body; null until then (Post, Comment and their history's versions). */
+export const EditedAt = Timestamp.nullable().meta({
+  description: 'When an edit last changed the body; null until then. Earlier versions: GET .../history.',
+});
+
 export const Post = z
   .object({
     id: Uuid,
@@ -60,6 +65,7 @@ export const Post = z
     }),
     created_at: Timestamp,
     updated_at: Timestamp,
+    edited_at: EditedAt,
     body: z.string().meta({ description: 'The full text.' }),
     removed_by: RemovedBy,
     reply_policy: ReplyPolicy,
@@ -129,3 +135,12 @@ export const PostReactionResult = z.object({
   likes_count: z.number().int().min(0),
   viewer_reaction: ViewerReaction,
 });
+
+/** One earlier version of a post's or comment's body (the history routes). */
+export const Version = z
+  .object({
+    body: z.string(),
+    images: z.array(PostImage).max(MAX_IMAGES).optional().meta({ description: "A post's images at that version." }),
+    edited_at: Timestamp.nullable().meta({ description: 'When an edit wrote this version; null for the original.' }),
+  })
+  .meta({ id: 'Version' });

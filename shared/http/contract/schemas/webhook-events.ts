@@ -86,6 +86,10 @@ export const WebhookEventBodies = {
     profile: Author,
     parent_comment: Comment.meta({ description: "The comment replied to (the affected profile's)." }),
   }),
+  'comment.deleted': body('comment.deleted', AffectedProfile, {
+    comment_id: Uuid,
+    post_id: Uuid.meta({ description: 'The post the comment was on.' }),
+  }),
   'message.created': body('message.created', AffectedProfile, { message: Message, profile: Author }),
   'profile.followed': body('profile.followed', AffectedProfile, {
     profile: Author,
