@@ -357,7 +357,7 @@ async function main() {
           verdict(
             furtherAttempt <= 12,
             furtherAttempt.toFixed(2),
-            "none exact: the attempt's own writes are 12.00 (failed outcome 5, attempt 1, health 2, leases 4), the rest the totals' flushes; below takes the streak into the lease's give-back (docs/performance-and-cost.md)",
+            "none exact: the attempt's own writes are 12.00 (failed outcome 5, attempt 1, health 2, leases 4), the rest the totals' flushes; lower only by writing the health streak with the lease's give-back, after the outcome (a dying sender would lose it: not made, docs/performance-and-cost.md)",
           ),
         ],
         [
