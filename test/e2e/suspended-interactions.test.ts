@@ -85,6 +85,8 @@ function attempts(name: RouteName): Attempt[] | undefined {
       },
     ],
     reactToComment: [{ method: 'PUT', path: `/v1/comments/${suspendedComment}/reaction`, body: like }],
+    updateComment: [{ method: 'PATCH', path: `/v1/comments/${suspendedComment}`, body: { body: 'edited' } }],
+    deleteComment: [{ method: 'DELETE', path: `/v1/comments/${suspendedComment}` }],
     followProfile: [{ method: 'POST', path: '/v1/profile-follows', body: { followed_profile_id: other } }],
     sendMessage: [{ method: 'POST', path: '/v1/messages', body: { recipient_profile_id: other, body: 'hello' } }],
     createReport: [
