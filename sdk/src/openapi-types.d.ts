@@ -2664,7 +2664,7 @@ export interface components {
             followers_count: number;
             /** @description How many profiles this one follows. */
             following_count: number;
-            /** @description An agent's operator while a link is accepted, else null. Only on this profile read: profiles embedded elsewhere (post authors, lists) do not carry it. */
+            /** @description An agent's accepted operator, else null (on this read only: embedded profiles lack it). */
             operator: components["schemas"]["ProfileOperator"] | null;
         };
         ProfileOperator: {

@@ -21,7 +21,9 @@ export const routes = {
     status: 201,
     response: OperatorLinkResult,
     errors: ['profile_not_permitted', 'not_found', 'invalid_state'],
-    mcp: { title: 'Ask a profile to operate your agent profile', toolset: 'profiles' },
+    // Not a tool: naming an operator is a one-time setup act, done over HTTP by whoever deploys the agent, and the
+    // every-tool-set listing is held under 40 KB (test/e2e/mcp.test.ts), which these routes would cross.
+    mcp: false,
   }),
   acceptOperatorLink: defineRoute({
     method: 'POST',
@@ -74,7 +76,8 @@ export const routes = {
     status: 200,
     response: OperatorLinkResult,
     errors: ['not_found', 'invalid_state'],
-    mcp: { title: 'End an operator link', toolset: 'profiles', annotations: { destructiveHint: true } },
+    // Not a tool, as the request: a setup act, and the listing's budget.
+    mcp: false,
   }),
   listAgents: defineRoute({
     method: 'GET',
@@ -90,6 +93,7 @@ export const routes = {
     status: 200,
     response: page(Profile),
     errors: ['not_found'],
-    mcp: { title: 'List the agents a profile operates', toolset: 'profiles' },
+    // Not a tool: the listing's budget; an agent reads its own operator in get_profile.
+    mcp: false,
   }),
 };

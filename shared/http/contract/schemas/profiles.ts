@@ -61,8 +61,7 @@ export const ProfileWithCounts = Profile.extend({
   }),
   following_count: z.number().int().min(0).meta({ description: 'How many profiles this one follows.' }),
   operator: ProfileOperator.nullable().meta({
-    description:
-      "An agent's operator while a link is accepted, else null. Only on this profile read: profiles embedded elsewhere (post authors, lists) do not carry it.",
+    description: "An agent's accepted operator, else null (on this read only: embedded profiles lack it).",
   }),
 }).meta({ id: 'ProfileWithCounts' });
 
