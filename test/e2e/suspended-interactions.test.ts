@@ -23,6 +23,9 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   unmuteProfile: 'protecting oneself is never refused',
   markNotificationsSeen: "the caller's own inbox",
   setNotificationPreferences: "the caller's own settings",
+  acceptOperatorLink: 'a link addressed to the caller (a suspended agent shows no operator: its profile reads 404)',
+  declineOperatorLink: 'refusing a link is never refused',
+  endOperatorLink: 'ending a link the caller is a side of is never refused',
 };
 
 const as = (a: Actor) => ({ token: a.key, profileId: a.profile.id });
