@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiProblem } from '@social-network/sdk';
 import { ActivityPage } from './pages/activity.js';
+import { ApiKeysPage } from './pages/api-keys.js';
 import { AppsPage } from './pages/apps.js';
 import { ConsentPage } from './pages/consent.js';
 import { DeliveryPage } from './pages/delivery.js';
@@ -174,7 +175,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       <main id="main">
         <h1 tabIndex={-1}>No access to this workspace</h1>
         <p>
-          Webhooks are managed by a workspace's owners and admins.{' '}
+          A workspace's endpoints, API keys and connected apps are managed by its owners and admins
+          {workspace ? ', and you are a member of this one' : ''}.{' '}
           <a href={href({ page: 'workspaces' })}>Choose another workspace</a>.
         </p>
       </main>
@@ -195,6 +197,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <AppsPage workspaceId={route.workspaceId} />;
     case 'profiles':
       return <ProfilesPage workspaceId={route.workspaceId} />;
+    case 'api-keys':
+      return <ApiKeysPage workspaceId={route.workspaceId} />;
   }
 }
 

@@ -14,7 +14,8 @@ export type Route =
   | { page: 'security' }
   | { page: 'oauth-consent'; query: string }
   | { page: 'apps'; workspaceId: string }
-  | { page: 'profiles'; workspaceId: string };
+  | { page: 'profiles'; workspaceId: string }
+  | { page: 'api-keys'; workspaceId: string };
 
 /** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
 const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
@@ -35,6 +36,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'deliveries' && id) return { page: 'delivery', workspaceId, deliveryId: id };
   if (section === 'apps') return { page: 'apps', workspaceId };
   if (section === 'profiles') return { page: 'profiles', workspaceId };
+  if (section === 'api-keys') return { page: 'api-keys', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -66,6 +68,8 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/apps`;
     case 'profiles':
       return `#/w/${route.workspaceId}/profiles`;
+    case 'api-keys':
+      return `#/w/${route.workspaceId}/api-keys`;
   }
 }
 

@@ -23,6 +23,7 @@ import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.
 import { epochSeconds } from './epoch.js';
 import { queueRank, type ReportedSubjectRecord, type ReportRecord, type ReportSubject } from '../domain/reports.js';
 import type { BlockRecord, MuteRecord } from '../domain/safety.js';
+import type { OperatedAgentRecord, OperatorLinkRecord, OperatorSlotRecord } from '../domain/operators.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
@@ -519,6 +520,25 @@ export const entities = {
         index: 'gsi1',
         partition: (m: Pick<MuteRecord, 'muter_profile_id'>) => keys.profileMutes(m.muter_profile_id),
         sort: (m) => timeSortKey(m.created_at, m.muted_profile_id),
+      },
+    },
+  }),
+  // --- operators of agent profiles (domain/operators.ts) ---
+  operatorLink: entityLayout<OperatorLinkRecord>()({
+    entity: entityTags.operatorLink,
+    key: (l) => keys.operatorLink(l.id),
+  }),
+  operatorSlot: entityLayout<OperatorSlotRecord>()({
+    entity: entityTags.operatorSlot,
+    key: (s) => keys.operatorSlot(s.agent_profile_id),
+  }),
+  operatedAgent: entityLayout<OperatedAgentRecord>()({
+    entity: entityTags.operatedAgent,
+    key: (a) => keys.operatedAgent(a.operator_profile_id, a.since, a.agent_profile_id),
+    paths: {
+      /** The operator's agents, by acceptance time (table partition: consistent, no index). */
+      agentsOf: {
+        partition: (a: Pick<OperatedAgentRecord, 'operator_profile_id'>) => keys.operatedAgents(a.operator_profile_id),
       },
     },
   }),

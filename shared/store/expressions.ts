@@ -132,9 +132,9 @@ export interface UpdateSpec {
   /** Attribute paths removed. */
   remove?: readonly string[];
   /** Numbers added, or members added to a set. */
-  add?: Record<string, number | Set<string> | Set<number>>;
+  add?: Record<string, number | Set<string> | Set<number> | Set<Uint8Array>>;
   /** Members taken out of a set. */
-  delete?: Record<string, Set<string> | Set<number>>;
+  delete?: Record<string, Set<string> | Set<number> | Set<Uint8Array>>;
   /** What must hold for the update to apply. */
   when?: Conditions;
   /** The item's attributes returned when the condition does not hold (read with `conditionOutcome`). */

@@ -66,6 +66,9 @@
  * | block             | SAFETY#<blocker>       | BLOCKS#<blocked>   | PROFILE#<blocker>#BLOCKS / <created>#<blocked> |
  * | block (reverse)   | SAFETY#<blocked>       | BLOCKED_BY#<blocker> | (who blocks the profile: same partition) |
  * | mute              | SAFETY#<muter>         | MUTES#<muted>      | PROFILE#<muter>#MUTES / <created>#<muted>  |
+ * | operator link     | OPLINK#<id>            | OPLINK             |                                            |
+ * | operator slot     | PROFILE#<agent>        | OPERATOR           |   (while the agent's link is pending or accepted) |
+ * | operated agent    | PROFILE#<operator>#AGENTS | <accepted>#<agent> | (while the link is accepted: the agents list) |
  * | oauth client      | OAUTHCLIENT#<client_id> | OAUTHCLIENT       |   (registered by DCR)                      |
  * | oauth code        | OAUTHCODE#<code hash>  | OAUTHCODE          |   (TTL: a day after its 60 s; single use)  |
  * | oauth grant       | OAUTHGRANT#<id>        | GRANT              | WS#<ws>#OAUTHGRANTS / <created>#<id>       |
@@ -284,6 +287,15 @@ export const keys = {
   /** The block seen from the blocked side, so that "who blocks me" is in the blocked profile's own partition. */
   blockedBy: (blockedId: string, blockerId: string) => ({ pk: `SAFETY#${blockedId}`, sk: `BLOCKED_BY#${blockerId}` }),
   mute: (muterId: string, mutedId: string) => ({ pk: `SAFETY#${muterId}`, sk: `MUTES#${mutedId}` }),
+  // --- operators of agent profiles ---
+  operatorLink: (id: string) => ({ pk: `OPLINK#${id}`, sk: 'OPLINK' }),
+  /** Beside the profile item, so that a profile read fetches it in the same BatchGetItem. */
+  operatorSlot: (agentId: string) => ({ pk: `PROFILE#${agentId}`, sk: 'OPERATOR' }),
+  operatedAgents: (operatorId: string) => `PROFILE#${operatorId}#AGENTS`,
+  operatedAgent: (operatorId: string, since: string, agentId: string) => ({
+    pk: `PROFILE#${operatorId}#AGENTS`,
+    sk: timeSortKey(since, agentId),
+  }),
   /** A profile's blocks, by when they were made (its list). */
   profileBlocks: (profileId: string) => `PROFILE#${profileId}#BLOCKS`,
   /** A profile's mutes, by when they were made (its list). */
@@ -354,6 +366,9 @@ export const entityTags = {
   block: 'block',
   blockedBy: 'blocked_by',
   mute: 'mute',
+  operatorLink: 'operator_link',
+  operatorSlot: 'operator_slot',
+  operatedAgent: 'operated_agent',
   oauthClient: 'oauth_client',
   oauthCode: 'oauth_code',
   oauthGrant: 'oauth_grant',

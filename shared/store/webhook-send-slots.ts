@@ -2,14 +2,23 @@
  * What keeps one tenant from taking the whole sender: leases on the attempts in flight, per
  * endpoint and per workspace, and the next free slot of an endpoint's own rate limit.
  *
- * Both lease counts live on one item per workspace: the workspace's lease set (`leases`) and one
- * set per endpoint with attempts in flight (`e_<endpoint id prefix>`; DynamoDB drops a set once empty).
- * A lease is a member `<expires at, epoch seconds base 36>|<random id>` of both. The same item holds
- * the claim of each attempt in flight (`c_<delivery id prefix>` = `<attempt>|<lease>`): taking the
- * lease and the claim is a single write (`SET` the claim, `ADD` the lease, conditioned on both sizes
- * and on no live claim of that attempt), giving both back another, so an attempt costs two small
- * writes and no write of the delivery. A sender that dies mid-attempt leaves its lease and claim
- * behind until they expire (the claim's stale time); the next refusal that sees them drops them.
+ * A lease is an 8-byte token in a set of places of the workspace (`leases` on its sending item)
+ * and one of the endpoint; the claim of each attempt in flight (`c_<delivery id prefix>` =
+ * `<attempt>|<lease>`) sits beside the endpoint's places. Taking places and the claim on one item
+ * is one write (`SET` the claim, `ADD` the token, conditioned on the sets' sizes and on no live
+ * claim of that attempt), giving them back another, and each write is billed by the item's size:
+ *
+ * - up to ONE_ITEM_MAX_IN_FLIGHT (the default limit is 10), everything is on the workspace's item
+ *   (the endpoint's places a set `e_<endpoint id prefix>`): under 1 KB, an attempt costs two
+ *   one-unit writes;
+ * - above it, that item would grow ~66 bytes an attempt in flight (~4 units a write at 100): the
+ *   endpoint's places and the claims go to the endpoint's sending item (which holds its few
+ *   attempts and its rate-limit slot), the workspace's item keeps only the tokens (under 1 KB at
+ *   100): four one-unit writes, two to take (endpoint first, so a duplicate message never holds a
+ *   workspace place), two in parallel to give back.
+ *
+ * No write of the delivery. A sender that dies mid-attempt leaves its places and claim behind until
+ * they expire (the claim's stale time); the next refusal that sees them drops them.
  */
 import { randomBytes } from 'node:crypto';
 import { retry } from '../pipeline/retry.js';
@@ -23,7 +32,10 @@ import { sendUpdate } from './update.js';
 export interface SendLease {
   workspaceId: string;
   endpointId: string;
-  token: string;
+  /** The lease's member of each set it holds a place in (see `leaseToken`). */
+  token: Uint8Array;
+  /** Taken on the workspace's item alone (see ONE_ITEM_MAX_IN_FLIGHT). */
+  oneItem: boolean;
   /** The claim taken with the lease: its attribute and value. */
   claim?: { attribute: string; value: string };
 }
@@ -44,48 +56,75 @@ export type LeaseOutcome =
   /** `claimed`: another sender holds a live claim of this attempt. */
   | { ok: false; full: 'endpoint' | 'workspace' | 'claimed' };
 
+/** The workspace's set of leases (and the endpoint's, on the endpoint's item). */
+export const LEASES = 'leases';
+
 /**
- * The item is billed by its size and every attempt of the workspace writes it twice: short names.
- * An endpoint's set is named by the first 48 bits of its (random) id; two endpoints of one
- * workspace sharing them would only share their places (stricter, never looser). A claim is named
- * by the first 64 bits of the delivery id (a hash).
+ * Up to this workspace in-flight limit, all of a workspace's leases and claims fit one item under
+ * 1 KB (about 66 bytes an attempt): the endpoint's places are a set on the workspace's item
+ * (`e_<endpoint id prefix>`), and an attempt costs two one-unit writes. Above it, the endpoint's
+ * places and the claims go to the endpoint's item, so that no write costs more than one unit:
+ * four writes. Every sender of a deployment has the same limit, so all take their leases alike.
+ */
+export const ONE_ITEM_MAX_IN_FLIGHT = 12;
+
+/**
+ * An endpoint's set on the workspace's item is named by the first 48 bits of its (random) id; two
+ * endpoints of one workspace sharing them would only share their places (stricter, never looser).
  */
 const ENDPOINT_PREFIX = 'e_';
-const CLAIM_PREFIX = 'c_';
 export const endpointAttribute = (endpointId: string) =>
   `${ENDPOINT_PREFIX}${endpointId.replace(/-/g, '').slice(0, 12)}`;
+
+/** A claim is named by the first 64 bits of the delivery id (a hash): short, the item is billed by its size. */
+const CLAIM_PREFIX = 'c_';
 export const claimAttribute = (deliveryId: string) => `${CLAIM_PREFIX}${deliveryId.replace(/-/g, '').slice(0, 16)}`;
 
 /** `<attempt, 4 digits>|`: claim values sort by attempt, so a claim of an earlier attempt never blocks a later one. */
 const attemptPrefix = (attempt: number) => `${String(attempt).padStart(4, '0')}|`;
 
-/** A short token (the item holds each twice): the expiry in base 36 and 36 random bits. */
-const leaseToken = (expiresAt: Date) =>
-  `${epochSeconds(expiresAt).toString(36)}|${randomBytes(5).toString('base64url').slice(0, 6)}`;
+/**
+ * A binary token of 8 bytes (the workspace's set holds one per attempt in flight): the expiry,
+ * epoch seconds in 4 bytes, and 32 random bits, which keep two leases expiring in the same second
+ * apart (a shared member would count two attempts as one).
+ */
+const leaseToken = (expiresAt: Date): Uint8Array => {
+  const token = Buffer.alloc(8);
+  token.writeUInt32BE(epochSeconds(expiresAt));
+  randomBytes(4).copy(token, 4);
+  return token;
+};
+const tokenBytes = (token: Uint8Array) => Buffer.from(token.buffer, token.byteOffset, token.byteLength);
+const tokenExpiry = (token: Uint8Array): number => tokenBytes(token).readUInt32BE(0) * 1000;
+/** The token in a claim's value: `<expiry, epoch seconds base 36>|<random bits>`. */
+const tokenText = (token: Uint8Array) =>
+  `${tokenBytes(token).readUInt32BE(0).toString(36)}|${tokenBytes(token).subarray(4).toString('base64url')}`;
 
-/** When a token (or a claim value `<attempt>|<token>`) expires (epoch ms). */
-const expiryOf = (token: string): number => {
-  const parts = token.split('|');
+/** When a claim value `<attempt>|<expiry>|<random>` expires (epoch ms). */
+const claimExpiry = (value: string): number => {
+  const parts = value.split('|');
   return parseInt(parts[parts.length - 2] ?? '0', 36) * 1000;
 };
 
-/** The tokens of a set attribute and the value of a string one, as a refused update returns them. */
-const tokensOf = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : []);
+/** The tokens of the set and the value of a string attribute, as a refused update returns them. */
+const tokensOf = (value: unknown): Uint8Array[] =>
+  value instanceof Set ? [...(value as Set<unknown>)].filter((token) => token instanceof Uint8Array) : [];
 const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 type Item = Record<string, unknown>;
 
-/** What to drop from the item: tokens from sets, and claims (each only if it still holds that value). */
-interface Expired {
-  sets: (readonly [string, readonly string[]])[];
+/** What to drop from an item: tokens from sets, and claims (each only if it still holds that value). */
+interface Dropped {
+  sets: (readonly [string, readonly Uint8Array[]])[];
   claims: (readonly [string, string])[];
 }
 
 /**
  * A lease on one more attempt in flight to `endpointId` of `workspaceId`, if neither is at its
- * limit, and with `claim`, the claim of that attempt if no other sender holds it: one conditional
- * update of the workspace's item. When refused, expired leases and claims found on it are dropped
- * and the lease is tried once more.
+ * limit, and with `claim`, the claim of that attempt if no other sender holds it. The endpoint's
+ * place and the claim are taken first, so a duplicate message never holds one of the workspace's
+ * places (that sequential second write is the price of keeping the workspace's item small); when
+ * the workspace is full, the endpoint's place and the claim are given back.
  */
 export async function acquireSendLease(
   workspaceId: string,
@@ -98,75 +137,113 @@ export async function acquireSendLease(
   const token = leaseToken(expiresAt);
   const claimed = claim && {
     attribute: claimAttribute(claim.deliveryId),
-    value: `${attemptPrefix(claim.attempt)}${token}`,
+    value: `${attemptPrefix(claim.attempt)}${tokenText(token)}`,
   };
-  const lease: SendLease = { workspaceId, endpointId, token, ...(claimed ? { claim: claimed } : {}) };
-  const key = keys.webhookWorkspaceSending(workspaceId);
-  const endpointSet = endpointAttribute(endpointId);
-  const fits: Condition[] = [
-    when.any(when.lacks('leases'), when.size('leases', '<', limits.perWorkspace)),
-    when.any(when.lacks(endpointSet), when.size(endpointSet, '<', limits.perEndpoint)),
-  ];
+  const oneItem = limits.perWorkspace <= ONE_ITEM_MAX_IN_FLIGHT;
+  const lease: SendLease = { workspaceId, endpointId, token, oneItem, ...(claimed ? { claim: claimed } : {}) };
+  const withClaim = claimed && claim && { ...claimed, attempt: claim.attempt };
+  const workspace = keys.webhookWorkspaceSending(workspaceId);
+  if (oneItem) {
+    const endpointSet = endpointAttribute(endpointId);
+    const taken = await takePlace(
+      workspace,
+      token,
+      now,
+      [
+        [LEASES, limits.perWorkspace],
+        [endpointSet, limits.perEndpoint],
+      ],
+      withClaim,
+    );
+    if (taken.outcome === 'taken') return { ok: true, lease };
+    if (taken.outcome === 'claimed') return { ok: false, full: 'claimed' };
+    return {
+      ok: false,
+      full: tokensOf(taken.item[endpointSet]).length >= limits.perEndpoint ? 'endpoint' : 'workspace',
+    };
+  }
+  const onEndpoint = await takePlace(
+    keys.webhookEndpointSending(endpointId),
+    token,
+    now,
+    [[LEASES, limits.perEndpoint]],
+    withClaim,
+  );
+  if (onEndpoint.outcome !== 'taken')
+    return { ok: false, full: onEndpoint.outcome === 'claimed' ? 'claimed' : 'endpoint' };
+  if ((await takePlace(workspace, token, now, [[LEASES, limits.perWorkspace]])).outcome === 'taken')
+    return { ok: true, lease };
+  await giveBackOnEndpoint(lease);
+  return { ok: false, full: 'workspace' };
+}
+
+/**
+ * One place in each of the item's sets if each holds fewer than its limit (and, with `claim`, the claim if no
+ * live claim of that attempt or a later one is there): one conditional update. When refused,
+ * expired tokens and claims found on the item are dropped and the place is tried once more.
+ */
+async function takePlace(
+  key: ItemKey,
+  token: Uint8Array,
+  now: Date,
+  sets: (readonly [string, number])[],
+  claim?: { attribute: string; value: string; attempt: number },
+): Promise<{ outcome: 'taken' } | { outcome: 'full' | 'claimed'; item: Item }> {
+  const fits: Condition[] = sets.map(([name, limit]) => when.any(when.lacks(name), when.size(name, '<', limit)));
   const take = async (): Promise<{ ok: true } | { ok: false; item: Item }> => {
     const outcome = await conditionOutcome(
       sendUpdate({
         key,
-        set: { entity: entityTags.webhookSending, ...(claimed ? { [claimed.attribute]: claimed.value } : {}) },
-        add: { leases: new Set([token]), [endpointSet]: new Set([token]) },
-        when:
-          claimed && claim
-            ? [
-                when.any(
-                  when.lacks(claimed.attribute),
-                  when.compare(claimed.attribute, '<', attemptPrefix(claim.attempt)),
-                ),
-                ...fits,
-              ]
-            : fits,
+        set: { entity: entityTags.webhookSending, ...(claim ? { [claim.attribute]: claim.value } : {}) },
+        add: Object.fromEntries(sets.map(([name]) => [name, new Set([token])])),
+        when: claim
+          ? [
+              when.any(when.lacks(claim.attribute), when.compare(claim.attribute, '<', attemptPrefix(claim.attempt))),
+              ...fits,
+            ]
+          : fits,
         returnOnRefusal: 'ALL_OLD',
       }),
     );
     return outcome.held ? { ok: true } : { ok: false, item: outcome.item ?? {} };
   };
-  const refusal = (item: Item): Extract<LeaseOutcome, { ok: false }> => {
-    const holder = claimed && stringOf(item[claimed.attribute]);
+  const refusal = (item: Item): 'full' | 'claimed' => {
+    const holder = claim && stringOf(item[claim.attribute]);
     const live =
       claim !== undefined &&
       holder !== undefined &&
       holder >= attemptPrefix(claim.attempt) &&
-      expiryOf(holder) > now.getTime();
-    if (live) return { ok: false, full: 'claimed' };
-    const full = tokensOf(item[endpointAttribute(endpointId)]).length >= limits.perEndpoint ? 'endpoint' : 'workspace';
-    return { ok: false, full };
+      claimExpiry(holder) > now.getTime();
+    return live ? 'claimed' : 'full';
   };
 
   const first = await take();
-  if (first.ok) return { ok: true, lease };
-  const refused = refusal(first.item);
+  if (first.ok) return { outcome: 'taken' };
+  const refused = { outcome: refusal(first.item), item: first.item };
   const expired = expiredOn(first.item, now);
-  if (refused.full === 'claimed' || (expired.sets.length === 0 && expired.claims.length === 0)) return refused;
-  // Leases (or a claim) of senders that died: dropped, then one more try.
-  if (!(await dropExpired(key, expired))) return refused;
+  if (refused.outcome === 'claimed' || (expired.sets.length === 0 && expired.claims.length === 0)) return refused;
+  // Places (or a claim) of senders that died: dropped, then one more try.
+  if (!(await drop(key, expired))) return refused;
   const second = await take();
-  return second.ok ? { ok: true, lease } : refusal(second.item);
+  return second.ok ? { outcome: 'taken' } : { outcome: refusal(second.item), item: second.item };
 }
 
-function expiredOn(item: Item, now: Date): Expired {
+function expiredOn(item: Item, now: Date): Dropped {
   const entries = Object.entries(item);
   return {
     sets: entries
-      .filter(([name]) => name === 'leases' || name.startsWith(ENDPOINT_PREFIX))
-      .map(([name, value]) => [name, tokensOf(value).filter((token) => expiryOf(token) <= now.getTime())] as const)
+      .filter(([name]) => name === LEASES || name.startsWith(ENDPOINT_PREFIX))
+      .map(([name, value]) => [name, tokensOf(value).filter((token) => tokenExpiry(token) <= now.getTime())] as const)
       .filter(([, tokens]) => tokens.length > 0),
     claims: entries
       .filter(([name]) => name.startsWith(CLAIM_PREFIX))
       .map(([name, value]) => [name, stringOf(value) ?? ''] as const)
-      .filter(([, value]) => value !== '' && expiryOf(value) <= now.getTime()),
+      .filter(([, value]) => value !== '' && claimExpiry(value) <= now.getTime()),
   };
 }
 
 /** Drops tokens and claims; false when a claim to drop changed meanwhile (nothing is dropped then). */
-async function dropExpired(key: ItemKey, { sets, claims }: Expired): Promise<boolean> {
+async function drop(key: ItemKey, { sets, claims }: Dropped): Promise<boolean> {
   return conditionHeld(
     sendUpdate({
       key,
@@ -177,16 +254,25 @@ async function dropExpired(key: ItemKey, { sets, claims }: Expired): Promise<boo
   );
 }
 
-/** Gives the lease (and its claim, while it is still this lease's) back: one small write. */
+/** The places (and the claim, while it is still this lease's) on one item: one small write. */
+async function giveBack(key: ItemKey, sets: string[], lease: SendLease): Promise<void> {
+  const dropped = { sets: sets.map((name) => [name, [lease.token]] as const), claims: [] };
+  if (lease.claim && (await drop(key, { ...dropped, claims: [[lease.claim.attribute, lease.claim.value]] }))) return;
+  // No claim, or another sender took it over (after this one's lease expired): the places alone.
+  await drop(key, dropped);
+}
+
+const giveBackOnEndpoint = (lease: SendLease) =>
+  giveBack(keys.webhookEndpointSending(lease.endpointId), [LEASES], lease);
+
+/**
+ * Gives the lease (and its claim) back: one small write on the workspace's item, or with the
+ * endpoint's places on its own item, one on each, in parallel.
+ */
 export async function releaseSendLease(lease: SendLease): Promise<void> {
-  const key = keys.webhookWorkspaceSending(lease.workspaceId);
-  const sets: Expired['sets'] = [
-    ['leases', [lease.token]],
-    [endpointAttribute(lease.endpointId), [lease.token]],
-  ];
-  if (lease.claim && (await dropExpired(key, { sets, claims: [[lease.claim.attribute, lease.claim.value]] }))) return;
-  // No claim, or another sender took it over (after this one's lease expired): the tokens alone.
-  await dropExpired(key, { sets, claims: [] });
+  const workspace = keys.webhookWorkspaceSending(lease.workspaceId);
+  if (lease.oneItem) return giveBack(workspace, [LEASES, endpointAttribute(lease.endpointId)], lease);
+  await Promise.all([giveBackOnEndpoint(lease), drop(workspace, { sets: [[LEASES, [lease.token]]], claims: [] })]);
 }
 
 export type PaceOutcome = { ok: true; sendAt: Date } | { ok: false; freeAt: Date };

@@ -4,8 +4,8 @@
  * an endpoint with `rate_limit_per_second`) a send slot. When there is none, the attempt is
  * deferred on the queue, never dropped: a hanging receiver holds at most its endpoint's places, a
  * busy workspace at most its own, and the senders stay free for everyone else. The lease carries
- * the attempt's claim (one conditional write, store/webhook-send-slots.ts): a second message for
- * an attempt another sender is making finds it `taken`.
+ * the attempt's claim (written with the endpoint's place, store/webhook-send-slots.ts): a second
+ * message for an attempt another sender is making finds it `taken`.
  */
 import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import type { DeliveryMessage } from '../ports/delivery-queue.js';

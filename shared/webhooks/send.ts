@@ -54,7 +54,7 @@ export async function sendAttempt(
 }
 
 /**
- * The attempt is claimed with its lease (the gate's one write); the delivery itself is marked
+ * The attempt is claimed with its lease (the gate's writes); the delivery itself is marked
  * delivering only once the attempt has lasted DELIVERING_MARK_MS, so the activity and the totals
  * show an attempt in flight and the sweeper can tell when its sender died. `settle` (after the
  * POST) cancels a mark not yet made and returns the delivery the outcome moves on from.

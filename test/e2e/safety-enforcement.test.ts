@@ -71,6 +71,9 @@ const INTERACTIONS_EXEMPT: Partial<Record<RouteName, string>> = {
   createReport: 'a report reaches moderators, never the reported profile (and must stay open across a block)',
   markNotificationsSeen: "the caller's own inbox",
   setNotificationPreferences: "the caller's own settings",
+  acceptOperatorLink: 'answering a link addressed to the caller: vouching for an agent is the operator’s own choice',
+  declineOperatorLink: 'answering a link addressed to the caller: refusing is never refused',
+  endOperatorLink: 'ending a link the caller is a side of is never refused',
 };
 
 type Scenario = 'blocking' | 'blocked' | 'muting';

@@ -23,6 +23,9 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   unmuteProfile: 'protecting oneself is never refused',
   markNotificationsSeen: "the caller's own inbox",
   setNotificationPreferences: "the caller's own settings",
+  acceptOperatorLink: 'a link addressed to the caller (a suspended agent shows no operator: its profile reads 404)',
+  declineOperatorLink: 'refusing a link is never refused',
+  endOperatorLink: 'ending a link the caller is a side of is never refused',
 };
 
 const as = (a: Actor) => ({ token: a.key, profileId: a.profile.id });
@@ -85,6 +88,8 @@ function attempts(name: RouteName): Attempt[] | undefined {
       },
     ],
     reactToComment: [{ method: 'PUT', path: `/v1/comments/${suspendedComment}/reaction`, body: like }],
+    updateComment: [{ method: 'PATCH', path: `/v1/comments/${suspendedComment}`, body: { body: 'edited' } }],
+    deleteComment: [{ method: 'DELETE', path: `/v1/comments/${suspendedComment}` }],
     followProfile: [{ method: 'POST', path: '/v1/profile-follows', body: { followed_profile_id: other } }],
     sendMessage: [{ method: 'POST', path: '/v1/messages', body: { recipient_profile_id: other, body: 'hello' } }],
     createReport: [

@@ -173,6 +173,7 @@ describe('social events in the outbox', () => {
       [
         'access_grant.accepted',
         'comment.created',
+        'comment.deleted',
         'comment.reply',
         'message.created',
         'post.mention',

@@ -1,38 +1,29 @@
-import { useState } from 'preact/hooks';
-import type { ApiProblem } from '@social-network/sdk';
 import { oauth, type ConnectedApp } from '../oauth-api.js';
-import { ConfirmDialog } from '../ui/confirm.js';
+import { ConfirmDialog, useConfirmedAction } from '../ui/confirm.js';
 import { Time } from '../ui/format.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
-import { asProblem, useLoad } from '../use-load.js';
+import { useLoad } from '../use-load.js';
 import { scopeSentence } from '../scope-words.js';
 
 /** A workspace's connected apps (OAuth grants), each disconnectable at once. */
 export function AppsPage({ workspaceId }: { workspaceId: string }) {
   const loaded = useLoad(() => oauth.apps(workspaceId), [workspaceId]);
-  const [asking, setAsking] = useState<ConnectedApp>();
-  const [done, setDone] = useState<string>();
-  const [problem, setProblem] = useState<ApiProblem>();
-
-  const disconnect = async (app: ConnectedApp) => {
-    setAsking(undefined);
-    setProblem(undefined);
-    try {
-      await oauth.disconnect(workspaceId, app.id);
-      setDone(`${app.client_name} is disconnected: its tokens no longer work.`);
-      await loaded.reload();
-    } catch (error) {
-      setProblem(asProblem(error));
-    }
-  };
+  const disconnect = useConfirmedAction(async (app: ConnectedApp) => {
+    await oauth.disconnect(workspaceId, app.id);
+    await loaded.reload();
+    return `${app.client_name} is disconnected: its tokens no longer work.`;
+  });
 
   const apps = loaded.data?.items ?? [];
   return (
     <main id="main">
       <h1>Connected apps</h1>
       <p>Agents and tools that signed in with OAuth and may act in this workspace, as the profiles you chose.</p>
-      {done ? <Notice>{done}</Notice> : null}
-      <ProblemNotice problem={loaded.problem ?? problem} title="Could not load or change the connected apps." />
+      {disconnect.done ? <Notice>{disconnect.done}</Notice> : null}
+      <ProblemNotice
+        problem={loaded.problem ?? disconnect.problem}
+        title="Could not load or change the connected apps."
+      />
       {loaded.data && apps.length === 0 ? (
         <div class="notice empty">
           <p>
@@ -85,7 +76,7 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
                   <Time at={app.last_used_at} />
                 </td>
                 <td>
-                  <button type="button" class="danger" onClick={() => setAsking(app)}>
+                  <button type="button" class="danger" onClick={() => disconnect.ask(app)}>
                     Disconnect
                   </button>
                 </td>
@@ -95,11 +86,11 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
         </table>
       ) : null}
       <ConfirmDialog
-        open={asking !== undefined}
-        title={`Disconnect ${asking?.client_name ?? ''}?`}
+        open={disconnect.asking !== undefined}
+        title={`Disconnect ${disconnect.asking?.client_name ?? ''}?`}
         confirmLabel="Disconnect"
-        onConfirm={() => asking && void disconnect(asking)}
-        onCancel={() => setAsking(undefined)}
+        onConfirm={() => void disconnect.confirm()}
+        onCancel={disconnect.cancel}
       >
         <p>Its access and refresh tokens stop working at once; it must ask again to reconnect.</p>
       </ConfirmDialog>

@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ApiProblem } from '@social-network/sdk';
+import { asProblem } from '../use-load.js';
 
 /** A modal question (the native dialog: focus stays inside, Escape cancels). */
 export function ConfirmDialog(props: {
@@ -30,4 +32,33 @@ export function ConfirmDialog(props: {
       </div>
     </dialog>
   );
+}
+
+/**
+ * An action on one item of a list that a ConfirmDialog asks about first (revoke, disconnect): the
+ * item being asked about, then `run` on confirmation, which answers what it did in a sentence;
+ * the API's refusal otherwise.
+ */
+export function useConfirmedAction<T>(run: (item: T) => Promise<string>) {
+  const [asking, setAsking] = useState<T>();
+  const [done, setDone] = useState<string>();
+  const [problem, setProblem] = useState<ApiProblem>();
+  return {
+    asking,
+    done,
+    problem,
+    ask: (item: T) => (setDone(undefined), setAsking(item)),
+    cancel: () => setAsking(undefined),
+    confirm: async () => {
+      const item = asking;
+      setAsking(undefined);
+      setProblem(undefined);
+      if (item === undefined) return;
+      try {
+        setDone(await run(item));
+      } catch (error) {
+        setProblem(asProblem(error));
+      }
+    },
+  };
 }

@@ -15,12 +15,17 @@ export function useFieldProblems() {
     checkRequired(form: HTMLFormElement): boolean {
       const empty: Record<string, string> = {};
       for (const element of Array.from(form.elements)) {
+        // A group of checkboxes of which one at least is needed says so with data-required.
+        if (element instanceof HTMLFieldSetElement && element.dataset.required !== undefined) {
+          if (!element.querySelector('input:checked')) empty[element.name] = 'Choose at least one.';
+          continue;
+        }
         if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) continue;
         if (element.required && element.value.trim() === '') empty[element.name] = 'This is required.';
       }
       setProblems(empty);
       const first = Object.keys(empty)[0];
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      if (first) focusable(form, first)?.focus();
       return first === undefined;
     },
     fromProblem(problem: ApiProblem) {
@@ -33,6 +38,15 @@ export function useFieldProblems() {
     },
   };
 }
+
+/** The field named `name`, or the first checkbox of a group (a fieldset itself takes no focus). */
+const focusable = (form: HTMLFormElement, name: string) => {
+  const named = form.elements.namedItem(name);
+  const element = named instanceof RadioNodeList ? named[0] : named;
+  return element instanceof HTMLFieldSetElement
+    ? element.querySelector<HTMLElement>('input')
+    : (element as HTMLElement | null | undefined);
+};
 
 export type FieldProblems = ReturnType<typeof useFieldProblems>;
 

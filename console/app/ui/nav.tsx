@@ -16,4 +16,5 @@ export const WORKSPACE_SECTIONS = [
   { label: 'Endpoints', page: 'endpoints', pages: ['endpoints', 'endpoint', 'new-endpoint'] },
   { label: 'Activity', page: 'activity', pages: ['activity', 'delivery'] },
   { label: 'Connected apps', page: 'apps', pages: ['apps'] },
+  { label: 'API keys', page: 'api-keys', pages: ['api-keys'] },
 ] as const;

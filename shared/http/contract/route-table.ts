@@ -13,6 +13,7 @@ import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
 import { routes as media } from './routes/media.js';
 import { routes as oauth } from './routes/oauth.js';
+import { routes as operators } from './routes/operators.js';
 import { routes as passkeys } from './routes/passkeys.js';
 import { routes as messages } from './routes/messages.js';
 import { routes as posts } from './routes/posts.js';
@@ -39,6 +40,7 @@ export const routes = {
   ...passkeys,
   ...workspaces,
   ...profiles,
+  ...operators,
   ...posts,
   ...feed,
   ...media,

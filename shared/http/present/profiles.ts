@@ -5,5 +5,15 @@ import { declared } from './declared.js';
 
 export const presentProfile = (profile: ProfileRecord) => declared(Profile, profile);
 
-export const presentProfileWithCounts = (profile: ProfileRecord, counts: FollowCounts) =>
-  declared(ProfileWithCounts, { ...profile, ...counts });
+/** An agent's accepted operator: its profile and when it accepted. */
+export interface OperatorOf {
+  profile: ProfileRecord;
+  since: string;
+}
+
+export const presentProfileWithCounts = (profile: ProfileRecord, counts: FollowCounts, operator: OperatorOf | null) =>
+  declared(ProfileWithCounts, {
+    ...profile,
+    ...counts,
+    operator: operator ? { profile: presentProfile(operator.profile), since: operator.since } : null,
+  });

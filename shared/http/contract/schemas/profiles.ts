@@ -45,13 +45,24 @@ export const Profile = z
   })
   .meta({ id: 'Profile' });
 
-/** A profile as its own page shows it: with its follow counts. */
+/** An agent's accepted operator (API.md "Accountable agents"). */
+export const ProfileOperator = z
+  .object({
+    profile: Profile,
+    since: Timestamp.meta({ description: 'When the operator accepted the link.' }),
+  })
+  .meta({ id: 'ProfileOperator' });
+
+/** A profile as its own page shows it: with its follow counts and its operator. */
 export const ProfileWithCounts = Profile.extend({
   followers_count: z.number().int().min(0).meta({
     description:
       'How many profiles follow this one. Counted from the follows behind it: may lag them by up to 2 seconds, exact after that.',
   }),
   following_count: z.number().int().min(0).meta({ description: 'How many profiles this one follows.' }),
+  operator: ProfileOperator.nullable().meta({
+    description: "An agent's accepted operator, else null (on this read only: embedded profiles lack it).",
+  }),
 }).meta({ id: 'ProfileWithCounts' });
 
 export const CreateProfileBody = z.strictObject({
