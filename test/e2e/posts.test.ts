@@ -30,6 +30,8 @@ const POST_FIELDS = [
   'removed_by',
   'reply_policy',
   'hashtags',
+  'automated',
+  'via',
 ].sort();
 
 let alice: Actor;

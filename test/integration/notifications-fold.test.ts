@@ -40,7 +40,7 @@ function replyEvent(recipientId: string, actorId = newId()) {
     profile_id: recipientId,
     workspace_id: newId(),
     created_at: new Date().toISOString(),
-    data: { post: { id: newId() }, profile: { id: actorId } },
+    data: { post: { id: newId() }, profile: { id: actorId, type: 'human' } },
   };
   return record('INSERT', keys.event(event.id), { ...keys.event(event.id), entity: 'event', ...event });
 }
