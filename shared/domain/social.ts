@@ -1,6 +1,6 @@
 /** Follows and direct messages: records, their factories and pure rules. */
 import type { Disclosure } from './disclosure.js';
-import { newId } from './ids.js';
+import { idFromParts, newId } from './ids.js';
 
 export interface FollowRecord {
   follower_profile_id: string;
@@ -18,6 +18,9 @@ export interface MessageRecord extends Disclosure {
 
 /** Both directions of a conversation share one partition: the two ids in sorted order. */
 export const conversationPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/** A conversation's id is the same for both sides: derived from the pair, never stored as a lookup. */
+export const conversationId = (a: string, b: string): string => idFromParts('conversation', ...conversationPair(a, b));
 
 export const newFollow = (now: Date, followerId: string, followedId: string): FollowRecord => ({
   follower_profile_id: followerId,
