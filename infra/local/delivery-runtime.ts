@@ -24,6 +24,7 @@ import { handler as refreshAuthorCards } from '../../functions/profile-stream/re
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
 import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/shard-watermarks.js';
 import { notifyHandler } from '../../functions/notifications-pipeline/notify.js';
+import { handler as recordAudit } from '../../functions/audit/record-audit.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -81,6 +82,7 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherHandlers: OtherSt
     'author-cards': refreshAuthorCards,
     'fold-counts': foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS),
     notify: notifyHandler(WHOLE_STREAM_KEEP_SECONDS),
+    'audit-log': recordAudit,
     ...otherHandlers,
   });
   const poller = new StreamPoller(dynamodbEndpoint, streamConsumers);
