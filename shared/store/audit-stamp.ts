@@ -85,14 +85,18 @@ function markPut(tableName: unknown, stamp: WrittenBy) {
   };
 }
 
+/** What a write to `key` in `scope` audits as its target: the handler's, else the item's own. */
+const targetIn = (scope: AuditScope, key: Item | undefined): AuditTarget | undefined =>
+  scope.target ?? auditTargetOfKey(key ?? {});
+
 const keyOf = (entry: TransactEntry): Item | undefined =>
   entry.Put?.Item ?? entry.Update?.Key ?? entry.Delete?.Key ?? undefined;
 
 /** The transaction with the stamp placed, or undefined when it has no subject. */
 function stampedTransaction(items: TransactEntry[], scope: AuditScope): TransactEntry[] | undefined {
-  const subject = items.findIndex((entry) => !entry.ConditionCheck && auditTargetOfKey(keyOf(entry) ?? {}));
+  const subject = items.findIndex((entry) => !entry.ConditionCheck && targetIn(scope, keyOf(entry)));
   if (subject < 0) return undefined;
-  const stamp = stampOf(scope, auditTargetOfKey(keyOf(items[subject]!)!)!, items[subject]!.Put?.Item);
+  const stamp = stampOf(scope, targetIn(scope, keyOf(items[subject]!))!, items[subject]!.Put?.Item);
   if (!stamp) return undefined;
   const carrier = items[subject]!.Delete ? items.findIndex((entry) => entry.Put ?? entry.Update) : subject;
   if (carrier < 0) return [...items, { Put: markPut(items[subject]!.Delete!.TableName, stamp) }];
@@ -167,7 +171,7 @@ export function auditStampMiddleware(
     switch ((context as { commandName?: string }).commandName) {
       case 'PutItemCommand': {
         const item = input.Item as Item;
-        const target = open && auditTargetOfKey(item);
+        const target = open && targetIn(open, item);
         const stamp = open && target && stampOf(open, target, item);
         if (!open || !stamp) return next(args);
         return (await claiming(open, () =>
@@ -175,7 +179,7 @@ export function auditStampMiddleware(
         )) as never;
       }
       case 'UpdateItemCommand': {
-        const target = auditTargetOfKey(input.Key ?? {});
+        const target = open && targetIn(open, input.Key as Item | undefined);
         const stamp = open && target && input.UpdateExpression ? stampOf(open, target) : undefined;
         if (!open || !stamp) return next({ ...args, input: clearingUpdate(input) });
         return (await claiming(open, () =>
@@ -183,7 +187,7 @@ export function auditStampMiddleware(
         )) as never;
       }
       case 'DeleteItemCommand': {
-        const target = auditTargetOfKey(input.Key ?? {});
+        const target = open && targetIn(open, input.Key as Item | undefined);
         const stamp = open && target && !input.ReturnValues ? stampOf(open, target) : undefined;
         if (!open || !stamp) return next(args);
         return (await claiming(open, () => deleteWithMark(args, stamp, send))) as never;
