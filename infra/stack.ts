@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { ServiceAlarms } from './alarms.js';
+import { AuditLog } from './audit-log.js';
 import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
 import { CounterFold } from './counters.js';
@@ -46,6 +47,7 @@ export class SocialNetworkStack extends Stack {
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
   readonly authorCards: AuthorCards;
+  readonly auditLog: AuditLog;
   readonly feed: HomeFeed;
   readonly media: MediaPipeline;
   readonly counters: CounterFold;
@@ -90,6 +92,9 @@ export class SocialNetworkStack extends Stack {
     // Posts carry their author's card; profile changes reach it through the stream.
     this.authorCards = new AuthorCards(this, 'AuthorCards', { table: this.table, environment });
 
+    // The workspace audit log: written from the audit stamps the writes leave on their items.
+    this.auditLog = new AuditLog(this, 'AuditLog', { table: this.table, environment });
+
     // The home feed: posts fanned out from the stream through its queue into followers' inboxes.
     this.feed = new HomeFeed(this, 'Feed', {
       table: this.table,
@@ -115,6 +120,7 @@ export class SocialNetworkStack extends Stack {
       deadLetterQueue: this.webhooks.deadLetterQueue,
       fanOutFailures: this.webhooks.fanOutFailures,
       authorCardFailures: this.authorCards.failures,
+      auditLogFailures: this.auditLog.failures,
       mediaProcessingFailures: this.media.processingFailures,
       mediaCleanUpFailures: this.media.cleanUpFailures,
       sender: this.webhooks.sender,
