@@ -30,4 +30,18 @@ describe('X-Request-Id', () => {
     expect(missing).toEqual([]);
     expect(seen.size).toBe(routeList.length);
   });
+
+  it('is on the answers of no route (404, 405) and of the MCP endpoint too', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/no-such-route'],
+      ['DELETE', '/v1/openapi.json'],
+      ['POST', '/mcp'],
+      ['GET', '/mcp'],
+    ] as const) {
+      const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers: { 'x-request-id': SENT } });
+      await response.arrayBuffer();
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('x-request-id'), `${method} ${path}`).toMatch(/^(?!chosen-by-the-caller$).+/);
+    }
+  });
 });
