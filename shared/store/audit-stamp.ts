@@ -126,6 +126,7 @@ async function deleteWithMark(
   send: (command: TransactWriteCommand) => Promise<unknown>,
 ) {
   const { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = args.input;
+  const returnOnRefusal = args.input.ReturnValuesOnConditionCheckFailure as 'ALL_OLD' | undefined;
   try {
     await send(
       new TransactWriteCommand({
@@ -139,6 +140,7 @@ async function deleteWithMark(
                 ? { ExpressionAttributeNames: ExpressionAttributeNames as Record<string, string> }
                 : {}),
               ...(ExpressionAttributeValues ? { ExpressionAttributeValues: ExpressionAttributeValues as Item } : {}),
+              ...(returnOnRefusal ? { ReturnValuesOnConditionCheckFailure: returnOnRefusal } : {}),
             },
           },
           { Put: markPut(TableName, stamp) as { TableName: string; Item: Item } },
@@ -146,12 +148,15 @@ async function deleteWithMark(
       }),
     );
   } catch (error) {
-    // The caller sent a DeleteItem: its condition failing reads as a DeleteItem's would.
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    )
-      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+    // The caller sent a DeleteItem: its condition failing reads as a DeleteItem's would (with the
+    // item as it was, when asked for).
+    const reason = error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
+    if (reason?.Code === 'ConditionalCheckFailed')
+      throw new ConditionalCheckFailedException({
+        message: 'The conditional request failed',
+        $metadata: {},
+        ...(reason.Item ? { Item: reason.Item } : {}),
+      });
     throw error;
   }
   return { output: { $metadata: {} }, response: {} };

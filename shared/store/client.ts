@@ -18,6 +18,8 @@ export function db(): DynamoDBDocumentClient {
       marshallOptions: { removeUndefinedValues: true },
     });
     const documents = documentClient;
+    // The stamp reads and rewrites every write's input before it is marshalled (see audit-stamp.ts),
+    // whatever its command: typed there as plain records, here as the client's union of inputs.
     documents.middlewareStack.add(
       auditStampMiddleware((command) => documents.send(command)) as unknown as InitializeMiddleware<
         ServiceInputTypes,
