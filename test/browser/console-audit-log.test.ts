@@ -7,6 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, createApiKey, createProfile, signUp, type SignedUp } from '../support/api.js';
+import { auditLog } from '../support/audit.js';
+import { waitFor } from '../support/webhooks.js';
 import { DESKTOP, launchBrowser, PHONE, type Browser } from './browser.js';
 
 let browser: Browser;
@@ -69,11 +71,14 @@ describe.each([
       ).toBe(201);
 
     // The profile and the key by the session, the posts by the key: a page of 20, the rest older.
+    await waitFor('every write listed', async () =>
+      (await auditLog(owner.token, owner.workspace.id)).length === POSTS + 2 ? true : undefined,
+    );
     await applyUntil(20);
     expect(await rows().first().textContent()).toContain('createPost');
     await page.getByRole('button', { name: 'Older →' }).click();
     await page.locator('main tbody tr', { hasText: 'createApiKey' }).waitFor();
-    expect(await rows().count()).toBe(POSTS + 2 - 20);
+    await expect.poll(() => rows().count()).toBe(POSTS + 2 - 20);
     await page.getByRole('button', { name: '← Newer' }).click();
     await page.locator('main tbody tr').nth(19).waitFor();
 

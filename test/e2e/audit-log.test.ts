@@ -94,13 +94,18 @@ describe('the audit log', () => {
   });
 
   it('lists newest first, filters by actor kind and action, and pages with a cursor', async () => {
-    for (const body of ['one', 'two', 'three'])
-      ok(await call('POST', '/v1/posts', { ...asKey(other), body: { body } }), 201);
+    const written: string[] = [];
+    for (const body of ['one', 'two', 'three']) {
+      const created = await call('POST', '/v1/posts', { ...asKey(other), body: { body } });
+      ok(created, 201);
+      written.push(requestIdOf(created));
+    }
     const followed = await call('POST', '/v1/profile-follows', {
       ...asSession(other),
       body: { followed_profile_id: me.profile.id },
     });
-    await entriesOf(other.session, other.workspaceId, requestIdOf(followed));
+    written.push(requestIdOf(followed));
+    for (const requestId of written) await entriesOf(other.session, other.workspaceId, requestId);
     const all = await auditLog(other.session, other.workspaceId);
     expect(all.map((e) => e.at)).toEqual([...all.map((e) => e.at)].sort().reverse());
     const byKey = await auditLog(other.session, other.workspaceId, '&actor_kind=api_key');

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { audit, type AuditActorKind, type AuditEntry, type AuditFilters } from '../audit-api.js';
 import { Time } from '../ui/format.js';
+import { Pager, usePages } from '../ui/pager.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { useLoad } from '../use-load.js';
 
@@ -23,17 +24,17 @@ function actorWords(actor: AuditEntry['actor']): string {
 /** Every write by the workspace's credentials, newest first, filtered by actor kind and action, paged. */
 export function AuditLogPage({ workspaceId }: { workspaceId: string }) {
   const [filters, setFilters] = useState<AuditFilters>({});
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const pages = usePages();
   // Applying reads again even with the same filters: new entries keep arriving.
   const [applied, setApplied] = useState(0);
-  const cursor = cursors[cursors.length - 1];
+  const { cursor } = pages;
   const list = useLoad(
     () => audit.list(workspaceId, filters, { limit: PAGE_SIZE, cursor }),
     [workspaceId, JSON.stringify(filters), cursor, applied],
   );
   const apply = (next: AuditFilters) => {
     setFilters(next);
-    setCursors([undefined]);
+    pages.reset();
     setApplied(applied + 1);
   };
   const items = list.data?.items ?? [];
@@ -97,18 +98,7 @@ export function AuditLogPage({ workspaceId }: { workspaceId: string }) {
           </tbody>
         </table>
       ) : null}
-      <div class="actions">
-        <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          ← Newer
-        </button>
-        <button
-          type="button"
-          disabled={!list.data?.next_cursor}
-          onClick={() => setCursors([...cursors, list.data?.next_cursor ?? undefined])}
-        >
-          Older →
-        </button>
-      </div>
+      <Pager pages={pages} next={list.data?.next_cursor} />
     </main>
   );
 }
