@@ -4,7 +4,8 @@
  * only the workspace's owners and admins may read it; and every response carries X-Request-Id.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError } from '../support/api.js';
+import { call, expectError, signUp } from '../support/api.js';
+import { approvedCode, base, exchange } from '../support/oauth.js';
 import { auditLog, entriesOf } from '../support/audit.js';
 import { actor, ok, type Actor } from '../support/social.js';
 
@@ -81,6 +82,33 @@ describe('the audit log', () => {
     }
   });
 
+  it("records a connected app's write as the app's, with its grant and name", async () => {
+    const approved = await approvedCode(
+      me.session,
+      {
+        workspace_id: me.workspaceId,
+        profile_ids: [me.profile.id],
+        scopes: ['posts:write'],
+      },
+      { resource: base() },
+    );
+    const tokens = await exchange(approved);
+    expect(tokens.status).toBe(200);
+    const created = await call('POST', '/v1/posts', {
+      token: tokens.body.access_token as string,
+      profileId: me.profile.id,
+      body: { body: 'by an app' },
+    });
+    ok(created, 201);
+    const [entry] = await entriesOf(me.session, me.workspaceId, requestIdOf(created));
+    expect(entry).toMatchObject({
+      action: 'createPost',
+      actor: { kind: 'oauth', client_name: 'Test agent' },
+      acting_profile_id: me.profile.id,
+    });
+    expect(entry!.actor.oauth_grant_id).toEqual(expect.any(String));
+  });
+
   it('records nothing for a write that fails', async () => {
     const refused = await call('POST', '/v1/profile-follows', {
       ...asSession(me),
@@ -126,7 +154,20 @@ describe('the audit log', () => {
     expect(second.items[0].request_id).toBe(all[2]!.request_id);
   });
 
-  it('is refused to an API key, to another workspace and for a bad cursor, as the house refuses them', async () => {
+  it('is refused to a member, an API key, another workspace and for a bad cursor, as the house refuses them', async () => {
+    const member = await signUp();
+    ok(
+      await call('POST', `/v1/workspaces/${me.workspaceId}/members`, {
+        token: me.session,
+        body: { email: member.email, role: 'member' },
+      }),
+      201,
+    );
+    expectError(
+      await call('GET', `/v1/workspaces/${me.workspaceId}/audit-log`, { token: member.token }),
+      403,
+      'forbidden',
+    );
     expectError(
       await call('GET', `/v1/workspaces/${me.workspaceId}/audit-log`, { token: me.key }),
       403,
