@@ -3,8 +3,6 @@
  * domain, the adapter's `fetch` transport signs with SigV4 as in Lambda (static test credentials), and each
  * test asserts the method, path, body and signature of what was sent. No network.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePostQuery } from '../../shared/domain/search-query.js';
 import {
@@ -14,49 +12,27 @@ import {
   signedFetchTransport,
 } from '../../shared/ports/aws/opensearch-search-index.js';
 import type { PostDocument } from '../../shared/ports/search-index.js';
-import { expectSigV4, TEST_CREDENTIALS } from '../support/sigv4.js';
+import { startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoint.js';
+import { expectSigV4, TEST_CREDENTIALS, type SignedRequestSeen } from '../support/sigv4.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+type Seen = SignedRequestSeen;
 
-let server: Server;
+let endpoint: AwsEndpoint;
 let seen: Seen[] = [];
 /** What the stand-in answers, by method and path; 200 `{}` otherwise. */
-let answers: Record<string, { status: number; body?: unknown }> = {};
+let answers: AwsEndpoint['answers'] = {};
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const entry = {
-        method: req.method!,
-        path: req.url!,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      };
-      seen.push(entry);
-      const answer = answers[`${entry.method} ${entry.path}`] ?? { status: 200, body: {} };
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(entry.method === 'HEAD' ? undefined : JSON.stringify(answer.body ?? {}));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = await startAwsEndpoint();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => endpoint.close());
 beforeEach(() => {
-  seen = [];
-  answers = {};
+  endpoint.reset();
+  seen = endpoint.seen;
+  answers = endpoint.answers;
 });
 
-const adapter = () => {
-  const { port } = server.address() as AddressInfo;
-  return new OpenSearchSearchIndex(signedFetchTransport(`http://127.0.0.1:${port}`, TEST_CREDENTIALS), 'test-');
-};
+const adapter = () => new OpenSearchSearchIndex(signedFetchTransport(endpoint.url, TEST_CREDENTIALS), 'test-');
 
 const expectValidSignature = (request: Seen) => expectSigV4(request, 'es');
 
