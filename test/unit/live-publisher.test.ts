@@ -25,13 +25,16 @@ beforeEach(() => endpoint.reset());
 const handler = () =>
   publishEventsHandler(new AppSyncEventPublisher(endpoint.url, signedFetch('appsync', TEST_CREDENTIALS)));
 
+/** An item as a stream record carries it. */
+const image = (item: Record<string, unknown>) => marshall(item) as Record<string, AttributeValue>;
+
 let sequence = 100;
 const record = (eventName: DynamoDBRecord['eventName'], item: Record<string, unknown>): DynamoDBRecord => ({
   eventName,
   dynamodb: {
     SequenceNumber: String(sequence++),
-    Keys: marshall({ pk: item.pk, sk: item.sk }) as Record<string, AttributeValue>,
-    NewImage: marshall(item, { removeUndefinedValues: true }) as Record<string, AttributeValue>,
+    Keys: image({ pk: item.pk, sk: item.sk }),
+    NewImage: image(item),
   },
 });
 
