@@ -4,9 +4,8 @@
  * events in order, in requests of five, without the item's bookkeeping), every other record left
  * alone, and a profile whose publish fails reported as the stream consumers report failures.
  */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publishEventsHandler } from '../../functions/live-publisher/handlers.js';
 import { AppSyncEventPublisher } from '../../shared/ports/aws/appsync-event-publisher.js';
