@@ -1,14 +1,9 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import {
-  AppSyncAuthorizationType,
-  AppSyncFieldLogLevel,
-  type ChannelNamespace,
-  EventApi,
-} from 'aws-cdk-lib/aws-appsync';
+import { AppSyncAuthorizationType, type ChannelNamespace, EventApi } from 'aws-cdk-lib/aws-appsync';
 import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -54,8 +49,14 @@ export class LiveEvents extends Construct {
       timeout: Duration.seconds(10),
       description: 'Live events: AppSync Events authoriser (this API credentials, own profiles only)',
     });
-    // The credential and its profile are read; nothing is written.
-    props.table.grant(this.authorizer, 'dynamodb:GetItem', 'dynamodb:BatchGetItem');
+    // The credential, the profile and a membership are read by key (no index); nothing is written.
+    this.authorizer.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+        resources: [props.table.tableArn],
+      }),
+    );
 
     this.api = new EventApi(this, 'Api', {
       apiName: `${Stack.of(this).stackName}-live-events`,
@@ -72,7 +73,6 @@ export class LiveEvents extends Construct {
         defaultPublishAuthModeTypes: [AppSyncAuthorizationType.IAM],
         defaultSubscribeAuthModeTypes: [AppSyncAuthorizationType.LAMBDA],
       },
-      logConfig: { fieldLogLevel: AppSyncFieldLogLevel.ERROR, retention: RetentionDays.ONE_MONTH },
     });
     this.namespace = this.api.addChannelNamespace('Profiles', {
       channelNamespaceName: PROFILE_CHANNEL_NAMESPACE,

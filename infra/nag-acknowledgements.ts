@@ -179,6 +179,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   );
   acknowledgeMediaFindings(stack, ack);
   acknowledgeMailFindings(stack, ack);
+  acknowledgeLiveEventsFindings(stack, ack);
 
   const sweepReason =
     'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
@@ -365,6 +366,37 @@ function acknowledgeMailFindings(
     [mail.failures, "the mail consumer's stream mapping"],
     [mail.suppressionFailures, "the mail suppressor's asynchronous invocations"],
   ]);
+}
+
+/** The live events (infra/live-events.ts): a stream consumer and AppSync's authoriser, with the same reasons as the others. */
+function acknowledgeLiveEventsFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const live = stack.liveEvents;
+  for (const fn of [live.publisher, live.authorizer]) {
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+    );
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+    );
+  }
+  ack(
+    live.publisher,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the live publisher failure queue (alarmed).',
+  );
+  ack(
+    live.authorizer,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by AppSync for each connection and subscription: the client is refused on an error, and there is no asynchronous invocation to keep.',
+  );
+  ackFailureDestinations(ack, [[live.failures, "the live publisher's stream mapping"]]);
 }
 
 /** Queues that are a failure destination themselves (of `whose`): the rules see no DLQ of their own. */
