@@ -340,18 +340,7 @@ function acknowledgeMailFindings(
   ack: (scope: IConstruct, rule: string, reason: string) => void,
 ): void {
   const { mail } = stack;
-  for (const fn of [mail.sender, mail.suppressor]) {
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
-    );
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
-    );
-  }
+  ackFunctionBasics(ack, [mail.sender, mail.suppressor]);
   ack(
     mail.sender,
     'Serverless::Serverless-LambdaDLQ',
@@ -374,18 +363,7 @@ function acknowledgeLiveEventsFindings(
   ack: (scope: IConstruct, rule: string, reason: string) => void,
 ): void {
   const live = stack.liveEvents;
-  for (const fn of [live.publisher, live.authorizer]) {
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
-    );
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
-    );
-  }
+  ackFunctionBasics(ack, [live.publisher, live.authorizer]);
   ack(
     live.publisher,
     'Serverless::Serverless-LambdaDLQ',
@@ -397,6 +375,25 @@ function acknowledgeLiveEventsFindings(
     'Invoked synchronously by AppSync for each connection and subscription: the client is refused on an error, and there is no asynchronous invocation to keep.',
   );
   ackFailureDestinations(ack, [[live.failures, "the live publisher's stream mapping"]]);
+}
+
+/** What every function of its own role has: the managed basic execution policy, and X-Ray's wildcard. */
+function ackFunctionBasics(
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+  functions: readonly IConstruct[],
+): void {
+  for (const fn of functions) {
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+    );
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+    );
+  }
 }
 
 /** Queues that are a failure destination themselves (of `whose`): the rules see no DLQ of their own. */

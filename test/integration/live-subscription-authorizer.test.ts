@@ -8,10 +8,8 @@ import { handler } from '../../functions/live-subscriptions/authorize.js';
 import type { EventsAuthorizerEvent } from '../../shared/auth/live-subscription.js';
 import { newId } from '../../shared/domain/ids.js';
 import { profileChannel } from '../../shared/domain/live-channels.js';
-import { issueToken } from '../../shared/domain/secret-tokens.js';
-import { putSession } from '../../shared/store/sessions.js';
 import { createProfile, signUp } from '../support/api.js';
-import { storedApiKey, storedProfile } from '../support/stored.js';
+import { storedApiKey, storedProfile, storedSession } from '../support/stored.js';
 
 const request = (
   authorizationToken: string,
@@ -82,21 +80,7 @@ describe('the live events authoriser', () => {
     const { token: revoked } = await storedApiKey(workspace, ['events:read'], [profile.id], { revoked: true });
     expect(await subscribe(revoked, profileChannel(profile.id))).toEqual(denied);
 
-    const id = newId();
-    const { token: expired, secretHash } = issueToken('st', id);
-    const past = new Date(Date.now() - 60_000).toISOString();
-    await putSession({
-      id,
-      user_id: me.user.id,
-      secret_hash: secretHash,
-      created_at: past,
-      expires_at: past,
-      last_used_at: past,
-      user_agent: null,
-      ip_prefix: null,
-      method: 'password' as const,
-      second_factor: null,
-    });
+    const { token: expired } = await storedSession(me.user.id, new Date(Date.now() - 60_000).toISOString());
     expect(await subscribe(expired, channel)).toEqual(denied);
   });
 
