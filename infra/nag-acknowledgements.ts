@@ -284,19 +284,9 @@ function acknowledgeMediaFindings(
   const perMediaKeys =
     'Each media has keys of its own (`incoming/<media id>`, `media/<media id>/<variant>.<ext>`), known only when a client creates the media: the prefix is the narrowest resource a role can name.';
 
-  for (const fn of [processor, cleanUp]) {
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
-    );
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
-    );
+  ackFunctionBasics(ack, [processor, cleanUp]);
+  for (const fn of [processor, cleanUp])
     ack(fn, iam5(buckets.media.arnForObjects(`${MEDIA_FILES_PREFIX}*`)), perMediaKeys);
-  }
   ack(processor, iam5(buckets.uploadsByName.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
   for (const signer of media.uploadSigners) {
     if (signer.role) ack(signer.role, iam5(buckets.uploads.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
