@@ -1,7 +1,8 @@
 /**
  * The AppSync Events authoriser against DynamoDB Local: this API's credentials, subscribing only
  * to the channels of one's own profiles, never publishing. Sessions, workspaces and profiles are
- * made through the local server as a user makes them; keys and an expired session are stored.
+ * made through the local server as a user makes them (and OAuth tokens as an app gets them); keys
+ * and an expired session are stored.
  */
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../functions/live-subscriptions/authorize.js';
@@ -9,6 +10,7 @@ import type { EventsAuthorizerEvent } from '../../shared/auth/live-subscription.
 import { newId } from '../../shared/domain/ids.js';
 import { profileChannel } from '../../shared/domain/live-channels.js';
 import { createProfile, signUp } from '../support/api.js';
+import { approvedCode, base, exchange, mcpResource } from '../support/oauth.js';
 import { storedApiKey, storedProfile, storedSession } from '../support/stored.js';
 
 const request = (
@@ -54,6 +56,19 @@ describe('the live events authoriser', () => {
     expect(await subscribe(token, profileChannel(notAttached.id))).toEqual(denied);
     expect(await subscribe(token, profileChannel(elsewhere.id))).toEqual(denied);
     expect(await subscribe(token, profileChannel(newId()))).toEqual(denied);
+  });
+
+  it("lets an OAuth access token with events:read subscribe to its grant's profiles, not the MCP endpoint's token", async () => {
+    const me = await signUp();
+    const granted = await createProfile(me.token);
+    const other = await createProfile(me.token);
+    const choice = { workspace_id: me.workspace.id, profile_ids: [granted.id], scopes: ['events:read'] };
+    const forApi = await exchange(await approvedCode(me.token, choice, { resource: base() }));
+    const token = forApi.body.access_token as string;
+    expect(await subscribe(token, profileChannel(granted.id))).toEqual(allowed);
+    expect(await subscribe(token, profileChannel(other.id))).toEqual(denied);
+    const forMcp = await exchange(await approvedCode(me.token, choice, { resource: mcpResource() }));
+    expect(await subscribe(forMcp.body.access_token as string, profileChannel(granted.id))).toEqual(denied);
   });
 
   it('refuses a key without events:read, even to connect', async () => {
