@@ -7,6 +7,7 @@
  * session's user belongs to). Clients never publish: the live publisher does, with IAM.
  */
 import { profileOfChannel } from '../domain/live-channels.js';
+import { isSuspended } from '../domain/reports.js';
 import { AppError } from '../errors.js';
 import { logger } from '../logger.js';
 import { getProfile } from '../store/profiles.js';
@@ -58,6 +59,8 @@ export async function authorizeLiveRequest(event: EventsAuthorizerEvent, now: Da
     if (!profileId) return deny('not a profile channel');
     const profile = await getProfile(profileId);
     if (!profile || !(await isOwnProfile(principal!, profile))) return deny('not a profile of the caller');
+    // As a suspended profile cannot be acted as on the routes (403 profile_suspended).
+    if (isSuspended(profile)) return deny('profile suspended');
     return answer(true);
   } catch (error) {
     if (error instanceof AppError) return deny(error.code);

@@ -9,6 +9,8 @@ import { handler } from '../../functions/live-subscriptions/authorize.js';
 import type { EventsAuthorizerEvent } from '../../shared/auth/live-subscription.js';
 import { newId } from '../../shared/domain/ids.js';
 import { profileChannel } from '../../shared/domain/live-channels.js';
+import { profileSuspensionItem } from '../../shared/store/moderation-effects.js';
+import { transact } from '../../shared/store/transact.js';
 import { createProfile, signUp } from '../support/api.js';
 import { approvedCode, base, exchange, mcpResource } from '../support/oauth.js';
 import { storedApiKey, storedProfile, storedSession } from '../support/stored.js';
@@ -56,6 +58,15 @@ describe('the live events authoriser', () => {
     expect(await subscribe(token, profileChannel(notAttached.id))).toEqual(denied);
     expect(await subscribe(token, profileChannel(elsewhere.id))).toEqual(denied);
     expect(await subscribe(token, profileChannel(newId()))).toEqual(denied);
+  });
+
+  it("refuses the channel of a suspended profile of one's own, as the routes refuse acting as it", async () => {
+    const workspace = newId();
+    const profile = await storedProfile(workspace);
+    const { token } = await storedApiKey(workspace, ['events:read'], [profile.id]);
+    expect(await subscribe(token, profileChannel(profile.id))).toEqual(allowed);
+    await transact([profileSuspensionItem(profile.id, new Date().toISOString())]);
+    expect(await subscribe(token, profileChannel(profile.id))).toEqual(denied);
   });
 
   it("lets an OAuth access token with events:read subscribe to its grant's profiles, not the MCP endpoint's token", async () => {
