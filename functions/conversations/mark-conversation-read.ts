@@ -2,12 +2,7 @@ import { movesReadMarkForward } from '../../shared/domain/conversations.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { routes } from '../../shared/http/contract/routes/conversations.js';
-import {
-  getConversation,
-  moveReadMark,
-  readTarget,
-  withConversationRetry,
-} from '../../shared/store/conversations.js';
+import { getConversation, moveReadMark, readTarget, withConversationRetry } from '../../shared/store/conversations.js';
 
 /**
  * The read mark moves forward to `up_to` (default: the last message), with the other side's copy

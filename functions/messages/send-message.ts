@@ -1,5 +1,5 @@
 import { disclosureOf } from '../../shared/domain/disclosure.js';
-import { recipientBox } from '../../shared/domain/conversations.js';
+import { messageTimeAfter, recipientBox } from '../../shared/domain/conversations.js';
 import { isSuspended } from '../../shared/domain/reports.js';
 import { newMessage } from '../../shared/domain/social.js';
 import { ApiError, notFound } from '../../shared/http/contract/errors.js';
@@ -24,7 +24,13 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now,
       hint: 'body.recipient_profile_id must differ from X-Profile-Id.',
     });
   }
-  const drafted = newMessage(now, sender.id, body.recipient_profile_id, body.body, disclosureOf(sender, auth.principal));
+  const drafted = newMessage(
+    now,
+    sender.id,
+    body.recipient_profile_id,
+    body.body,
+    disclosureOf(sender, auth.principal),
+  );
   const sent = await withConversationRetry(async () => {
     const context = await readSendContext(sender.id, body.recipient_profile_id);
     const recipient = context.recipient;
@@ -32,7 +38,11 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now,
     refuseIfBlocked(viewer, recipient.id);
     refuseUnlessMessagesAllowed(context.allowMessagesFrom, context.recipientFollowsSender);
     const box = recipientBox(context.recipientConversation, context.recipientFollowsSender);
-    const message = box === 'requests' ? { ...drafted, request: true } : drafted;
+    const message = {
+      ...drafted,
+      created_at: messageTimeAfter(now, context.recipientConversation?.last_message_at),
+      ...(box === 'requests' ? { request: true } : {}),
+    };
     const events = box === 'requests' ? [] : socialEvents.messageCreated(message, sender, recipient);
     await sendMessage(message, events, conversationSendItems(message, box, context.recipientConversation));
     return message;

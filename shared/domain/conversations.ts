@@ -56,6 +56,17 @@ export const recipientBox = (
 ): ConversationBox => existing?.box ?? (recipientFollowsSender ? 'inbox' : 'requests');
 
 /**
+ * A message's time in its conversation: now, or just after the conversation's last message when
+ * the clock has not passed it (a send that lost a race to another one of the pair in the same
+ * millisecond), so the last message both sides' items name is always the newest by key.
+ */
+export function messageTimeAfter(now: Date, lastMessageAt: string | undefined): string {
+  const at = now.getTime();
+  const after = lastMessageAt === undefined ? at : Date.parse(lastMessageAt) + 1;
+  return new Date(Math.max(at, after)).toISOString();
+}
+
+/**
  * A read mark only moves forward: `candidateAt` (a message's created_at and id) is past the mark
  * the record holds. Message times sort as text (ISO 8601), ties broken by id, as their keys do.
  */

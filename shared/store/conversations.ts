@@ -41,7 +41,7 @@ export class ConversationChanged extends Error {
 
 /** Tries again at once, then with short pauses: the race it answers lasts one write. */
 export const CONVERSATION_RACE: RetryPolicy = {
-  tries: 8,
+  tries: 16,
   baseDelayMs: 5,
   maxDelayMs: 80,
   jitter: 1,
@@ -90,7 +90,13 @@ function sideOfSend(
   unread: 0 | 1,
   guard: Parameters<typeof updateRequest>[0]['when'],
 ): TransactItem {
-  const placed = { id: conversationId(owner, other), profile_id: owner, box, hidden: false, updated_at: message.created_at };
+  const placed = {
+    id: conversationId(owner, other),
+    profile_id: owner,
+    box,
+    hidden: false,
+    updated_at: message.created_at,
+  };
   return {
     Update: updateRequest({
       key: keys.conversationItem(owner, placed.id),
@@ -112,18 +118,23 @@ function sideOfSend(
 /**
  * The send's two conversation updates, first in its transaction: the sender's side in its inbox
  * (sending is accepting), and the recipient's in `box` with one more unread message, guarded by
- * what the send read of it (its box then, or its absence), so a concurrent accept or first
- * message sends the send back to read again (index 1 refused: ConversationChanged).
+ * what the send read of it (its box and last message then, or its absence). Every send of the
+ * pair, either way, changes the recipient's last message, so the guard puts the pair's sends in
+ * one order (each after the last message it read: messageTimeAfter) and a concurrent accept sends
+ * the send back to read again (index 1 refused: ConversationChanged).
  */
 export function conversationSendItems(
   message: MessageRecord,
   box: ConversationBox,
-  recipientBefore: Pick<ConversationRecord, 'box'> | undefined,
+  recipientBefore: Pick<ConversationRecord, 'box' | 'last_message_id'> | undefined,
 ): TransactItem[] {
   const { sender_profile_id: sender, recipient_profile_id: recipient } = message;
+  const unchanged = recipientBefore
+    ? [when.is('box', recipientBefore.box), when.is('last_message_id', recipientBefore.last_message_id)]
+    : when.absent();
   return [
     sideOfSend(message, sender, recipient, 'inbox', 0, undefined),
-    sideOfSend(message, recipient, sender, box, 1, recipientBefore ? when.is('box', recipientBefore.box) : when.absent()),
+    sideOfSend(message, recipient, sender, box, 1, unchanged),
   ];
 }
 
@@ -161,7 +172,9 @@ export async function allConversations(
 }
 
 /** The key of a conversation's last message. */
-export function lastMessageKey(c: Pick<ConversationRecord, 'profile_id' | 'other_profile_id' | 'last_message_at' | 'last_message_id'>): ItemKey {
+export function lastMessageKey(
+  c: Pick<ConversationRecord, 'profile_id' | 'other_profile_id' | 'last_message_at' | 'last_message_id'>,
+): ItemKey {
   return {
     pk: keys.conversation(...conversationPair(c.profile_id, c.other_profile_id)),
     sk: keys.messageSortKey(c.last_message_at, c.last_message_id),

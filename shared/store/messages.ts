@@ -18,9 +18,8 @@ export async function sendMessage(
   events: OutboxEvent[],
   conversation: readonly TransactItem[],
 ): Promise<void> {
-  await transact(
-    [...conversation, putTransactItem(entities.message, message), ...events.map(outboxItem)],
-    (index) => (index === RECIPIENT_SIDE_INDEX ? new ConversationChanged() : new Error(`send: item ${index} refused`)),
+  await transact([...conversation, putTransactItem(entities.message, message), ...events.map(outboxItem)], (index) =>
+    index === RECIPIENT_SIDE_INDEX ? new ConversationChanged() : new Error(`send: item ${index} refused`),
   );
 }
 

@@ -21,7 +21,8 @@ export const routes = {
     path: '/v1/conversations',
     handler: 'conversations/list-conversations',
     tag: 'Messages',
-    summary: "The acting profile's conversations of one box (`inbox` by default, or `requests`), newest activity first.",
+    summary:
+      "The acting profile's conversations of one box (`inbox` by default, or `requests`), newest activity first.",
     description:
       'One item per other profile: `with` (its profile), `last_message`, `unread_count`, `other_read_up_to` (the last ' +
       'message the other side has read). Hidden conversations (DELETE) are left out until their next message; so are ' +
@@ -41,8 +42,10 @@ export const routes = {
     path: '/v1/conversations/unread-count',
     handler: 'conversations/get-unread-count',
     tag: 'Messages',
-    summary: 'Unread messages in the inbox’s conversations (`count`) and conversations waiting in requests (`requests`).',
-    description: 'Counts what the list shows: hidden conversations and those across a block or with a suspended profile are not counted.',
+    summary:
+      'Unread messages in the inbox’s conversations (`count`) and conversations waiting in requests (`requests`).',
+    description:
+      'Counts what the list shows: hidden conversations and those across a block or with a suspended profile are not counted.',
     auth: 'credential',
     scope: 'messages:read',
     actingProfile,
@@ -96,7 +99,8 @@ export const routes = {
     handler: 'conversations/accept-conversation',
     tag: 'Messages',
     summary: 'Moves a conversation from requests to the inbox (a reply accepts it too); answers the conversation.',
-    description: 'Accepting one already in the inbox changes nothing. A conversation the acting profile is no side of → 404; with a profile across a block → 403 blocked.',
+    description:
+      'Accepting one already in the inbox changes nothing. A conversation the acting profile is no side of → 404; with a profile across a block → 403 blocked.',
     auth: 'credential',
     scope: 'messages:write',
     actingProfile,

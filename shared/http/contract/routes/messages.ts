@@ -12,9 +12,9 @@ export const routes = {
     tag: 'Messages',
     summary: 'Sends a direct message from the acting profile (message.created to the recipient).',
     description:
-      'Both sides\' conversations move with the message at once (`GET /v1/conversations`). A first message to a profile ' +
+      "Both sides' conversations move with the message at once (`GET /v1/conversations`). A first message to a profile " +
       'that does not follow the sender lands in its requests: no message.created to it until it accepts or replies. ' +
-      'Refused across a block (403 blocked) and where the recipient\'s `allow_messages_from` refuses (403 messages_not_allowed).',
+      "Refused across a block (403 blocked) and where the recipient's `allow_messages_from` refuses (403 messages_not_allowed).",
     auth: 'credential',
     scope: 'messages:write',
     actingProfile: { required: true, permission: 'messaging' },
