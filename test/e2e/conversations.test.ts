@@ -63,7 +63,6 @@ describe('conversations', () => {
     const stored = await getItem(
       entities.message,
       lastMessageKey({
-        ...request,
         profile_id: bea.profile.id,
         other_profile_id: ada.profile.id,
         last_message_at: message.created_at,
