@@ -11,6 +11,7 @@ import { getItem } from '../../shared/store/items.js';
 import { lastMessageKey } from '../../shared/store/conversations.js';
 import { call, createApiKey, expectError, type ApiResponse } from '../support/api.js';
 import { eventsFor } from '../support/outbox.js';
+import { CLIENT_KINDS, connectMcp, toolData } from '../support/mcp.js';
 import { actor, ok, type Actor } from '../support/social.js';
 
 const as = (a: Actor) => ({ token: a.key, profileId: a.profile.id });
@@ -211,6 +212,28 @@ describe('conversations', () => {
       403,
       'profile_not_permitted',
     );
+  });
+});
+
+describe('conversations over MCP', () => {
+  it('lists, counts, accepts and marks read with the tools of the messages set', async () => {
+    const [x, y] = await Promise.all([actor(), actor()]);
+    const first = await sent(x, y, 'over mcp');
+    const mcp = await connectMcp(CLIENT_KINDS[0]!, { key: y.key, profileId: y.profile.id, query: 'toolsets=messages' });
+    try {
+      const id = pair(x, y);
+      expect(toolData(await mcp.callTool('get_conversation_unread_count'))).toEqual({ count: 0, requests: 1 });
+      const requests = toolData(await mcp.callTool('list_conversations', { box: 'requests' }));
+      expect(requests.items.map((c: any) => [c.id, c.last_message.id])).toEqual([[id, first.id]]);
+      expect(toolData(await mcp.callTool('accept_conversation', { conversation_id: id })).conversation.id).toBe(id);
+      expect(toolData(await mcp.callTool('mark_conversation_read', { conversation_id: id }))).toEqual({
+        unread_count: 0,
+      });
+      expect(toolData(await mcp.callTool('get_conversation_unread_count'))).toEqual({ count: 0, requests: 0 });
+      expect((await list(x))[0].other_read_up_to).toBe(first.id);
+    } finally {
+      await mcp.close();
+    }
   });
 });
 
