@@ -6,7 +6,8 @@ import { outboxItem } from './outbox.js';
 import type { Page, PageRequest } from './pagination.js';
 import { pathPage } from './paths.js';
 import { transact, type TransactItem } from './transact.js';
-import { ConversationChanged, RECIPIENT_SIDE_INDEX } from './conversations.js';
+import { RECIPIENT_SIDE_INDEX } from './conversation-send.js';
+import { ConversationChanged } from './conversations.js';
 
 /**
  * The message, both sides' conversation items (conversationSendItems) and its message.created
