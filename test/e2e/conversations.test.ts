@@ -248,6 +248,22 @@ describe('conversation counts under concurrency', () => {
     expect(await list(y)).toEqual([]);
   });
 
+  it('counts both sides exactly when both write at once, and names the newest message as the last', async () => {
+    const [x, y] = await Promise.all([actor(), actor()]);
+    await Promise.all([follow(x, y), follow(y, x)]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? send(x, y, `x ${i}`) : send(y, x, `y ${i}`))),
+    );
+    for (const answer of answers) ok(answer, 201);
+    const [forX] = await list(x);
+    const [forY] = await list(y);
+    expect([forX.unread_count, forY.unread_count]).toEqual([4, 4]);
+    const history = ok(await call('GET', `/v1/messages?with_profile_id=${y.profile.id}`, as(x))).items as any[];
+    expect(history).toHaveLength(8);
+    expect(forX.last_message.id).toBe(history[0].id);
+    expect(forY.last_message.id).toBe(history[0].id);
+  });
+
   it('keeps the unread count exact when sends race read marks', async () => {
     const [x, y] = await Promise.all([actor(), actor()]);
     await follow(y, x);
