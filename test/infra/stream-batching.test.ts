@@ -50,6 +50,7 @@ describe('the table stream consumers, local and deployed', () => {
       'search-index': stack.search.fn,
       mail: stack.mail.sender,
       'audit-log': stack.auditLog.fn,
+      'live-publisher': stack.liveEvents.publisher,
     };
     const mappings = streamMappings();
     // The same consumers on both sides: a new one is wired in both, or this fails.
