@@ -364,6 +364,14 @@ export function auditTargetOfKey(key: { pk?: unknown; sk?: unknown }): { type: s
       return sk.startsWith('BLOCKS#') || sk.startsWith('MUTES#') ? target('profile', sk.split('#')[1]) : undefined;
     case 'CONVERSATION':
       return sk.startsWith('MSG#') ? target('message', sk.split('#')[2]) : undefined;
+    case 'CONV':
+      return part !== undefined
+        ? undefined
+        : sk === 'SETTINGS'
+          ? target('message_settings')
+          : sk.startsWith('C#')
+            ? target('conversation', sk.slice(2))
+            : undefined;
     case 'NOTIF':
       return sk === 'PREFERENCES' ? target('notification_preferences') : target('notifications');
     case 'WS':

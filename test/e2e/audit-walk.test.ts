@@ -5,6 +5,7 @@
  * not exempt (with its reason) fails it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { conversationId } from '../../shared/domain/social.js';
 import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
 import { call, signUp, unique, type ApiResponse } from '../support/api.js';
 import { auditLog } from '../support/audit.js';
@@ -91,6 +92,7 @@ function attempts(): Partial<Record<RouteName, Attempt>> {
     );
     return invitee.user.id;
   };
+  const conversation = () => conversationId(me.profile.id, other.profile.id);
   const endpointBody = {
     name: 'walk',
     url: 'https://hooks.example.com/walk',
@@ -239,6 +241,34 @@ function attempts(): Partial<Record<RouteName, Attempt>> {
       key('POST', '/v1/messages', { recipient_profile_id: other.profile.id, body: 'hello' }, (r) => ({
         type: 'message',
         id: idOf(r, 'message'),
+      })),
+    acceptConversation: async () => {
+      // A first message from a profile the recipient does not follow is a request until accepted.
+      const stranger = await actor();
+      ok(
+        await call('POST', '/v1/messages', {
+          ...asKey(stranger),
+          body: { recipient_profile_id: me.profile.id, body: 'hi' },
+        }),
+        201,
+      );
+      const request = conversationId(me.profile.id, stranger.profile.id);
+      return key('POST', `/v1/conversations/${request}/accept`, undefined, () => ({
+        type: 'conversation',
+        id: request,
+      }));
+    },
+    markConversationRead: () =>
+      key('POST', `/v1/conversations/${conversation()}/read`, {}, () => ({ type: 'conversation', id: conversation() })),
+    hideConversation: () =>
+      key('DELETE', `/v1/conversations/${conversation()}`, undefined, () => ({
+        type: 'conversation',
+        id: conversation(),
+      })),
+    setMessageSettings: () =>
+      key('PUT', '/v1/messages/settings', { allow_messages_from: 'everyone' }, () => ({
+        type: 'message_settings',
+        id: me.profile.id,
       })),
     createReport: () =>
       key('POST', '/v1/reports', { subject_type: 'post', subject_id: made.otherPost, reason: 'spam' }, (r) => ({
