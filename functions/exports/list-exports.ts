@@ -1,0 +1,17 @@
+import { httpHandler } from '../../shared/http/handler.js';
+import { presentExport } from '../../shared/http/present/exports.js';
+import { routes } from '../../shared/http/contract/routes/exports.js';
+import { listExports } from '../../shared/store/exports.js';
+import { exportPortsFromConfig, type ExportPorts } from './ports.js';
+
+export const handler = httpHandler(
+  routes.listExports,
+  async ({ query, auth, now, ports }) => {
+    const page = await listExports(auth.principal.userId, query);
+    return {
+      items: await Promise.all(page.items.map((record) => presentExport(record, ports.exportStorage, now))),
+      next_cursor: page.next_cursor,
+    };
+  },
+  { ports: (): Pick<ExportPorts, 'exportStorage'> => exportPortsFromConfig() },
+);
