@@ -34,7 +34,10 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
  * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue) and the
  * local media storage (the upload forms of POST /v1/media), and the embedded search index.
  */
-export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & { storage: MediaStorage; search: SearchIndex } & ExportPorts;
+export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & {
+  storage: MediaStorage;
+  search: SearchIndex;
+} & ExportPorts;
 
 /** Paths the local server answers outside the route table: the media runtime's upload route and files. */
 export interface LocalPaths {

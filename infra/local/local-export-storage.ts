@@ -29,7 +29,9 @@ class FileUpload implements ExportUpload {
   }
 
   async complete(): Promise<number> {
-    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     await rename(this.partial, this.path);
     return this.size;
   }

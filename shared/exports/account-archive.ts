@@ -119,10 +119,34 @@ async function writeProfile(writer: ArchiveWriter, profile: ProfileRecord, now: 
       (comments) => presentComments(profile, comments),
     ),
   );
-  await writer.jsonArray(`${dir}following.json`, mapPages(allPages((r) => followingOf(id, r)), followEntries));
-  await writer.jsonArray(`${dir}followers.json`, mapPages(allPages((r) => followersOf(id, r)), followEntries));
-  await writer.jsonArray(`${dir}blocks.json`, mapPages(allPages((r) => listBlocks(id, r)), safetyEntries));
-  await writer.jsonArray(`${dir}mutes.json`, mapPages(allPages((r) => listMutes(id, r)), safetyEntries));
+  await writer.jsonArray(
+    `${dir}following.json`,
+    mapPages(
+      allPages((r) => followingOf(id, r)),
+      followEntries,
+    ),
+  );
+  await writer.jsonArray(
+    `${dir}followers.json`,
+    mapPages(
+      allPages((r) => followersOf(id, r)),
+      followEntries,
+    ),
+  );
+  await writer.jsonArray(
+    `${dir}blocks.json`,
+    mapPages(
+      allPages((r) => listBlocks(id, r)),
+      safetyEntries,
+    ),
+  );
+  await writer.jsonArray(
+    `${dir}mutes.json`,
+    mapPages(
+      allPages((r) => listMutes(id, r)),
+      safetyEntries,
+    ),
+  );
   await writer.jsonArray(
     `${dir}notifications.json`,
     mapPages(

@@ -59,7 +59,11 @@ async function matchEntries(self: ProfileRecord, entries: ImportEntry[]) {
 }
 
 /** The distinct profiles of a list, and the names of the entries that matched none. */
-function resolveList(entries: ImportEntry[], profileOf: (e: ImportEntry) => ProfileRecord | undefined, notFound: Set<string>) {
+function resolveList(
+  entries: ImportEntry[],
+  profileOf: (e: ImportEntry) => ProfileRecord | undefined,
+  notFound: Set<string>,
+) {
   const profiles = new Map<string, ProfileRecord>();
   for (const entry of entries) {
     const profile = profileOf(entry);

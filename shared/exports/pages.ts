@@ -5,9 +5,7 @@ import type { Page, PageRequest } from '../store/pagination.js';
 export const EXPORT_PAGE_SIZE = 100;
 
 /** Every page of a list, in its order; none when `read` answers undefined (the list's owner is gone). */
-export async function* allPages<T>(
-  read: (request: PageRequest) => Promise<Page<T> | undefined>,
-): AsyncGenerator<T[]> {
+export async function* allPages<T>(read: (request: PageRequest) => Promise<Page<T> | undefined>): AsyncGenerator<T[]> {
   let cursor: string | undefined;
   do {
     const page = await read({ limit: EXPORT_PAGE_SIZE, cursor });

@@ -60,7 +60,12 @@ export async function settleExport(record: ExportRecord, outcome: ExportOutcome)
   const { mail, ...fields } = outcome.status === 'ready' ? outcome : { ...outcome, mail: undefined };
   const items: TransactItem[] = [
     { Update: updateRequest({ key: keys.dataExport(record.id), set: fields, when: [when.exists(), stillPending] }) },
-    { Delete: { ...conditionRequest(when.any(when.absent(), when.is('export_id', record.id))), Key: keys.exportClaim(record.user_id) } },
+    {
+      Delete: {
+        ...conditionRequest(when.any(when.absent(), when.is('export_id', record.id))),
+        Key: keys.exportClaim(record.user_id),
+      },
+    },
     ...(mail ? [putTransactItem(entities.mail, mail)] : []),
   ];
   try {

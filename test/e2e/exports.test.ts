@@ -85,8 +85,16 @@ describe('data export', () => {
     );
     secrets.push(endpoint.secret);
     // What the table stream folds (counts) and writes (notifications) has landed before the export reads it.
-    await settledCount('followers', async () => ok(await call('GET', `/v1/profiles/${alice.profile.id}`)).followers_count, 1);
-    await settledCount('notifications', async () => ok(await call('GET', '/v1/notifications', as(alice))).items.length, 1);
+    await settledCount(
+      'followers',
+      async () => ok(await call('GET', `/v1/profiles/${alice.profile.id}`)).followers_count,
+      1,
+    );
+    await settledCount(
+      'notifications',
+      async () => ok(await call('GET', '/v1/notifications', as(alice))).items.length,
+      1,
+    );
 
     const created = await requestExport(alice.session);
     expect(created.status).toBe(201);
@@ -152,9 +160,13 @@ describe('data export', () => {
     expect(files[`${dir}media/${imageId}/${name}`]).toEqual(served);
 
     const ws = `workspaces/${alice.workspaceId}/`;
-    const endpoints = ok(await call('GET', `/v1/workspaces/${alice.workspaceId}/webhook-endpoints`, { token: alice.session }));
+    const endpoints = ok(
+      await call('GET', `/v1/workspaces/${alice.workspaceId}/webhook-endpoints`, { token: alice.session }),
+    );
     expect(json(files, `${ws}webhook-endpoints.json`)).toEqual(endpoints.items);
-    const keys = ok(await call('GET', `/v1/workspaces/${alice.workspaceId}/api-keys?limit=100`, { token: alice.session }));
+    const keys = ok(
+      await call('GET', `/v1/workspaces/${alice.workspaceId}/api-keys?limit=100`, { token: alice.session }),
+    );
     expect(json(files, `${ws}api-keys.json`)).toEqual(keys.items);
   });
 

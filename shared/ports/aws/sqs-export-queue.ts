@@ -10,7 +10,9 @@ export class SqsExportQueue implements ExportQueue {
   ) {}
 
   async enqueue(message: ExportMessage): Promise<void> {
-    await this.client.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: exportMessageBody(message) }));
+    await this.client.send(
+      new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: exportMessageBody(message) }),
+    );
   }
 }
 

@@ -5,17 +5,16 @@ import { Timestamp, Uuid } from './common.js';
 export const Export = z
   .object({
     id: Uuid,
-    status: z.enum(EXPORT_STATUSES).meta({ description: '`pending` while the archive is written; then `ready` or `failed`.' }),
+    status: z
+      .enum(EXPORT_STATUSES)
+      .meta({ description: '`pending` while the archive is written; then `ready` or `failed`.' }),
     created_at: Timestamp,
     completed_at: Timestamp.nullable(),
     size_bytes: z.number().int().nullable().meta({ description: "The archive's size; null until ready." }),
-    download_url: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'Downloads the ZIP archive without a credential of this API, until `expires_at`; null unless ready (and after `expires_at`). A fresh URL on every read: keep it to yourself.',
-      }),
+    download_url: z.string().nullable().meta({
+      description:
+        'Downloads the ZIP archive without a credential of this API, until `expires_at`; null unless ready (and after `expires_at`). A fresh URL on every read: keep it to yourself.',
+    }),
     expires_at: Timestamp.nullable().meta({ description: 'When the download closes: 7 days after it was ready.' }),
     failure_reason: z.string().nullable().meta({ description: 'Why the export failed; null otherwise.' }),
   })
@@ -50,10 +49,22 @@ export const ImportBody = z
 export const ImportParams = z.strictObject({ profile_id: Uuid });
 
 export const ImportResult = z.object({
-  followed: z.number().int().meta({ description: 'Entries of `following` the profile follows after the import (new or already).' }),
-  blocked: z.number().int().meta({ description: 'Entries of `blocks` the profile blocks after the import (new or already).' }),
-  muted: z.number().int().meta({ description: 'Entries of `mutes` the profile mutes after the import (new or already).' }),
+  followed: z
+    .number()
+    .int()
+    .meta({ description: 'Entries of `following` the profile follows after the import (new or already).' }),
+  blocked: z
+    .number()
+    .int()
+    .meta({ description: 'Entries of `blocks` the profile blocks after the import (new or already).' }),
+  muted: z
+    .number()
+    .int()
+    .meta({ description: 'Entries of `mutes` the profile mutes after the import (new or already).' }),
   not_found: z
     .array(z.string())
-    .meta({ description: 'The usernames (or ids, for entries without one) of entries that match no profile that can be followed, blocked or muted.' }),
+    .meta({
+      description:
+        'The usernames (or ids, for entries without one) of entries that match no profile that can be followed, blocked or muted.',
+    }),
 });
