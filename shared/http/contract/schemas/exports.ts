@@ -61,10 +61,8 @@ export const ImportResult = z.object({
     .number()
     .int()
     .meta({ description: 'Entries of `mutes` the profile mutes after the import (new or already).' }),
-  not_found: z
-    .array(z.string())
-    .meta({
-      description:
-        'The usernames (or ids, for entries without one) of entries that match no profile that can be followed, blocked or muted.',
-    }),
+  not_found: z.array(z.string()).meta({
+    description:
+      'The usernames (or ids, for entries without one) of entries that match no profile that can be followed, blocked or muted.',
+  }),
 });
