@@ -55,7 +55,7 @@ export const newMail = (
 });
 
 /** The console's Account page, where a ready export is downloaded (the mail carries no download link of its own). */
-export const consoleAccountLink = (base: string) => `${base}/console/account`;
+export const consoleAccountLink = (base: string) => `${base}/console#/account`;
 
 /** The console pages the links open. */
 export const consoleLink = (base: string, page: 'verify-email' | 'reset-password', token: string) =>

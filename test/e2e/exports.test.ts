@@ -111,7 +111,7 @@ describe('data export', () => {
     expect(days).toBeLessThanOrEqual(7);
     const mails = await waitForMail(alice.user.email, 2);
     const mail = mails.find((m) => m.subject === 'Your data export is ready');
-    expect(mail?.text).toContain('/console/account');
+    expect(mail?.text).toContain('/console#/account');
     const listed = ok(await call('GET', '/v1/me/exports', { token: alice.session }));
     expect(listed.items.map((e: ExportBody) => e.id)).toEqual([exported.id]);
   });
