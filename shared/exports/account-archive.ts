@@ -7,6 +7,7 @@
 import { ARCHIVE_README } from '../domain/exports.js';
 import type { ProfileRecord, UserRecord } from '../domain/entities.js';
 import type { CommentRecord, PostRecord } from '../domain/posts.js';
+import { viewerFilterOf } from '../domain/safety.js';
 import { presentComment } from '../http/present/comments.js';
 import { presentApiKey, presentUser } from '../http/present/identity.js';
 import { presentMedia } from '../http/present/media.js';
@@ -15,7 +16,7 @@ import { presentPost } from '../http/present/posts.js';
 import { presentProfileWithCounts } from '../http/present/profiles.js';
 import { presentVersion } from '../http/present/versions.js';
 import { presentWebhooks } from '../http/present/webhooks.js';
-import { hydrateNotifications } from '../notifications/hydrate.js';
+import { hydrateNotifications, visibleToRecipient } from '../notifications/hydrate.js';
 import { mapLimit } from '../pipeline/concurrency.js';
 import { listApiKeys } from '../store/api-keys.js';
 import { likedComments, listProfileComments } from '../store/comments.js';
@@ -24,7 +25,7 @@ import { getMedia } from '../store/media.js';
 import { listNotifications } from '../store/notifications.js';
 import { likedPosts, listProfileDrafts, listProfilePosts } from '../store/posts.js';
 import { listWorkspaceProfiles } from '../store/profiles.js';
-import { listBlocks, listMutes, type SafetyListItem } from '../store/safety.js';
+import { listBlocks, listMutes, loadSafetySets, type SafetyListItem } from '../store/safety.js';
 import { listVersions } from '../store/versions.js';
 import { listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
 import { listMemberships } from '../store/workspaces.js';
@@ -147,11 +148,13 @@ async function writeProfile(writer: ArchiveWriter, profile: ProfileRecord, now: 
       safetyEntries,
     ),
   );
+  // As the list answers them: the profile's blocks and mutes hide their actors there, and so here.
+  const viewer = viewerFilterOf(await loadSafetySets(id));
   await writer.jsonArray(
     `${dir}notifications.json`,
     mapPages(
       allPages((r) => listNotifications(id, {}, r, now)),
-      async (items) => (await hydrateNotifications(items)).map(presentNotification),
+      async (items) => (await hydrateNotifications(visibleToRecipient(items, viewer))).map(presentNotification),
     ),
   );
   await writeMedia(writer, dir, [...mediaIds], now, readMedia);

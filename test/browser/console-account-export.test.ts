@@ -33,7 +33,7 @@ describe('the Account page', () => {
     await page.getByLabel('Password').fill(eve.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Endpoints' }).waitFor();
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Export your data' }).waitFor();
 

@@ -50,6 +50,7 @@ describe('data export', () => {
   let alice: Actor;
   let bob: Actor;
   let carol: Actor;
+  let dan: Actor;
   const secrets: string[] = [];
   let exported: ExportBody;
   let files: Record<string, Uint8Array>;
@@ -60,7 +61,7 @@ describe('data export', () => {
   let imageId: string;
 
   beforeAll(async () => {
-    [alice, bob, carol] = await Promise.all([actor(), actor(), actor()]);
+    [alice, bob, carol, dan] = await Promise.all([actor(), actor(), actor(), actor()]);
     secrets.push(alice.key, alice.session, alice.user.password);
     // Alice writes: a published post, edited once (its history), a draft, an image post, a comment.
     ({ post: published } = await post(alice, { body: 'first words' }));
@@ -74,11 +75,11 @@ describe('data export', () => {
       await call('POST', `/v1/posts/${bobsPost.id}/comments`, { ...as(alice), body: { body: 'a comment' } }),
       201,
     ).comment.id;
-    // Relations: alice follows bob, bob follows alice, alice blocks carol and mutes... carol's neighbour.
+    // Relations: alice follows bob, bob follows alice, alice blocks carol and mutes dan.
     ok(await call('POST', '/v1/profile-follows', { ...as(alice), body: { followed_profile_id: bob.profile.id } }), 201);
     ok(await call('POST', '/v1/profile-follows', { ...as(bob), body: { followed_profile_id: alice.profile.id } }), 201);
     ok(await call('POST', '/v1/profile-blocks', { ...as(alice), body: { blocked_profile_id: carol.profile.id } }), 201);
-    ok(await call('POST', '/v1/profile-mutes', { ...as(alice), body: { muted_profile_id: bob.profile.id } }), 201);
+    ok(await call('POST', '/v1/profile-mutes', { ...as(alice), body: { muted_profile_id: dan.profile.id } }), 201);
     const endpoint = await createEndpoint(
       { ...alice.user, profiles: [alice.profile] },
       { url: 'https://example.com/hooks' },
@@ -146,7 +147,7 @@ describe('data export', () => {
     expect(json(files, `${dir}following.json`)).toEqual([entry(bob)]);
     expect(json(files, `${dir}followers.json`)).toEqual([entry(bob)]);
     expect(json(files, `${dir}blocks.json`)).toEqual([entry(carol)]);
-    expect(json(files, `${dir}mutes.json`)).toEqual([entry(bob)]);
+    expect(json(files, `${dir}mutes.json`)).toEqual([entry(dan)]);
   });
 
   it('holds notifications, media with their files, webhook endpoints and API keys as the API answers them', async () => {
