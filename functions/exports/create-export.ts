@@ -1,10 +1,11 @@
 import { newExport } from '../../shared/domain/exports.js';
 import { httpHandler } from '../../shared/http/handler.js';
-import { presentExport } from '../../shared/http/present/exports.js';
+import { presentNewExport } from '../../shared/http/present/exports.js';
 import { publicBaseUrl } from '../../shared/http/public-url.js';
 import { routes } from '../../shared/http/contract/routes/exports.js';
 import { settleExport, startExport } from '../../shared/store/exports.js';
-import { exportPortsFromConfig, type ExportPorts } from './ports.js';
+import type { ExportPorts } from './ports.js';
+import { sqsExportQueueFromConfig } from '../../shared/ports/aws/sqs-export-queue.js';
 
 /** Records the export with the user's one claim (409 while another runs) and queues its job. */
 export const handler = httpHandler(
@@ -23,7 +24,7 @@ export const handler = httpHandler(
       });
       throw error;
     }
-    return { export: await presentExport(record, ports.exportStorage, now) };
+    return { export: presentNewExport(record) };
   },
-  { ports: (): ExportPorts => exportPortsFromConfig() },
+  { ports: (): Pick<ExportPorts, 'exportQueue'> => ({ exportQueue: sqsExportQueueFromConfig() }) },
 );

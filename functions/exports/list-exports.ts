@@ -2,7 +2,8 @@ import { httpHandler } from '../../shared/http/handler.js';
 import { presentExport } from '../../shared/http/present/exports.js';
 import { routes } from '../../shared/http/contract/routes/exports.js';
 import { listExports } from '../../shared/store/exports.js';
-import { exportPortsFromConfig, type ExportPorts } from './ports.js';
+import type { ExportPorts } from './ports.js';
+import { s3ExportStorageFromConfig } from '../../shared/ports/aws/s3-export-storage.js';
 
 export const handler = httpHandler(
   routes.listExports,
@@ -13,5 +14,5 @@ export const handler = httpHandler(
       next_cursor: page.next_cursor,
     };
   },
-  { ports: (): Pick<ExportPorts, 'exportStorage'> => exportPortsFromConfig() },
+  { ports: (): Pick<ExportPorts, 'exportStorage'> => ({ exportStorage: s3ExportStorageFromConfig() }) },
 );

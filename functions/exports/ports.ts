@@ -1,6 +1,8 @@
-/** What the export routes use outside the table: the queue the job runs from, the storage its archive is read from. */
-import { s3ExportStorageFromConfig } from '../../shared/ports/aws/s3-export-storage.js';
-import { sqsExportQueueFromConfig } from '../../shared/ports/aws/sqs-export-queue.js';
+/**
+ * What the export routes use outside the table: the queue the job runs from (create), the storage
+ * that signs an archive's download (read). Types only: each route builds just its own adapter, so
+ * its bundle carries one AWS client (test/bundle/lambda-bundle-contents.test.ts).
+ */
 import type { ExportQueue } from '../../shared/ports/export-queue.js';
 import type { ExportStorage } from '../../shared/ports/export-storage.js';
 
@@ -8,8 +10,3 @@ export interface ExportPorts {
   exportQueue: ExportQueue;
   exportStorage: ExportStorage;
 }
-
-export const exportPortsFromConfig = (): ExportPorts => ({
-  exportQueue: sqsExportQueueFromConfig(),
-  exportStorage: s3ExportStorageFromConfig(),
-});

@@ -11,3 +11,6 @@ export async function presentExport(record: ExportRecord, storage: ExportStorage
       : null;
   return declared(Export, { ...record, download_url });
 }
+
+/** An export just asked for: pending, nothing to download yet (no storage to ask). */
+export const presentNewExport = (record: ExportRecord) => declared(Export, { ...record, download_url: null });

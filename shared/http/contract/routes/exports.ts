@@ -56,6 +56,7 @@ export const routes = {
     status: 200,
     response: ImportResult,
     errors: ['profile_not_permitted', 'insufficient_scope'],
+    // Not a tool: a one-time act whose body is whole archive files (up to 10,000 entries), not a model's call.
     mcp: false,
   }),
 };
