@@ -39,10 +39,14 @@ export type MediaReader = (url: string) => AsyncIterable<Uint8Array>;
 /** Objects whose earlier versions are read at once (one Query each). */
 const HISTORY_READS_AT_ONCE = 8;
 
-/** Every earlier version of a post or comment, as the history route answers them. */
-async function historyOf(objectId: string) {
+/**
+ * Every earlier version of a post or comment, as the history route answers them. One never edited
+ * has none (an edit sets edited_at in the transaction that keeps the version): no Query for it.
+ */
+async function historyOf(object: { id: string; edited_at: string | null }) {
+  if (object.edited_at === null) return [];
   const versions = [];
-  for await (const page of allPages((request) => listVersions(objectId, request))) versions.push(...page);
+  for await (const page of allPages((request) => listVersions(object.id, request))) versions.push(...page);
   return versions.map(presentVersion);
 }
 
@@ -63,7 +67,7 @@ async function presentPosts(profile: ProfileRecord, posts: PostRecord[], mediaId
   );
   return mapLimit(posts, HISTORY_READS_AT_ONCE, async (post) => ({
     ...presentPost(post, liked.has(post.id)),
-    history: await historyOf(post.id),
+    history: await historyOf(post),
   }));
 }
 
@@ -74,7 +78,7 @@ async function presentComments(profile: ProfileRecord, comments: CommentRecord[]
   );
   return mapLimit(comments, HISTORY_READS_AT_ONCE, async (comment) => ({
     ...presentComment(comment, liked.has(comment.id)),
-    history: await historyOf(comment.id),
+    history: await historyOf(comment),
   }));
 }
 
