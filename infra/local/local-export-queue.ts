@@ -38,14 +38,6 @@ export class LocalExportQueue implements ExportQueue {
     this.inFlight.add(run);
   }
 
-  /** Resolves once no job is running or waiting to be tried again (tests and the bench wait on it). */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0 || this.timers.size > 0) {
-      await Promise.allSettled([...this.inFlight]);
-      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, this.redeliverAfterMs / 4));
-    }
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);

@@ -72,12 +72,10 @@ account.json                          your user and the workspaces you are a mem
 profiles/<username>/profile.json      the profile, as GET /v1/profiles/{id} answers it
 profiles/<username>/posts.json        its posts, replies, quotes and drafts, each with "history": its earlier versions
 profiles/<username>/comments.json     its comments, each with "history"
-profiles/<username>/likes.json        { posts: [id], comments: [id] } it liked
 profiles/<username>/following.json    [{ profile_id, username, since }] it follows
 profiles/<username>/followers.json    [{ profile_id, username, since }] following it
 profiles/<username>/blocks.json       [{ profile_id, username, since }] it blocks
 profiles/<username>/mutes.json        [{ profile_id, username, since }] it mutes
-profiles/<username>/messages.json     messages it sent and received
 profiles/<username>/notifications.json  its notifications
 profiles/<username>/media.json        the media its profile and posts show; the files under media/, as served
 workspaces/<id>/webhook-endpoints.json  the workspace's webhook endpoints (no signing secret)
@@ -87,6 +85,7 @@ following.json, blocks.json and mutes.json can be imported into a profile again:
 POST /v1/profiles/{profile_id}/imports with { following, blocks, mutes }.
 
 No secret is in this archive: no password, key, token or signing secret.
+Not in this version of the archive: the posts and comments a profile liked, and its messages.
 `;
 
 /** The most entries one import takes, all lists together. */
