@@ -30,6 +30,8 @@ import { listVersions } from '../store/versions.js';
 import { listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
 import { listMemberships } from '../store/workspaces.js';
 import { endpointProfiles } from '../webhooks/workspace-endpoints.js';
+import { operatorOf } from '../operators/operator-of.js';
+import { getOperatorSlot } from '../store/operators.js';
 import type { ArchiveWriter } from './archive-writer.js';
 import { allPages, concatPages, mapPages } from './pages.js';
 
@@ -105,7 +107,8 @@ async function writeMedia(writer: ArchiveWriter, dir: string, ids: string[], now
 async function writeProfile(writer: ArchiveWriter, profile: ProfileRecord, now: Date, readMedia: MediaReader) {
   const dir = `profiles/${profile.username}/`;
   const id = profile.id;
-  await writer.json(`${dir}profile.json`, presentProfileWithCounts(profile, await getFollowCounts(id), null));
+  const [counts, slot] = await Promise.all([getFollowCounts(id), getOperatorSlot(id)]);
+  await writer.json(`${dir}profile.json`, presentProfileWithCounts(profile, counts, await operatorOf(slot)));
   const mediaIds = new Set(profileMediaIds(profile));
   await writer.jsonArray(
     `${dir}posts.json`,
