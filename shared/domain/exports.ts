@@ -76,6 +76,7 @@ profiles/<username>/following.json    [{ profile_id, username, since }] it follo
 profiles/<username>/followers.json    [{ profile_id, username, since }] following it
 profiles/<username>/blocks.json       [{ profile_id, username, since }] it blocks
 profiles/<username>/mutes.json        [{ profile_id, username, since }] it mutes
+profiles/<username>/messages.json     the messages of its conversations, both directions
 profiles/<username>/notifications.json  its notifications
 profiles/<username>/media.json        the media its profile and posts show; the files under media/, as served
 workspaces/<id>/webhook-endpoints.json  the workspace's webhook endpoints (no signing secret)
@@ -85,7 +86,7 @@ following.json, blocks.json and mutes.json can be imported into a profile again:
 POST /v1/profiles/{profile_id}/imports with { following, blocks, mutes }.
 
 No secret is in this archive: no password, key, token or signing secret.
-Not in this version of the archive: the posts and comments a profile liked, and its messages.
+Not in this version of the archive: the posts and comments a profile liked.
 `;
 
 /** The most entries one import takes, all lists together. */

@@ -4,11 +4,13 @@
  * read page by page through the stores the routes read, so the account is never in memory at once
  * (what is kept is the ids of the media its profiles show, a few dozen bytes each).
  */
+import { CONVERSATION_BOXES } from '../domain/conversations.js';
 import { ARCHIVE_README } from '../domain/exports.js';
 import type { ProfileRecord, UserRecord } from '../domain/entities.js';
 import type { CommentRecord, PostRecord } from '../domain/posts.js';
 import { viewerFilterOf } from '../domain/safety.js';
 import { presentComment } from '../http/present/comments.js';
+import { presentMessage } from '../http/present/messages.js';
 import { presentApiKey, presentUser } from '../http/present/identity.js';
 import { presentMedia } from '../http/present/media.js';
 import { presentNotification } from '../http/present/notifications.js';
@@ -20,6 +22,8 @@ import { hydrateNotifications, visibleToRecipient } from '../notifications/hydra
 import { mapLimit } from '../pipeline/concurrency.js';
 import { listApiKeys } from '../store/api-keys.js';
 import { likedComments, listProfileComments } from '../store/comments.js';
+import { listConversations } from '../store/conversations.js';
+import { listConversation } from '../store/messages.js';
 import { followersOf, followingOf, getFollowCounts, type FollowListItem } from '../store/follows.js';
 import { getMedia } from '../store/media.js';
 import { listNotifications } from '../store/notifications.js';
@@ -82,6 +86,20 @@ async function presentComments(profile: ProfileRecord, comments: CommentRecord[]
     ...presentComment(comment, liked.has(comment.id)),
     history: await historyOf(comment),
   }));
+}
+
+/**
+ * Every message of the profile's conversations, both directions, a conversation after another:
+ * those of its inbox and its requests (one it hid is off both until its next message).
+ */
+async function* messagePages(profileId: string) {
+  for (const box of CONVERSATION_BOXES)
+    for await (const conversations of allPages((r) => listConversations(profileId, box, r)))
+      for (const conversation of conversations)
+        yield* mapPages(
+          allPages((r) => listConversation(profileId, conversation.other_profile_id, r)),
+          (messages) => messages.map(presentMessage),
+        );
 }
 
 /** The media a profile shows: its avatar and banner variants. */
@@ -155,6 +173,7 @@ async function writeProfile(writer: ArchiveWriter, profile: ProfileRecord, now: 
       safetyEntries,
     ),
   );
+  await writer.jsonArray(`${dir}messages.json`, messagePages(id));
   // As the list answers them: the profile's blocks and mutes hide their actors there, and so here.
   const viewer = viewerFilterOf(await loadSafetySets(id));
   await writer.jsonArray(

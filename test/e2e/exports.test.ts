@@ -80,6 +80,12 @@ describe('data export', () => {
     ok(await call('POST', '/v1/profile-follows', { ...as(bob), body: { followed_profile_id: alice.profile.id } }), 201);
     ok(await call('POST', '/v1/profile-blocks', { ...as(alice), body: { blocked_profile_id: carol.profile.id } }), 201);
     ok(await call('POST', '/v1/profile-mutes', { ...as(alice), body: { muted_profile_id: dan.profile.id } }), 201);
+    // Messages both ways.
+    for (const [from, to, body] of [
+      [alice, bob, 'hello bob'],
+      [bob, alice, 'hello alice'],
+    ] as const)
+      ok(await call('POST', '/v1/messages', { ...as(from), body: { recipient_profile_id: to.profile.id, body } }), 201);
     const endpoint = await createEndpoint(
       { ...alice.user, profiles: [alice.profile] },
       { url: 'https://example.com/hooks' },
@@ -148,6 +154,13 @@ describe('data export', () => {
     expect(json(files, `${dir}followers.json`)).toEqual([entry(bob)]);
     expect(json(files, `${dir}blocks.json`)).toEqual([entry(carol)]);
     expect(json(files, `${dir}mutes.json`)).toEqual([entry(dan)]);
+  });
+
+  it('holds the messages of its conversations both ways, as the conversation route answers them', async () => {
+    const conversation = ok(await call('GET', `/v1/messages?with_profile_id=${bob.profile.id}&limit=100`, as(alice)));
+    const messages = json(files, `profiles/${alice.profile.username}/messages.json`);
+    expect(messages).toEqual(conversation.items);
+    expect(messages.map((m: { body: string }) => m.body)).toEqual(['hello alice', 'hello bob']);
   });
 
   it('holds notifications, media with their files, webhook endpoints and API keys as the API answers them', async () => {

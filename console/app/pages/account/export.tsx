@@ -54,8 +54,8 @@ export function ExportSection() {
       <h2 id="export-heading">Export your data</h2>
       <p>
         An archive (ZIP) of your account and of every profile of the workspaces you own: posts with their earlier
-        versions, comments, follows, blocks, mutes, notifications, media, webhook endpoints and API keys. No password or
-        key is in it. Its follows, blocks and mutes can be imported into a profile again.
+        versions, comments, follows, blocks, mutes, messages, notifications, media, webhook endpoints and API keys. No
+        password or key is in it. Its follows, blocks and mutes can be imported into a profile again.
       </p>
       <ProblemNotice problem={loaded.problem ?? problem} title="Could not ask for or load your exports." />
       {latest ? (

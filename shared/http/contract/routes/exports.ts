@@ -11,7 +11,7 @@ export const routes = {
     tag: 'Your data',
     summary: 'Asks for an archive of your data (a ZIP); a mail says when it is ready to download.',
     description:
-      "Starts a job that writes a ZIP archive of the account: `README.txt`, `account.json`, and for every workspace you own its profiles (`profiles/<username>/`: profile, posts with their history and drafts, comments, following, followers, blocks, mutes, notifications, media with their files) and `workspaces/<id>/` (webhook endpoints, API keys), every object in this API's own shapes and no secret. Poll `GET /v1/me/exports/{export_id}` (or wait for the mail) until `status` is `ready`, then download `download_url` within 7 days. One export at a time: another while one is `pending` is `409 invalid_state`.",
+      "Starts a job that writes a ZIP archive of the account: `README.txt`, `account.json`, and for every workspace you own its profiles (`profiles/<username>/`: profile, posts with their history and drafts, comments, following, followers, blocks, mutes, messages, notifications, media with their files) and `workspaces/<id>/` (webhook endpoints, API keys), every object in this API's own shapes and no secret. Poll `GET /v1/me/exports/{export_id}` (or wait for the mail) until `status` is `ready`, then download `download_url` within 7 days. One export at a time: another while one is `pending` is `409 invalid_state`.",
     auth: 'session',
     status: 201,
     response: ExportAnswer,
