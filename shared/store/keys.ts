@@ -93,6 +93,7 @@ const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
 const NOTIFICATION_PREFIX = 'NOTIF#';
 const NOTIFICATION_GROUP_PREFIX = 'NOTIFGROUP#';
+const EVENT_LOG_PREFIX = 'EVENTS#';
 const CONVERSATION_PREFIX = 'CONV#';
 
 /**
@@ -340,6 +341,9 @@ export const keys = {
   dataExport: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
   userExports: (userId: string) => `USER#${userId}#EXPORTS`,
   exportClaim: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_CLAIM' }),
+  // --- live: the per-profile event log and its stream tickets ---
+  /** A profile's event log: one partition, sorted by event id (log order). */
+  eventLog: (profileId: string) => `${EVENT_LOG_PREFIX}${profileId}`,
 };
 
 /**
