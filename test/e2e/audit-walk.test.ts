@@ -40,6 +40,7 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   passkeyRegistrationOptions: "the user's own account, of no workspace",
   addPasskey: "the user's own account, of no workspace",
   deletePasskey: "the user's own account, of no workspace",
+  createExport: "the user's own account, of no workspace",
   resolveModerationSubject: "a platform moderator's act, of no workspace",
 };
 
@@ -270,6 +271,14 @@ function attempts(): Partial<Record<RouteName, Attempt>> {
         type: 'message_settings',
         id: me.profile.id,
       })),
+    importRelations: async () => {
+      // A profile of its own to mute: the walk's other profile is muted and unmuted by its own routes.
+      const muted = (await actor()).profile.id;
+      return key('POST', `/v1/profiles/${me.profile.id}/imports`, { mutes: [{ profile_id: muted }] }, () => ({
+        type: 'profile',
+        id: me.profile.id,
+      }));
+    },
     createReport: () =>
       key('POST', '/v1/reports', { subject_type: 'post', subject_id: made.otherPost, reason: 'spam' }, (r) => ({
         type: 'report',
