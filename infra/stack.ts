@@ -6,6 +6,7 @@ import { AuthorCards } from './author-cards.js';
 import { ConsoleSite } from './console.js';
 import { CounterFold } from './counters.js';
 import { Notifications } from './notifications.js';
+import { Live } from './live.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
@@ -50,6 +51,7 @@ export class SocialNetworkStack extends Stack {
   readonly media: MediaPipeline;
   readonly counters: CounterFold;
   readonly notifications: Notifications;
+  readonly live: Live;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
   readonly search: SearchIndexing;
@@ -109,6 +111,9 @@ export class SocialNetworkStack extends Stack {
 
     // Notifications: what happened to each profile, written from the stream (likes and follows grouped per batch).
     this.notifications = new Notifications(this, 'Notifications', { table: this.table, environment });
+
+    // Live: each profile's event log, appended from the stream; read by the poll and the stream routes.
+    this.live = new Live(this, 'Live', { table: this.table, environment });
 
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,

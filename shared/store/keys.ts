@@ -77,6 +77,8 @@
  * | token slot        | ACCTOKENSLOT#<purpose>#<subject> | SLOT     |   (the one usable token of a purpose)      |
  * | mail              | MAIL#<id>              | MAIL               |   (the stream sends it; TTL: 7 days)       |
  * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
+ * | live event        | EVENTS#<profile>       | <event id>         |   (the profile's event log, ids in log order; TTL: 7 days) |
+ * | stream ticket     | STREAMTICKET#<hash>    | TICKET             |   (60 s, single use: spent by a conditional delete) |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -84,6 +86,7 @@ const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
 const NOTIFICATION_PREFIX = 'NOTIF#';
 const NOTIFICATION_GROUP_PREFIX = 'NOTIFGROUP#';
+const EVENT_LOG_PREFIX = 'EVENTS#';
 
 /**
  * How many partition keys one target's likes (a post's, a comment's) and one profile's followers
@@ -314,6 +317,11 @@ export const keys = {
   accountTokenSlot: (purpose: string, subject: string) => ({ pk: `ACCTOKENSLOT#${purpose}#${subject}`, sk: 'SLOT' }),
   mail: (id: string) => ({ pk: `MAIL#${id}`, sk: 'MAIL' }),
   mailSuppression: (email: string) => ({ pk: `MAILSUPPRESS#${email}`, sk: 'SUPPRESS' }),
+  // --- live: the per-profile event log and its stream tickets ---
+  /** A profile's event log: one partition, sorted by event id (log order). */
+  eventLog: (profileId: string) => `${EVENT_LOG_PREFIX}${profileId}`,
+  liveEvent: (profileId: string, eventId: string) => ({ pk: `${EVENT_LOG_PREFIX}${profileId}`, sk: eventId }),
+  streamTicket: (ticketHash: string) => ({ pk: `STREAMTICKET#${ticketHash}`, sk: 'TICKET' }),
 };
 
 /**
@@ -377,6 +385,8 @@ export const entityTags = {
   accountTokenSlot: 'account_token_slot',
   mail: 'mail',
   mailSuppression: 'mail_suppression',
+  liveEvent: 'live_event',
+  streamTicket: 'stream_ticket',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

@@ -22,6 +22,7 @@ beforeAll(() => {
     'home-feed': unused,
     'search-index': unused,
     mail: unused,
+    'live-events': unused,
   }).streamConsumers;
 });
 
@@ -49,6 +50,7 @@ describe('the table stream consumers, local and deployed', () => {
       'home-feed': stack.feed.fanOut,
       'search-index': stack.search.fn,
       mail: stack.mail.sender,
+      'live-events': stack.live.logEvents,
     };
     const mappings = streamMappings();
     // The same consumers on both sides: a new one is wired in both, or this fails.
