@@ -37,7 +37,7 @@ export interface LiveEventDraft {
   source: string;
 }
 
-/** Digits of a sequence number in an id (epoch milliseconds × 1000 fit in 16 until the year 2286). */
+/** Digits of a sequence number in an id (hours since 1970 × 10⁹ fit in 16 until the year 3110). */
 const ID_SEQUENCE_DIGITS = 16;
 const CHECK_LENGTH = 8;
 const EVENT_ID = /^(\d{16})-([0-9a-f]{8})$/;
@@ -58,13 +58,18 @@ export function sequenceOf(profileId: string, id: string): number | undefined {
   return Number(match[1]);
 }
 
+/** Numbers one run of a log may use before the next hour's start: far more events than a log holds in 7 days. */
+const PER_HOUR = 1_000_000_000;
+
 /**
- * The sequence number of the next event: the one after the log's last, or, for a log with no
- * event (new, or all expired), one derived from the clock (milliseconds × 1000), far above any
- * number an earlier, expired run of the same log reached, so an old cursor never names a new event.
+ * The sequence number of the next event: the one after the log's last. A log with no event (new,
+ * or all expired) starts at its hour's number (hours since 1970 × 10⁹): far above any number an
+ * earlier, expired run of the same log reached, so an old cursor never names a new event; and
+ * the same for two writers that find the log empty at once, so they contend for it like any
+ * other number (one gets it, the other takes the next) instead of both starting a run.
  */
 export const nextSequence = (last: number | undefined, now: Date): number =>
-  last === undefined ? now.getTime() * 1000 : last + 1;
+  last === undefined ? Math.floor(now.getTime() / 3_600_000) * PER_HOUR : last + 1;
 
 /**
  * Whether a cursor at `after` has missed events the log no longer holds: the log's first event

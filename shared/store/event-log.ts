@@ -36,9 +36,9 @@ class SequenceTaken extends Error {}
  * the tail, and writers of one profile at once are the stream shards that carry its changes.
  */
 const APPEND_RETRY: RetryPolicy = {
-  tries: 12,
+  tries: 20,
   baseDelayMs: 5,
-  maxDelayMs: 200,
+  maxDelayMs: 100,
   retryable: (error) => error instanceof SequenceTaken,
 };
 
