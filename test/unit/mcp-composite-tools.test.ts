@@ -56,7 +56,7 @@ describe('composite tools', () => {
       expect(refsIn(tool.inputSchema), tool.name).toEqual([]);
       expect(refsIn(tool.outputSchema), tool.name).toEqual([]);
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
-      expect(tool.toolset, tool.name).toBe('search');
+      expect(tool.toolset, tool.name).toBe(tool.name === 'wait_for_events' ? 'notifications' : 'search');
     }
   });
 
