@@ -21002,6 +21002,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `cursor_expired`: The cursor is older than the event log (events are kept 7 days). */
+            410: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "cursor_expired";
+                        error_message: string;
+                    };
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -21276,6 +21297,27 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "insufficient_scope" | "profile_not_permitted" | "profile_suspended";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `cursor_expired`: The cursor is older than the event log (events are kept 7 days). */
+            410: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "cursor_expired";
                         error_message: string;
                     };
                 };
