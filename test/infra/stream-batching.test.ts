@@ -51,6 +51,7 @@ describe('the table stream consumers, local and deployed', () => {
       'search-index': stack.search.fn,
       mail: stack.mail.sender,
       'live-events': stack.live.logEvents,
+      'live-publisher': stack.liveEvents.publisher,
     };
     const mappings = streamMappings();
     // The same consumers on both sides: a new one is wired in both, or this fails.

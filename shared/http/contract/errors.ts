@@ -33,6 +33,7 @@ export const errorStatus = {
   reply_not_allowed: 403,
   invalid_token: 400,
   cursor_expired: 410,
+  messages_not_allowed: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Status and default message per code, as the OpenAPI document lists them. */
