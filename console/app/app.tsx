@@ -11,6 +11,7 @@ import { LoginPage } from './pages/login.js';
 import { SignUpPage } from './pages/signup.js';
 import { ModerationPage } from './pages/moderation.js';
 import { ProfilesPage } from './pages/profiles.js';
+import { LivePage } from './pages/live.js';
 import { SecurityPage } from './pages/security.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
@@ -199,6 +200,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <ProfilesPage workspaceId={route.workspaceId} />;
     case 'api-keys':
       return <ApiKeysPage workspaceId={route.workspaceId} />;
+    case 'live':
+      return <LivePage workspaceId={route.workspaceId} />;
   }
 }
 

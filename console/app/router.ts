@@ -15,7 +15,8 @@ export type Route =
   | { page: 'oauth-consent'; query: string }
   | { page: 'apps'; workspaceId: string }
   | { page: 'profiles'; workspaceId: string }
-  | { page: 'api-keys'; workspaceId: string };
+  | { page: 'api-keys'; workspaceId: string }
+  | { page: 'live'; workspaceId: string };
 
 /** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
 const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
@@ -37,6 +38,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'apps') return { page: 'apps', workspaceId };
   if (section === 'profiles') return { page: 'profiles', workspaceId };
   if (section === 'api-keys') return { page: 'api-keys', workspaceId };
+  if (section === 'live') return { page: 'live', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -70,6 +72,8 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/profiles`;
     case 'api-keys':
       return `#/w/${route.workspaceId}/api-keys`;
+    case 'live':
+      return `#/w/${route.workspaceId}/live`;
   }
 }
 
