@@ -1,12 +1,13 @@
 /**
  * Live in the stack (CDK template): the event-log consumer on the table stream, writing only the
- * logs.
+ * logs; GET /v1/stream reachable as a response-streaming function URL (the HTTP API cannot stream).
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Live } from '../../infra/live.js';
 import { STREAM_BATCHING } from '../../infra/stream-batching.js';
 import { synthConstruct, type Resource } from '../support/construct-template.js';
+import { ServiceTemplates } from './service-templates.js';
 
 let template: Template;
 let resources: Record<string, Resource>;
@@ -56,5 +57,21 @@ describe('the event-log consumer (CDK)', () => {
       Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*'] } },
     });
     expect(JSON.stringify(statements)).not.toMatch(/UpdateItem|DeleteItem|BatchWriteItem/);
+  });
+});
+
+describe('GET /v1/stream (CDK)', () => {
+  it('is a response-streaming function URL, the function lasting one stream connection (15 minutes)', () => {
+    const service = new ServiceTemplates();
+    const ofType = (type: string) => service.ofType(type).map((located) => service.resource(located)!);
+    const urls = ofType('AWS::Lambda::Url');
+    expect(urls).toHaveLength(1);
+    expect(urls[0]!.Properties).toMatchObject({ AuthType: 'NONE', InvokeMode: 'RESPONSE_STREAM' });
+    const streaming = ofType('AWS::Lambda::Function').filter((f) => f.Properties.Description === 'GET /v1/stream');
+    expect(streaming).toHaveLength(1);
+    expect(streaming[0]!.Properties.Timeout).toBe(900);
+    expect(urls[0]!.Properties.TargetFunctionArn).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^FnstreamEvents/), 'Arn'],
+    });
   });
 });
