@@ -10,6 +10,7 @@ import { Notifications } from './notifications.js';
 import { Live } from './live.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
+import { DataExports, EXPORT_QUEUEING_ROUTES, EXPORT_SIGNING_ROUTES } from './exports.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { configurePasskeys, type PasskeySettings } from './passkeys.js';
@@ -58,6 +59,7 @@ export class SocialNetworkStack extends Stack {
   readonly console: ConsoleSite;
   readonly search: SearchIndexing;
   readonly mail: Mail;
+  readonly exports: DataExports;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -75,7 +77,14 @@ export class SocialNetworkStack extends Stack {
       // The manual retry and the recovery put deliveries on the queue, the feed read deletes stale
       // inbox entries, the media upload signs forms for the uploads bucket: those grants stay on
       // their own roles.
-      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES, ...UPLOAD_SIGNING_ROUTES, ...SEARCH_ROUTES],
+      dedicatedRoles: [
+        ...ENQUEUING_ROUTES,
+        ...FEED_CLEANING_ROUTES,
+        ...UPLOAD_SIGNING_ROUTES,
+        ...SEARCH_ROUTES,
+        ...EXPORT_QUEUEING_ROUTES,
+        ...EXPORT_SIGNING_ROUTES,
+      ],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
@@ -151,6 +160,15 @@ export class SocialNetworkStack extends Stack {
       environment,
       from: props.mailFrom,
       identityDomain: props.mailIdentityDomain,
+      alarmTopic: this.alarms.topic,
+    });
+
+    // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.
+    this.exports = new DataExports(this, 'Exports', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      accessLogs: this.media.buckets.accessLogs,
       alarmTopic: this.alarms.topic,
     });
 

@@ -13,6 +13,7 @@ import { ModerationPage } from './pages/moderation.js';
 import { ProfilesPage } from './pages/profiles.js';
 import { LivePage } from './pages/live.js';
 import { SecurityPage } from './pages/security.js';
+import { AccountPage } from './pages/account.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
 import { session, SIGNED_IN_EVENT, SIGNED_OUT_EVENT } from './session.js';
@@ -29,6 +30,7 @@ type Me = Awaited<ReturnType<typeof webhooks.me>>;
  */
 const accountPages = (me: Me): { label: string; to: Route }[] => [
   { label: 'Security', to: { page: 'security' } },
+  { label: 'Account', to: { page: 'account' } },
   ...(me.platform_role === 'moderator' ? [{ label: 'Moderation', to: { page: 'moderation' } as Route }] : []),
 ];
 
@@ -166,6 +168,7 @@ function Page({ route, me }: { route: Route; me: Me }) {
   }
   if (route.page === 'oauth-consent') return <ConsentPage query={route.query} me={me} />;
   if (route.page === 'security') return <SecurityPage />;
+  if (route.page === 'account') return <AccountPage />;
   if (!('workspaceId' in route)) {
     const only = onlyManagedWorkspace(me);
     return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;

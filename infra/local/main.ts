@@ -16,6 +16,7 @@ import {
 } from './dynamodb-local.js';
 import { deliveryRuntime } from './delivery-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
+import { exportRuntime } from './export-runtime.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
 import { mailRuntime } from './mail-runtime.js';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   const mail = mailRuntime({ inMemory, dataDir: config.dataDir });
   // Live: the event-log writer wakes, in process, the polls and streams waiting on the profile.
   const wake = new LocalEventWake();
+  // Exports: archives under DATA_DIR/exports (or a temporary directory), written by the in-process queue's job.
+  const exports = exportRuntime({ inMemory, dataDir: config.dataDir });
   const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
     'live-events': logEventsHandler((event) => wake.wake(event.profile_id)),
     'media-clean-up': media.onStream,
@@ -70,9 +73,10 @@ async function main(): Promise<void> {
   });
   const server = await createHttpServer({
     bundlesDir,
-    ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index, wake },
+    ports: { ...deliveries.httpPorts, ...exports.httpPorts, storage: media.storage, search: search.index, wake },
     media,
     mail,
+    exports,
   });
   await search.start();
   await deliveries.start();
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
   // With PORT=0 (the tests) the system picked the port: the passkey origin's default names the real one.
   process.env.PORT = String(port);
   await media.start(`http://127.0.0.1:${port}`);
+  exports.start(`http://127.0.0.1:${port}`);
 
   let stopping = false;
   const stop = async () => {
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
     await media.stop();
     await deliveries.stop();
     await mail.stop();
+    await exports.stop();
     search.stop();
     await dynamo?.stop();
     withdraw();

@@ -13,8 +13,7 @@ import { viewerFilterOf, type ViewerFilter } from '../domain/safety.js';
 import { presentMessage } from '../http/present/messages.js';
 import { presentNotification } from '../http/present/notifications.js';
 import { presentPostWithProfile } from '../http/present/posts.js';
-import { hydrateNotifications } from '../notifications/hydrate.js';
-import { shownNotifications } from '../notifications/shown.js';
+import { hydrateNotifications, visibleToRecipient } from '../notifications/hydrate.js';
 import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
 import { appendEvent } from '../store/event-log.js';
 import { getPost } from '../store/posts.js';
@@ -69,7 +68,7 @@ const viewerOf = async (profileId: string): Promise<ViewerFilter> => viewerFilte
 /** The event a profile gets of a change, or undefined when its blocks, mutes or the change's state say none. */
 async function draftOf({ profile_id, change }: LiveWork): Promise<LiveEventDraft | undefined> {
   if (change.kind === 'notification') {
-    const [shown] = shownNotifications([change.notification], await viewerOf(profile_id));
+    const [shown] = visibleToRecipient([change.notification], await viewerOf(profile_id));
     if (!shown) return undefined;
     const [view] = await hydrateNotifications([shown]);
     return {
