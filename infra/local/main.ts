@@ -22,6 +22,8 @@ import { createHttpServer } from './http-server.js';
 import { mailRuntime } from './mail-runtime.js';
 import { mediaRuntime } from './media-runtime.js';
 import { searchRuntime } from './search-runtime.js';
+import { LocalEventWake } from './local-event-wake.js';
+import { logEventsHandler } from '../../functions/live-pipeline/log-events.js';
 
 function readArguments(args: string[]): { inMemory: boolean; bundlesDir?: string } {
   const options: { inMemory: boolean; bundlesDir?: string } = { inMemory: false };
@@ -58,9 +60,12 @@ async function main(): Promise<void> {
   const search = searchRuntime({ inMemory, dataDir: config.dataDir });
   // Mail: the local mailbox (DATA_DIR/mail, or a temporary directory), fed by the same poller.
   const mail = mailRuntime({ inMemory, dataDir: config.dataDir });
+  // Live: the event-log writer wakes, in process, the polls and streams waiting on the profile.
+  const wake = new LocalEventWake();
   // Exports: archives under DATA_DIR/exports (or a temporary directory), written by the in-process queue's job.
   const exports = exportRuntime({ inMemory, dataDir: config.dataDir });
   const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
+    'live-events': logEventsHandler((event) => wake.wake(event.profile_id)),
     'media-clean-up': media.onStream,
     'home-feed': feedRuntime().onStream,
     'search-index': search.onStream,
@@ -68,7 +73,7 @@ async function main(): Promise<void> {
   });
   const server = await createHttpServer({
     bundlesDir,
-    ports: { ...deliveries.httpPorts, ...exports.httpPorts, storage: media.storage, search: search.index },
+    ports: { ...deliveries.httpPorts, ...exports.httpPorts, storage: media.storage, search: search.index, wake },
     media,
     mail,
     exports,
