@@ -3,10 +3,13 @@
  * tool through the poll): a cursor checked against the log, then the events after it, waiting for
  * one when there are none yet.
  */
+import { shownUnderSafety } from '../domain/live-event-safety.js';
 import { isOlderThanLog, sequenceOf, type LiveEventType } from '../domain/live-events.js';
+import { viewerFilterOf } from '../domain/safety.js';
 import { AppError } from '../errors.js';
 import type { EventWake } from '../ports/event-wake.js';
 import { firstSequence, readEventsAfter, type EventsRead } from '../store/event-log.js';
+import { loadSafetySets } from '../store/safety.js';
 
 const foreignCursor = () =>
   new AppError('invalid_request', {
@@ -35,6 +38,19 @@ export interface ReadRequest {
 }
 
 /**
+ * The events after `after` that the profile's blocks and mutes still let through (read beside the
+ * log, in parallel: no round trip after it); `lastSeen` moves past the ones left out.
+ */
+async function readShown(request: ReadRequest): Promise<EventsRead> {
+  const [read, sets] = await Promise.all([
+    readEventsAfter(request.profileId, request.after, request),
+    loadSafetySets(request.profileId),
+  ]);
+  const viewer = viewerFilterOf(sets);
+  return { ...read, events: read.events.filter((event) => shownUnderSafety(event, viewer)) };
+}
+
+/**
  * The events after `after`; when there are none, waits up to `waitMs` (or until `signal` aborts)
  * for the log to grow, and reads again each time it may have. The wake-up is asked for before each
  * read, so an event appended between the read and the wait still ends the wait.
@@ -53,7 +69,7 @@ export async function readOrWait(
       left > 0
         ? wake.wait(request.profileId, left, AbortSignal.any([stop.signal, ...(signal ? [signal] : [])]))
         : undefined;
-    const read = await readEventsAfter(request.profileId, request.after, request);
+    const read = await readShown(request);
     if (read.events.length > 0 || !woken || signal?.aborted) {
       stop.abort();
       return read;

@@ -41,6 +41,7 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   addPasskey: "the user's own account, of no workspace",
   deletePasskey: "the user's own account, of no workspace",
   createExport: "the user's own account, of no workspace",
+  createStreamTicket: "a 60-second read ticket for the caller's own stream: it writes nothing of the workspace's",
   resolveModerationSubject: "a platform moderator's act, of no workspace",
 };
 

@@ -46,6 +46,8 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   listOAuthGrants: 'workspace administration (session only)',
   getExport: "the caller's own data export (session only): its status and download link",
   listExports: "the caller's own data exports (session only)",
+  listAuditLog: 'workspace administration (session only)',
+  streamEvents: 'an open stream: the same log and filter as listEvents, walked there',
 };
 
 /**
@@ -61,6 +63,7 @@ const MUTE_SHOWS: Partial<Record<RouteName, string>> = {
   listFollowing: 'a list of profiles, not their content',
   listConversations:
     'a conversation the caller is a party to: a mute quiets streams, not direct messages (as listMessages)',
+  listEvents: "the muted profile's message.created: a mute quiets streams, not direct messages (as listConversations)",
 };
 
 /** Interaction routes that do not reach another profile, or that must stay open across a block. */
@@ -81,6 +84,7 @@ const INTERACTIONS_EXEMPT: Partial<Record<RouteName, string>> = {
   setMessageSettings: "the caller's own settings",
   markConversationRead: "the caller's own read mark (its history stays readable, as listMessages)",
   hideConversation: "tidying the caller's own list is never refused",
+  createStreamTicket: "a read ticket for the caller's own event stream",
   acceptOperatorLink: 'answering a link addressed to the caller: vouching for an agent is the operator’s own choice',
   declineOperatorLink: 'answering a link addressed to the caller: refusing is never refused',
   endOperatorLink: 'ending a link the caller is a side of is never refused',

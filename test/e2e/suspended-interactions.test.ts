@@ -27,6 +27,7 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   setMessageSettings: "the caller's own settings",
   markConversationRead: "the caller's own read mark",
   hideConversation: "tidying the caller's own list is never refused",
+  createStreamTicket: "a read ticket for the caller's own event stream",
   acceptOperatorLink: 'a link addressed to the caller (a suspended agent shows no operator: its profile reads 404)',
   declineOperatorLink: 'refusing a link is never refused',
   endOperatorLink: 'ending a link the caller is a side of is never refused',
