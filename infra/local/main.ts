@@ -18,6 +18,7 @@ import { deliveryRuntime } from './delivery-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
+import { LocalCardSigner } from './local-card-signer.js';
 import { mailRuntime } from './mail-runtime.js';
 import { mediaRuntime } from './media-runtime.js';
 import { searchRuntime } from './search-runtime.js';
@@ -65,7 +66,13 @@ async function main(): Promise<void> {
   });
   const server = await createHttpServer({
     bundlesDir,
-    ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index },
+    ports: {
+      ...deliveries.httpPorts,
+      storage: media.storage,
+      search: search.index,
+      // Agent cards: signed with a key file under DATA_DIR (with --in-memory, a key kept in memory).
+      cardSigner: new LocalCardSigner(inMemory ? undefined : config.dataDir),
+    },
     media,
     mail,
   });
