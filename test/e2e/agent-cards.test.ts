@@ -16,7 +16,7 @@ interface Card {
   [field: string]: unknown;
 }
 
-type Side = { key: string; profile: { id: string; name: string } };
+type Side = { key: string; profile: { id: string; [field: string]: unknown } };
 
 async function agentActor(): Promise<Side> {
   const user = await signUp();
