@@ -25,7 +25,11 @@ export const conversationPair = (a: string, b: string): [string, string] => (a <
 /** A conversation's id is the same for both sides: derived from the pair, never stored as a lookup. */
 export const conversationId = (a: string, b: string): string => idFromParts('conversation', ...conversationPair(a, b));
 
-export const newFollow = (now: Date, follower: Pick<ProfileRecord, 'id' | 'type'>, followedId: string): FollowRecord => ({
+export const newFollow = (
+  now: Date,
+  follower: Pick<ProfileRecord, 'id' | 'type'>,
+  followedId: string,
+): FollowRecord => ({
   follower_profile_id: follower.id,
   followed_profile_id: followedId,
   created_at: now.toISOString(),

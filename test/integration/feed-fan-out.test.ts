@@ -63,7 +63,9 @@ async function profile(): Promise<ProfileRecord> {
 async function followers(author: ProfileRecord, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newId());
   for (let i = 0; i < ids.length; i += 25)
-    await Promise.all(ids.slice(i, i + 25).map((id) => follow(newFollow(new Date(), { id, type: 'human' }, author.id), [])));
+    await Promise.all(
+      ids.slice(i, i + 25).map((id) => follow(newFollow(new Date(), { id, type: 'human' }, author.id), [])),
+    );
   return ids;
 }
 
