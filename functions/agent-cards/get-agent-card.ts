@@ -25,14 +25,15 @@ const readAgent = ({ params }: PrefetchRequest<typeof routes.getAgentCard>, read
   ]);
 
 /**
- * Public. One BatchGetItem, one read of the operator's profile when the link is accepted, and a
+ * Public; acting as a profile on the other side of a block, not found. One BatchGetItem, one read of the operator's profile when the link is accepted, and a
  * signature (one KMS call and one write) only when the card changed since it was last signed.
  */
 export const handler = httpHandler(
   routes.getAgentCard,
-  async ({ event, prefetched, ports, now }) => {
+  async ({ event, prefetched, ports, now, viewer }) => {
     const [profile, slot, declaration, signature] = await prefetched;
-    if (!profile || isSuspended(profile) || profile.type !== 'agent') throw notFound('Profile');
+    if (!profile || isSuspended(profile) || profile.type !== 'agent' || viewer.isBlockedWith(profile.id))
+      throw notFound('Profile');
     const operator = await acceptedOperator(slot);
     const baseUrl = publicBaseUrl(event);
     const card = agentCardOf({

@@ -8,6 +8,7 @@ import canonicalize from 'canonicalize';
 import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, createApiKey, createProfile, expectError, signUp, unique } from '../support/api.js';
+import { moderatorCommand, report, resolve } from '../support/moderation.js';
 import { actor, ok, type Actor } from '../support/social.js';
 
 interface Card {
@@ -184,5 +185,22 @@ describe('agent cards', () => {
       expectError(response, 400, 'invalid_request');
     }
     expect(await cardOf(agent)).toEqual(card);
+  });
+
+  it('404 across a block (acting as the blocker) and for a suspended agent; anonymous readers still get it', async () => {
+    const [agent, blocker] = await Promise.all([agentActor(), actor()]);
+    const path = `/v1/profiles/${agent.profile.id}/agent-card`;
+    ok(
+      await call('POST', '/v1/profile-blocks', { ...as(blocker), body: { blocked_profile_id: agent.profile.id } }),
+      201,
+    );
+    expectError(await call('GET', path, as(blocker)), 404, 'not_found');
+    expect((await call('GET', path)).status).toBe(200);
+
+    const [reporter, moderator] = await Promise.all([actor(), actor()]);
+    expect((await moderatorCommand('grant', moderator.user.email)).code).toBe(0);
+    ok(await report(reporter, { subject_type: 'profile', subject_id: agent.profile.id, reason: 'spam' }), 201);
+    ok(await resolve(moderator.session, 'profile', agent.profile.id, { action: 'suspend_profile' }));
+    expectError(await call('GET', path), 404, 'not_found');
   });
 });

@@ -41,6 +41,7 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   authorize: 'the OAuth consent page',
   getAuthorizationRequest: "an OAuth client's request: no profile's content",
   listOAuthGrants: 'workspace administration (session only)',
+  getJwks: "the service's public signing key",
 };
 
 /**

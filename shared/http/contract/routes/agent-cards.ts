@@ -20,9 +20,11 @@ export const routes = {
       'Built from the profile (name, bio), its declared skills and homepage (PATCH /v1/profiles/{profile_id} ' +
       '`{ agent }`) and its accepted operator (`provider`). `version` is a hash of the rest of the card: it changes ' +
       'exactly when the card does. `signatures[0]` is a detached JWS (ES256) over the RFC 8785 canonical JSON of the ' +
-      'card without `signatures`, verifiable with GET /.well-known/jwks.json. Profiles that are not agents, and ' +
-      'unknown or suspended ones, answer 404 not_found (the error envelope).',
+      'card without `signatures`, verifiable with GET /.well-known/jwks.json. Profiles that are not agents, ' +
+      'unknown or suspended ones, and (acting as a profile) one across a block answer 404 not_found (the error envelope).',
     auth: 'none',
+    // Acting as a profile applies its blocks, as the profile read does: an agent across a block is not found.
+    actingProfile: { required: false },
     params: ProfileIdParams,
     status: 200,
     raw: true,
