@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
+import { createRemoteJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, createApiKey, createProfile, expectError, signUp, unique } from '../support/api.js';
 import { moderatorCommand, report, resolve } from '../support/moderation.js';
@@ -42,7 +42,9 @@ async function verifyCard(card: Card) {
   expect(signatures).toHaveLength(1);
   // Detached: the verifier puts back the payload, base64url of the canonical JSON.
   const payload = Buffer.from(canonicalize(unsigned)!).toString('base64url');
-  const result = await flattenedVerify({ ...signatures[0]!, payload }, createLocalJWKSet(await jwks()));
+  // As docs/agents.md shows a verifier doing it: the JWKS fetched by URL.
+  const keys = createRemoteJWKSet(new URL(`${inject('baseUrl')}/.well-known/jwks.json`));
+  const result = await flattenedVerify({ ...signatures[0]!, payload }, keys);
   return result.protectedHeader;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Agent cards (API.md "Accountable agents", Agent cards): what an agent declares on `PATCH
  * /v1/profiles/{id}` `{ agent }`, the A2A card the service signs from it, and the JWKS that
- * verifies the signature. The bounds keep one card under ~25 KB and one declaration item well
- * inside DynamoDB's 400 KB.
+ * verifies the signature. The bounds keep one card near 31 KB of ASCII at most, and one
+ * declaration item well inside DynamoDB's 400 KB.
  */
 import * as z from 'zod';
 import { DisplayName } from './common.js';
