@@ -141,6 +141,13 @@ describe('agent cards', () => {
     expect(operated.version).not.toBe(withBio.version);
     await verifyCard(operated);
 
+    // The operator renames itself: the agent's card shows the new name, as a new version.
+    ok(await edit(operator, { name: 'Renamed Operator' }));
+    const renamed = await cardOf(agent);
+    expect(renamed.provider).toMatchObject({ organization: 'Renamed Operator' });
+    expect(renamed.version).not.toBe(operated.version);
+    await verifyCard(renamed);
+
     // Ending the link takes the provider off: the card is the one before it, signed again.
     ok(await call('DELETE', `/v1/operator-links/${link.id}`, as(agent)));
     const ended = await cardOf(agent);
