@@ -12,8 +12,9 @@ import type { ProfileChanges } from './profiles.js';
 import type { ReadBatch } from './read-batch.js';
 import { transactConditional } from './transact.js';
 
+/** The agent's declaration: through the request's read batch on a read, else consistently (an edit answers it as it stands). */
 export function getAgentDeclaration(profileId: string, reads?: ReadBatch): Promise<AgentDeclarationRecord | undefined> {
-  return getItem(entities.agentDeclaration, keys.agentDeclaration(profileId), reads ? { reads } : {});
+  return getItem(entities.agentDeclaration, keys.agentDeclaration(profileId), reads ? { reads } : { consistent: true });
 }
 
 export function getCardSignature(profileId: string, reads: ReadBatch): Promise<AgentCardSignatureRecord | undefined> {
