@@ -117,7 +117,11 @@ describe('agent cards', () => {
     expect(withSkill.skills).toEqual([skill]);
     await verifyCard(withSkill);
 
-    ok(await edit(agent, { bio: 'I summarize threads.' }));
+    // An edit without `agent` keeps the declaration, and answers it.
+    expect(ok(await edit(agent, { bio: 'I summarize threads.' })).agent).toEqual({
+      skills: [skill],
+      homepage_url: null,
+    });
     const withBio = await cardOf(agent);
     expect(withBio.description).toBe('I summarize threads.');
     expect(withBio.version).not.toBe(withSkill.version);
