@@ -171,6 +171,10 @@ export const config = {
   get schedulerRoleArn(): string | undefined {
     return process.env.SCHEDULER_ROLE_ARN;
   },
+  /** The AppSync Events API's HTTP endpoint (`https://<http domain>`) the live publisher posts to. AWS only. */
+  get appSyncEventsEndpoint(): string | undefined {
+    return process.env.APPSYNC_EVENTS_ENDPOINT || undefined;
+  },
   /** The OpenSearch domain's endpoint (`https://...`) the search routes and the indexing Lambda use. AWS only. */
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;

@@ -2743,7 +2743,7 @@ export interface components {
              */
             id: string;
             name: string;
-            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
             profile_ids: string[];
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
@@ -4087,7 +4087,7 @@ export interface components {
             /** @description An absolute URL. */
             resource: string;
             authorization_servers: string[];
-            scopes_supported: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+            scopes_supported: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
             bearer_methods_supported: "header"[];
         };
         /** @description RFC 8414 authorization server metadata. */
@@ -4110,7 +4110,7 @@ export interface components {
             client_id_metadata_document_supported: true;
             /** @constant */
             authorization_response_iss_parameter_supported: true;
-            scopes_supported: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+            scopes_supported: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
         };
         /** @description RFC 7591 client information (a public client: no secret). */
         OAuthClientRegistration: {
@@ -4137,7 +4137,7 @@ export interface components {
             redirect_uri: string;
             resource: string;
             /** @description The requested scopes this service knows, to choose from. */
-            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
             /** @description With a session: the workspaces the person may approve for (owner or admin), with their profiles (the first 100). */
             workspaces: {
                 /**
@@ -4178,7 +4178,7 @@ export interface components {
                 email: string;
             };
             profile_ids: string[];
-            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+            scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -9008,7 +9008,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+                    scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
                     /** @default [] */
                     profile_ids?: string[];
                 };
@@ -24937,7 +24937,7 @@ export interface operations {
                     /** @default [] */
                     profile_ids?: string[];
                     /** @default [] */
-                    scopes?: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "all:read" | "all:write" | "all:all")[];
+                    scopes?: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
                 };
             };
         };

@@ -89,6 +89,7 @@ const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
 const NOTIFICATION_PREFIX = 'NOTIF#';
 const NOTIFICATION_GROUP_PREFIX = 'NOTIFGROUP#';
+const EVENT_LOG_PREFIX = 'EVENTS#';
 const CONVERSATION_PREFIX = 'CONV#';
 
 /**
@@ -333,6 +334,9 @@ export const keys = {
   accountTokenSlot: (purpose: string, subject: string) => ({ pk: `ACCTOKENSLOT#${purpose}#${subject}`, sk: 'SLOT' }),
   mail: (id: string) => ({ pk: `MAIL#${id}`, sk: 'MAIL' }),
   mailSuppression: (email: string) => ({ pk: `MAILSUPPRESS#${email}`, sk: 'SUPPRESS' }),
+  // --- live: the per-profile event log and its stream tickets ---
+  /** A profile's event log: one partition, sorted by event id (log order). */
+  eventLog: (profileId: string) => `${EVENT_LOG_PREFIX}${profileId}`,
 };
 
 /**
