@@ -10,6 +10,7 @@ import { CounterFold } from './counters.js';
 import { Notifications } from './notifications.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
+import { DataExports, EXPORT_QUEUEING_ROUTES, EXPORT_SIGNING_ROUTES } from './exports.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { configurePasskeys, type PasskeySettings } from './passkeys.js';
@@ -58,6 +59,7 @@ export class SocialNetworkStack extends Stack {
   readonly search: SearchIndexing;
   readonly mail: Mail;
   readonly agentCards: AgentCardSigning;
+  readonly exports: DataExports;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -81,6 +83,8 @@ export class SocialNetworkStack extends Stack {
         ...UPLOAD_SIGNING_ROUTES,
         ...SEARCH_ROUTES,
         ...CARD_SIGNING_ROUTES,
+        ...EXPORT_QUEUEING_ROUTES,
+        ...EXPORT_SIGNING_ROUTES,
       ],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
@@ -161,6 +165,15 @@ export class SocialNetworkStack extends Stack {
     this.agentCards = new AgentCardSigning(this, 'AgentCards', {
       table: this.table,
       routeFunctions: this.httpApi.routeFunctions,
+    });
+
+    // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.
+    this.exports = new DataExports(this, 'Exports', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      accessLogs: this.media.buckets.accessLogs,
+      alarmTopic: this.alarms.topic,
     });
 
     // Live events for WebSocket clients: AppSync Events, its authoriser, and the publisher on the stream.

@@ -7,7 +7,7 @@ import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import { publicBaseUrl } from '../../shared/http/public-url.js';
 import { MCP_PATH } from '../../shared/mcp/path.js';
-import { acceptedOperator } from '../../shared/operators/accepted-operator.js';
+import { operatorOf } from '../../shared/operators/operator-of.js';
 import { kmsCardSignerFromConfig } from '../../shared/ports/aws/kms-card-signer.js';
 import type { CardSigner } from '../../shared/ports/card-signer.js';
 import { getAgentDeclaration, getCardSignature } from '../../shared/store/agent-cards.js';
@@ -34,7 +34,7 @@ export const handler = httpHandler(
     const [profile, slot, declaration, signature] = await prefetched;
     if (!profile || isSuspended(profile) || profile.type !== 'agent' || viewer.isBlockedWith(profile.id))
       throw notFound('Profile');
-    const operator = await acceptedOperator(slot);
+    const operator = await operatorOf(slot);
     const baseUrl = publicBaseUrl(event);
     const card = agentCardOf({
       profile,

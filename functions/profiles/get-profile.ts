@@ -3,7 +3,7 @@ import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
 import { presentProfileWithCounts } from '../../shared/http/present/profiles.js';
-import { acceptedOperator } from '../../shared/operators/accepted-operator.js';
+import { operatorOf } from '../../shared/operators/operator-of.js';
 import { getAgentDeclaration } from '../../shared/store/agent-cards.js';
 import { getFollowCounts } from '../../shared/store/follows.js';
 import { getOperatorSlot } from '../../shared/store/operators.js';
@@ -31,7 +31,7 @@ export const handler = httpHandler(
   async ({ prefetched, viewer }) => {
     const [profile, counts, slot, declaration] = await prefetched;
     if (!profile || isSuspended(profile) || viewer.isBlockedWith(profile.id)) throw notFound('Profile');
-    return presentProfileWithCounts(profile, counts, await acceptedOperator(slot), declaration);
+    return presentProfileWithCounts(profile, counts, await operatorOf(slot), declaration);
   },
   { prefetch: readProfile },
 );

@@ -58,6 +58,8 @@ async function main() {
       queue: unused('queue'),
       storage: unused('storage'),
       search: unused('search'),
+      exportQueue: unused('exportQueue'),
+      exportStorage: unused('exportStorage'),
     };
     const served = await startCountedServer({ ports });
     const { base, recorder } = served;

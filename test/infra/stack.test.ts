@@ -372,7 +372,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media) clean the feed (read it), search, or sign agent cards (the card, the JWKS) have their own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media), clean the feed (read it), search or sign agent cards (the card, the JWKS) have their own, and so have the export routes (queue the job; sign downloads)', () => {
     const roleKey = (route: { method: string; path: string }) =>
       keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
     const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
@@ -381,7 +381,9 @@ describe('CDK stack (default context)', () => {
     const cleaning = new Set<string>(['getFeed']);
     const searching = new Set<string>(['searchProfiles', 'searchPosts']);
     const cards = new Set<string>(['getAgentCard', 'getJwks']);
-    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...cards]);
+    // The export routes: one queues the job, two sign downloads of the archives.
+    const exporting = new Set<string>(['createExport', 'getExport', 'listExports']);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...cards, ...exporting]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));
@@ -397,7 +399,10 @@ describe('CDK stack (default context)', () => {
     // Only the retry and recovery routes may put deliveries on the queue, only the media upload may write to S3.
     for (const route of routeList) {
       const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
-      expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name));
+      expect(actions.has('sqs:SendMessage'), route.name).toBe(
+        enqueuing.has(route.name) || route.name === 'createExport',
+      );
+      expect(actions.has('s3:GetObject'), route.name).toBe(['getExport', 'listExports'].includes(route.name));
       expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
       // Only the card signs with the KMS key, only the JWKS reads its public half.
       expect(actions.has('kms:Sign'), route.name).toBe(route.name === 'getAgentCard');
@@ -440,7 +445,7 @@ describe('CDK stack (default context)', () => {
   });
 
   it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket, search domain or signing key', () => {
-    const { httpApi, webhooks, media, search, agentCards } = templates.stack;
+    const { httpApi, webhooks, media, search, agentCards, exports } = templates.stack;
     const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
     const allowed = new Set(
       [
@@ -453,6 +458,8 @@ describe('CDK stack (default context)', () => {
         media.buckets.uploads,
         search.domain,
         agentCards.key,
+        exports.queue,
+        exports.bucket,
       ].map((construct) => keyOf(templates.locate(construct))),
     );
     for (const at of templates.all.filter((t) => t !== templates.root)) {

@@ -1,0 +1,11 @@
+import { ExportSection } from './account/export.js';
+
+/** The account's own data: one section per concern (pages/account/). */
+export function AccountPage() {
+  return (
+    <main id="main">
+      <h1>Account</h1>
+      <ExportSection />
+    </main>
+  );
+}
