@@ -18,6 +18,7 @@ import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION, splitApiFunction } from './lambda-defaults.js';
 import { routeGroupOf, RouteStack } from './route-stacks.js';
+import { STREAM_CONNECTION, streamingUrl } from './streaming-route.js';
 
 export interface Throttle {
   /** Steady-state requests per second across the whole stage. */
@@ -127,6 +128,8 @@ export class ServiceHttpApi extends Construct {
       const access: AccessClass = route.method === 'GET' ? 'read' : 'readWrite';
       const fn = apiFunction(stack, routeFunctionId(route.name), `functions/${route.handler}.ts`, props.environment, {
         description: routeKey,
+        // A stream lasts as long as a Lambda may run; its client resumes after (Last-Event-ID).
+        ...(route.streaming ? { timeout: STREAM_CONNECTION } : {}),
         role: dedicated.has(route.name) ? this.roles.dedicated(route.name, access) : this.roles.forClass(access),
         logGroup: this.functionLogs,
         reservedConcurrentExecutions: props.reservedConcurrency?.[route.name],
@@ -137,6 +140,7 @@ export class ServiceHttpApi extends Construct {
         routeKey: HttpRouteKey.with(route.path, ApiMethod[route.method]),
         integration: stack.invoker.integrationFor(`Integration-${route.name}`, fn),
       });
+      if (route.streaming) streamingUrl(fn);
       functions.set(route.name, fn);
     }
     this.routeFunctions = functions;

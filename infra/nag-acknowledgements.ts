@@ -211,6 +211,30 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     'Invoked synchronously by its stream event source, whose on-failure destination is the notifications failure queue.',
   );
 
+  // The event-log consumer (infra/live.ts): a stream consumer like the notifications', with the same reasons.
+  const { live } = stack;
+  ack(live.logEvents, 'AwsSolutions::AwsSolutions-IAM5[Resource::*]', xrayReason);
+  ack(
+    live.logEvents,
+    'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+  );
+  ack(
+    live.failures,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    "This is the on-failure destination of the event log's stream mapping; it has no further one.",
+  );
+  ack(
+    live.failures,
+    'AwsSolutions::AwsSolutions-SQS3',
+    "This queue is itself a failure destination (of the event log's stream mapping), which the rule does not recognise as a DLQ.",
+  );
+  ack(
+    live.logEvents,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the event log failure queue.',
+  );
+
   // Search (infra/search.ts, docs/search.md): the OpenSearch domain and its indexer.
   const { search } = stack;
   const domainArn = `<${stack.getLogicalId(search.domain.node.defaultChild as never)}.Arn>`;

@@ -9,6 +9,7 @@ import { LiveEvents } from './live-events.js';
 import { ConsoleSite } from './console.js';
 import { CounterFold } from './counters.js';
 import { Notifications } from './notifications.js';
+import { Live } from './live.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { DataExports, EXPORT_QUEUEING_ROUTES, EXPORT_SIGNING_ROUTES } from './exports.js';
@@ -56,6 +57,7 @@ export class SocialNetworkStack extends Stack {
   readonly media: MediaPipeline;
   readonly counters: CounterFold;
   readonly notifications: Notifications;
+  readonly live: Live;
   readonly alarms: ServiceAlarms;
   readonly console: ConsoleSite;
   readonly search: SearchIndexing;
@@ -128,6 +130,9 @@ export class SocialNetworkStack extends Stack {
 
     // Notifications: what happened to each profile, written from the stream (likes and follows grouped per batch).
     this.notifications = new Notifications(this, 'Notifications', { table: this.table, environment });
+
+    // Live: each profile's event log, appended from the stream; read by the poll and the stream routes.
+    this.live = new Live(this, 'Live', { table: this.table, environment });
 
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       api: this.httpApi.api,

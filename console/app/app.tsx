@@ -12,6 +12,7 @@ import { LoginPage } from './pages/login.js';
 import { SignUpPage } from './pages/signup.js';
 import { ModerationPage } from './pages/moderation.js';
 import { ProfilesPage } from './pages/profiles.js';
+import { LivePage } from './pages/live.js';
 import { SecurityPage } from './pages/security.js';
 import { AccountPage } from './pages/account.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
@@ -205,6 +206,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <ApiKeysPage workspaceId={route.workspaceId} />;
     case 'audit-log':
       return <AuditLogPage workspaceId={route.workspaceId} />;
+    case 'live':
+      return <LivePage workspaceId={route.workspaceId} />;
   }
 }
 

@@ -17,7 +17,8 @@ export type Route =
   | { page: 'apps'; workspaceId: string }
   | { page: 'profiles'; workspaceId: string }
   | { page: 'api-keys'; workspaceId: string }
-  | { page: 'audit-log'; workspaceId: string };
+  | { page: 'audit-log'; workspaceId: string }
+  | { page: 'live'; workspaceId: string };
 
 /** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
 const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
@@ -41,6 +42,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'profiles') return { page: 'profiles', workspaceId };
   if (section === 'api-keys') return { page: 'api-keys', workspaceId };
   if (section === 'audit-log') return { page: 'audit-log', workspaceId };
+  if (section === 'live') return { page: 'live', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -78,6 +80,8 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/api-keys`;
     case 'audit-log':
       return `#/w/${route.workspaceId}/audit-log`;
+    case 'live':
+      return `#/w/${route.workspaceId}/live`;
   }
 }
 

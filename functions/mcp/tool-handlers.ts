@@ -42,6 +42,7 @@ export const toolHandlers: Readonly<Record<string, () => Promise<{ handler: Rout
   'reports/create-report': () => import('../reports/create-report.js'),
   'notifications/list-notifications': () => import('../notifications/list-notifications.js'),
   'notifications/mark-notifications-seen': () => import('../notifications/mark-notifications-seen.js'),
+  'live/list-events': () => import('../live/list-events.js'),
   'safety/block-profile': () => import('../safety/block-profile.js'),
   'search/search-profiles': () => import('../search/search-profiles.js'),
   'search/search-posts': () => import('../search/search-posts.js'),

@@ -44,7 +44,7 @@ export interface DeliveryRuntime {
 
 /** The table stream's consumers the local server brings beside the webhook pipeline's. */
 export type OtherStreamHandlers = Record<
-  Extract<StreamConsumerName, 'media-clean-up' | 'home-feed' | 'search-index' | 'mail'>,
+  Extract<StreamConsumerName, 'media-clean-up' | 'home-feed' | 'search-index' | 'mail' | 'live-events'>,
   StreamHandler
 >;
 

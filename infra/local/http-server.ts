@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isConsolePath, serveAsset } from '../../console/server/assets.js';
 import { buildConsoleAssets } from '../../console/server/build-assets.js';
 import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
@@ -25,6 +25,12 @@ import { readCappedBody } from './read-capped-body.js';
 import { requestTarget, type RequestTarget } from './request-target.js';
 
 import type { HttpLambda } from '../../shared/http/handler.js';
+import type { EventWake } from '../../shared/ports/event-wake.js';
+import type { ResponseSink } from '../../shared/ports/response-sink.js';
+
+/** A streaming route's function as the local server runs it: writing into the HTTP response as it goes. */
+type StreamLambda = (event: APIGatewayProxyEventV2, sink: ResponseSink, context: Context) => Promise<void>;
+type StreamingModule = { streamHandler: (wake?: EventWake) => StreamLambda };
 
 /** API Gateway's own payload limit; the handlers' 256 KiB limit answers below it. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
@@ -40,6 +46,8 @@ export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & {
   storage: MediaStorage;
   search: SearchIndex;
   cardSigner: CardSigner;
+  /** Wakes the polls and streams waiting on a profile's event log when the stream poller appends to it. */
+  wake: EventWake;
 } & ExportPorts;
 
 /** Paths the local server answers outside the route table: the media runtime's upload route and files. */
@@ -177,11 +185,41 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): v
   res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : result.body);
 }
 
+/** The HTTP response as a streaming function's sink: each write goes out at once; `closed` when the client goes. */
+function responseSink(req: IncomingMessage, res: ServerResponse): ResponseSink {
+  const gone = new AbortController();
+  res.on('close', () => gone.abort());
+  req.socket.setNoDelay(true);
+  return {
+    open(status, headers) {
+      res.writeHead(status, headers);
+      res.flushHeaders();
+    },
+    write: (text) => void res.write(text),
+    end: () => res.end(),
+    closed: gone.signal,
+  };
+}
+
+/** The streaming functions, by handler module, from the sources (a bundle has no local entry for them). */
+async function streamingFunctions(ports: LocalHttpPorts | undefined): Promise<Map<string, StreamLambda>> {
+  const streaming = routeList.filter((route) => route.streaming);
+  return new Map(
+    await Promise.all(
+      streaming.map(async (route) => {
+        const module = (await import(pathToFileURL(`${functionsDir}${route.handler}.ts`).href)) as StreamingModule;
+        return [route.handler, module.streamHandler(ports?.wake)] as const;
+      }),
+    ),
+  );
+}
+
 /** The local stand-in for API Gateway: dispatches from the route table into the same handlers. */
 export async function createHttpServer(options: HttpServerOptions = {}): Promise<Server> {
   const functionFor = options.bundlesDir
     ? bundledFunctions(options.bundlesDir, options.ports)
     : await sourceFunctions(options.ports);
+  const streams = await streamingFunctions(options.ports);
   const match = routeMatcher(routeList);
   // The web console and the API reference, bundled once per start from the sources.
   const consoleAssets = buildConsoleAssets();
@@ -216,6 +254,9 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       }
       const { route, params } = found;
       const event = toEvent(req, target, body, `${route.method} ${route.path}`, params);
+      const stream = streams.get(route.handler);
+      // Response streaming: the function writes as it goes, for as long as a Lambda may run.
+      if (stream) return await stream(event, responseSink(req, res), localContext(route.name, 15 * 60_000));
       const lambda = await functionFor(route.handler);
       send(res, await lambda(event, localContext(route.name)));
     } catch (error) {

@@ -23,6 +23,8 @@ import { LocalCardSigner } from './local-card-signer.js';
 import { mailRuntime } from './mail-runtime.js';
 import { mediaRuntime } from './media-runtime.js';
 import { searchRuntime } from './search-runtime.js';
+import { LocalEventWake } from './local-event-wake.js';
+import { logEventsHandler } from '../../functions/live-pipeline/log-events.js';
 
 function readArguments(args: string[]): { inMemory: boolean; bundlesDir?: string } {
   const options: { inMemory: boolean; bundlesDir?: string } = { inMemory: false };
@@ -59,9 +61,12 @@ async function main(): Promise<void> {
   const search = searchRuntime({ inMemory, dataDir: config.dataDir });
   // Mail: the local mailbox (DATA_DIR/mail, or a temporary directory), fed by the same poller.
   const mail = mailRuntime({ inMemory, dataDir: config.dataDir });
+  // Live: the event-log writer wakes, in process, the polls and streams waiting on the profile.
+  const wake = new LocalEventWake();
   // Exports: archives under DATA_DIR/exports (or a temporary directory), written by the in-process queue's job.
   const exports = exportRuntime({ inMemory, dataDir: config.dataDir });
   const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
+    'live-events': logEventsHandler((event) => wake.wake(event.profile_id)),
     'media-clean-up': media.onStream,
     'home-feed': feedRuntime().onStream,
     'search-index': search.onStream,
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
       ...exports.httpPorts,
       storage: media.storage,
       search: search.index,
+      wake,
       // Agent cards: signed with a key file under DATA_DIR (with --in-memory, a key kept in memory).
       cardSigner: new LocalCardSigner(inMemory ? undefined : config.dataDir),
     },

@@ -2,5 +2,6 @@
 import { fetchTool } from './chatgpt/fetch-tool.js';
 import { searchTool } from './chatgpt/search-tool.js';
 import type { CompositeTool } from './composite.js';
+import { waitForEventsTool } from './live/wait-for-events.js';
 
-export const compositeTools: readonly CompositeTool[] = [searchTool, fetchTool];
+export const compositeTools: readonly CompositeTool[] = [searchTool, fetchTool, waitForEventsTool];

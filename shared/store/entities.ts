@@ -41,6 +41,11 @@ import {
 import type { NotificationRecord } from '../domain/notifications.js';
 import type { AccountTokenRecord, TokenSlot } from '../domain/account-tokens.js';
 import { MAIL_RETENTION_SECONDS, type MailRecord } from '../domain/mail.js';
+import { EVENT_LOG_DAYS, type LiveEvent } from '../domain/live-events.js';
+import type { StreamTicketRecord } from '../domain/stream-tickets.js';
+
+/** A logged event with the change it came from (what a replay of that change finds). */
+export type LoggedEvent = LiveEvent & { source: string };
 import { EXPORT_CLAIM_SECONDS, EXPORT_DOWNLOAD_SECONDS, type ExportRecord } from '../domain/exports.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
@@ -642,6 +647,22 @@ export const entities = {
   mailSuppression: entityLayout<MailSuppressionRecord>()({
     entity: entityTags.mailSuppression,
     key: (s) => keys.mailSuppression(s.email),
+  }),
+  // --- live (domain/live-events.ts): one item per event, on no index ---
+  liveEvent: entityLayout<LoggedEvent>()({
+    entity: entityTags.liveEvent,
+    key: (e) => keys.liveEvent(e.profile_id, e.id),
+    paths: {
+      /** A profile's events in log order (table partition: consistent, no index). */
+      log: { partition: (e: Pick<LiveEvent, 'profile_id'>) => keys.eventLog(e.profile_id) },
+    },
+    expiresAt: (e) => epochSeconds(e.created_at) + EVENT_LOG_DAYS * 86_400,
+  }),
+  /** A stream ticket, by the hash of its secret; spent (deleted) by the stream it opens. */
+  streamTicket: entityLayout<StreamTicketRecord>()({
+    entity: entityTags.streamTicket,
+    key: (t) => keys.streamTicket(t.ticket_hash),
+    expiresAt: (t) => epochSeconds(t.expires_at),
   }),
   // --- data exports (domain/exports.ts) ---
   dataExport: entityLayout<ExportRecord>()({

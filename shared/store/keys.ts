@@ -85,6 +85,8 @@
  * | token slot        | ACCTOKENSLOT#<purpose>#<subject> | SLOT     |   (the one usable token of a purpose)      |
  * | mail              | MAIL#<id>              | MAIL               |   (the stream sends it; TTL: 7 days)       |
  * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
+ * | live event        | EVENTS#<profile>       | <event id>         |   (the profile's event log, ids in log order; TTL: 7 days) |
+ * | stream ticket     | STREAMTICKET#<hash>    | TICKET             |   (60 s, single use: spent by a conditional delete) |
  * | data export       | EXPORT#<id>            | EXPORT             | USER#<user_id>#EXPORTS / <created>#<id>    |
  * |                   |                        |                    |   (TTL: a day after its download closes)   |
  * | export claim      | USER#<user_id>         | EXPORT_CLAIM       |   (while one export runs: one at a time)   |
@@ -359,6 +361,8 @@ export const keys = {
   // --- live: the per-profile event log and its stream tickets ---
   /** A profile's event log: one partition, sorted by event id (log order). */
   eventLog: (profileId: string) => `${EVENT_LOG_PREFIX}${profileId}`,
+  liveEvent: (profileId: string, eventId: string) => ({ pk: `${EVENT_LOG_PREFIX}${profileId}`, sk: eventId }),
+  streamTicket: (ticketHash: string) => ({ pk: `STREAMTICKET#${ticketHash}`, sk: 'TICKET' }),
 };
 
 /**
@@ -487,6 +491,8 @@ export const entityTags = {
   accountTokenSlot: 'account_token_slot',
   mail: 'mail',
   mailSuppression: 'mail_suppression',
+  liveEvent: 'live_event',
+  streamTicket: 'stream_ticket',
   dataExport: 'data_export',
   exportClaim: 'export_claim',
 } as const;

@@ -12,8 +12,9 @@ import { TABLE, type TableIndexName } from './table.js';
 
 type Item = Record<string, unknown>;
 
-/** The sort-key window of a query: below (exclusive), at most (inclusive), or between (inclusive). */
-export type SortRange = { below: string } | { atMost: string } | { between: readonly [string, string] };
+/** The sort-key window of a query: below or after (exclusive), at most (inclusive), or between (inclusive). */
+export type SortRange =
+  { below: string } | { after: string } | { atMost: string } | { between: readonly [string, string] };
 
 export interface PathQueryOptions<K extends string = string> {
   /** By the path's sort key; oldest (smallest) first unless told. */
@@ -50,6 +51,7 @@ function sortCondition(attribute: string, within: SortRange | string | undefined
   const name = p.name(attribute);
   if (typeof within === 'string') return `begins_with(${name}, ${p.value(within)})`;
   if ('below' in within) return `${name} < ${p.value(within.below)}`;
+  if ('after' in within) return `${name} > ${p.value(within.after)}`;
   if ('atMost' in within) return `${name} <= ${p.value(within.atMost)}`;
   return `${name} BETWEEN ${p.value(within.between[0])} AND ${p.value(within.between[1])}`;
 }

@@ -60,6 +60,7 @@ async function main() {
       search: unused('search'),
       exportQueue: unused('exportQueue'),
       exportStorage: unused('exportStorage'),
+      wake: unused('wake'),
     };
     const served = await startCountedServer({ ports });
     const { base, recorder } = served;

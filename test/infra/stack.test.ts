@@ -132,12 +132,15 @@ describe('CDK stack (default context)', () => {
     expect(nested.map((t) => t.stack.node.id)).toEqual(groups.map(routeStackId));
     for (const at of nested) {
       const types = [...new Set(Object.values(at.resources).map((r) => r.Type))].sort();
+      // A streaming route's function has its URL (infra/streaming-route.ts) and the URL's permissions.
+      const streams = routeList.some((r) => r.streaming && routeStackId(routeGroupOf(r)) === at.stack.node.id);
       expect(types, at.stack.node.id).toEqual([
         'AWS::ApiGatewayV2::Integration',
         'AWS::ApiGatewayV2::Route',
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
         'AWS::Lambda::Function',
+        ...(streams ? ['AWS::Lambda::Permission', 'AWS::Lambda::Url'] : []),
       ]);
     }
   });
@@ -235,10 +238,15 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('gives HTTP functions 512 MB and 10 seconds', () => {
+  it('gives HTTP functions 512 MB and 10 seconds (a streaming route 15 minutes: one stream connection)', () => {
+    const streaming = new Set(
+      routeList.filter((r) => r.streaming).map((r) => keyOf(wiring.functionOf(wiring.routeOf(r)))),
+    );
+    expect(streaming.size).toBe(1);
     for (const route of wiring.routes()) {
-      const fn = templates.resource(wiring.functionOf(route))!;
-      expect(fn.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+      const located = wiring.functionOf(route);
+      const fn = templates.resource(located)!;
+      expect(fn.Properties).toMatchObject({ MemorySize: 512, Timeout: streaming.has(keyOf(located)) ? 900 : 10 });
     }
   });
 
@@ -349,7 +357,9 @@ describe('CDK stack (default context)', () => {
     expect(Math.max(...projected(headroom))).toBeLessThanOrEqual(TEMPLATE_RESOURCE_GOAL);
     expect(Math.max(...projected(headroom + 1))).toBeGreaterThan(TEMPLATE_RESOURCE_GOAL);
     // The projection counts each route stack's fixed part right: its invoke role and that role's policy.
-    for (const load of loads.filter((l) => l.routes > 0)) expect(load.resources - 3 * load.routes, load.path).toBe(2);
+    // (A streaming route adds its function URL and the URL's two invoke permissions.)
+    for (const load of loads.filter((l) => l.routes > 0))
+      expect(load.resources - 3 * load.routes, load.path).toBe(load.path.includes('live') ? 5 : 2);
   });
 
   it('costs three resources per route, all in its route stack: function, integration and route', () => {
@@ -365,6 +375,8 @@ describe('CDK stack (default context)', () => {
         'AWS::ApiGatewayV2::Integration',
         'AWS::ApiGatewayV2::Route',
         'AWS::Lambda::Function',
+        // A streaming route's function URL (its invoke permissions are named after the function in lowercase).
+        ...(route.streaming ? ['AWS::Lambda::Url'] : []),
       ]);
       // Nothing of the route is left in the parent (a dedicated execution role is the parent's, as every role is).
       const inParent = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);

@@ -22,6 +22,7 @@ beforeAll(() => {
     'home-feed': unused,
     'search-index': unused,
     mail: unused,
+    'live-events': unused,
   }).streamConsumers;
 });
 
@@ -50,6 +51,7 @@ describe('the table stream consumers, local and deployed', () => {
       'search-index': stack.search.fn,
       mail: stack.mail.sender,
       'audit-log': stack.auditLog.fn,
+      'live-events': stack.live.logEvents,
       'live-publisher': stack.liveEvents.publisher,
     };
     const mappings = streamMappings();

@@ -43,7 +43,7 @@ describe('composite tools', () => {
   it('are described like the route tools: unique names, titles, the user-content note, four annotations, flat schemas', () => {
     const names = [...tools, ...compositeTools].map((tool) => tool.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(compositeTools.map((tool) => tool.name)).toEqual(['search', 'fetch']);
+    expect(compositeTools.map((tool) => tool.name)).toEqual(['search', 'fetch', 'wait_for_events']);
     for (const tool of compositeTools) {
       expect(tool.title.length, tool.name).toBeGreaterThan(3);
       expect(tool.description, tool.name).toContain('user content');
@@ -56,7 +56,7 @@ describe('composite tools', () => {
       expect(refsIn(tool.inputSchema), tool.name).toEqual([]);
       expect(refsIn(tool.outputSchema), tool.name).toEqual([]);
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
-      expect(tool.toolset, tool.name).toBe('search');
+      expect(tool.toolset, tool.name).toBe(tool.name === 'wait_for_events' ? 'notifications' : 'search');
     }
   });
 

@@ -13,6 +13,7 @@ export function NavLink({ to, current, children }: { to: Route; current: boolean
 /** The workspace sections, and which pages belong to each (a delivery belongs to Activity). */
 export const WORKSPACE_SECTIONS = [
   { label: 'Profiles', page: 'profiles', pages: ['profiles'] },
+  { label: 'Live', page: 'live', pages: ['live'] },
   { label: 'Endpoints', page: 'endpoints', pages: ['endpoints', 'endpoint', 'new-endpoint'] },
   { label: 'Activity', page: 'activity', pages: ['activity', 'delivery'] },
   { label: 'Connected apps', page: 'apps', pages: ['apps'] },

@@ -181,7 +181,9 @@ function operation(route: NamedRoute): ZodOpenApiOperationObject {
           ...(route.publicCache ? CacheHeaders.shape : {}),
           ...route.responseHeaders?.shape,
         }),
-        content: { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
+        content: route.streaming
+          ? { 'text/event-stream': { schema: route.response } }
+          : { 'application/json': { schema: route.raw ? route.response : successEnvelope(route.response) } },
       },
       ...(route.existingStatus
         ? {

@@ -20,6 +20,7 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'email_taken',
   'invalid_state',
   'media_not_ready',
+  'cursor_expired',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

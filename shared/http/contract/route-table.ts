@@ -28,6 +28,7 @@ import { routes as workspaces } from './routes/workspaces.js';
 import { routes as reports } from './routes/reports.js';
 import { routes as moderation } from './routes/moderation.js';
 import { routes as notifications } from './routes/notifications.js';
+import { routes as live } from './routes/live.js';
 import { routes as safety } from './routes/safety.js';
 import { routes as search } from './routes/search.js';
 import { routes as security } from './routes/security.js';
@@ -59,6 +60,7 @@ export const routes = {
   ...reports,
   ...moderation,
   ...notifications,
+  ...live,
   ...safety,
   ...search,
   ...threads,

@@ -90,6 +90,11 @@ export interface RouteDef<
   response: D;
   /** Answer with `response` itself instead of the success envelope (only the OpenAPI document). */
   raw?: true;
+  /**
+   * Answers a stream (`text/event-stream`) rather than one JSON body: a response-streaming
+   * function (its module exports `streamHandler` beside `handler`), which the local server streams.
+   */
+  streaming?: true;
   /** Takes `Idempotency-Key`: a retried create answers its first response instead of creating twice. */
   idempotent?: true;
   /** Stricter rate limits per client IP and per email (the scrypt-heavy public routes). */

@@ -1,0 +1,137 @@
+/**
+ * The per-profile event logs written from the table stream (sources.ts says which changes make
+ * events). Each change's events are appended once (store/event-log.ts: a replayed batch finds
+ * them), one lane per profile so a profile's events of one batch keep their stream order. The
+ * recipient's blocks and mutes apply as in the lists they mirror; notifications come already
+ * filtered by the recipient's preferences (they are written only if kept).
+ */
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { LiveEvent, LiveEventDraft } from '../domain/live-events.js';
+import type { MessageRecord } from '../domain/social.js';
+import { conversationId } from '../domain/social.js';
+import { viewerFilterOf, type ViewerFilter } from '../domain/safety.js';
+import { presentMessage } from '../http/present/messages.js';
+import { presentNotification } from '../http/present/notifications.js';
+import { presentPostWithProfile } from '../http/present/posts.js';
+import { hydrateNotifications, visibleToRecipient } from '../notifications/hydrate.js';
+import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
+import { appendEvent } from '../store/event-log.js';
+import { getPost } from '../store/posts.js';
+import { getProfile } from '../store/profiles.js';
+import { loadSafetySets } from '../store/safety.js';
+import { liveChangeOf, type LiveChange } from './sources.js';
+
+/** Lanes (profiles) written at once. */
+const LANES_AT_ONCE = 8;
+
+/**
+ * A post that entered a feed longer ago than this after it was published came with a follow's
+ * backfill (the reader's older posts of a newly followed author): not news, no event.
+ */
+const FEED_NEWS_WINDOW_MS = 10 * 60_000;
+
+/** One profile's share of a change: whose log, and the change. */
+interface LiveWork {
+  profile_id: string;
+  change: LiveChange;
+}
+
+/** Told of each event once it is in the log (the local runtime wakes its waiting streams). */
+export type OnLogged = (event: LiveEvent) => void;
+
+/**
+ * Who gets a `message.created`: the recipient, and the sender's other sessions ("sent from
+ * another session"). The one place that decides it (the inbox's request box joins here).
+ */
+export const messageEventRecipients = (message: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) => [
+  message.recipient_profile_id,
+  message.sender_profile_id,
+];
+
+/**
+ * The `conversation` of a `message.created` as `profileId` sees it: for now its id, the same for
+ * both sides; the inbox's conversation item fills the rest.
+ */
+export const conversationForEvent = (message: MessageRecord, _profileId: string): { id: string } => ({
+  id: conversationId(message.sender_profile_id, message.recipient_profile_id),
+});
+
+function worksOf(change: LiveChange): LiveWork[] {
+  if (change.kind === 'notification') return [{ profile_id: change.notification.recipient_id, change }];
+  if (change.kind === 'message')
+    return messageEventRecipients(change.message).map((profile_id) => ({ profile_id, change }));
+  return [{ profile_id: change.reader_id, change }];
+}
+
+const viewerOf = async (profileId: string): Promise<ViewerFilter> => viewerFilterOf(await loadSafetySets(profileId));
+
+/** The event a profile gets of a change, or undefined when its blocks, mutes or the change's state say none. */
+async function draftOf({ profile_id, change }: LiveWork): Promise<LiveEventDraft | undefined> {
+  if (change.kind === 'notification') {
+    const [shown] = visibleToRecipient([change.notification], await viewerOf(profile_id));
+    if (!shown) return undefined;
+    const [view] = await hydrateNotifications([shown]);
+    return {
+      type: change.type,
+      profile_id,
+      data: presentNotification(view!),
+      source: `notification:${shown.id}:${shown.updated_at}`,
+    };
+  }
+  if (change.kind === 'message') {
+    const { message } = change;
+    const other = message.sender_profile_id === profile_id ? message.recipient_profile_id : message.sender_profile_id;
+    if ((await viewerOf(profile_id)).isBlockedWith(other)) return undefined;
+    return {
+      type: 'message.created',
+      profile_id,
+      data: { message: presentMessage(message), conversation: conversationForEvent(message, profile_id) },
+      source: `message:${message.id}`,
+    };
+  }
+  if (change.author_id === profile_id) return undefined;
+  if (Date.parse(change.since) - Date.parse(change.published_at) > FEED_NEWS_WINDOW_MS) return undefined;
+  const [post, author, viewer] = await Promise.all([
+    getPost(change.post_id),
+    getProfile(change.author_id),
+    viewerOf(profile_id),
+  ]);
+  if (post?.status !== 'published' || !author || viewer.hidesAuthor(author.id)) return undefined;
+  return {
+    type: 'feed.post',
+    profile_id,
+    data: presentPostWithProfile(post, author),
+    source: `feed:${post.id}`,
+  };
+}
+
+/** Whether any record of the batch makes an event. */
+export const logsEvents = (records: readonly DynamoDBRecord[]) => records.some((r) => liveChangeOf(r) !== undefined);
+
+/** Appends the events of one shard's batch; returns the sequence numbers of the records that failed. */
+export function logEventsFromStream(
+  records: readonly DynamoDBRecord[],
+  onLogged: OnLogged,
+  now: () => Date = () => new Date(),
+): Promise<string[]> {
+  return consumeStream<LiveWork[]>(records, {
+    records: 'live event source',
+    failure: 'event log append failed',
+    select: (record) => {
+      const change = liveChangeOf(record);
+      return change && (change.ok ? { ok: true, record: worksOf(change.record) } : change);
+    },
+    // One record's works go to one or two profiles: lanes by the first, the message's recipient.
+    laneOf: (works) => works[0]!.profile_id,
+    concurrency: LANES_AT_ONCE,
+    retry: STREAM_STEP_RETRY,
+    each: async (works) => {
+      for (const work of works) {
+        const draft = await draftOf(work);
+        const event = draft && (await appendEvent(draft, work.change.since, now));
+        if (event) onLogged(event);
+      }
+    },
+    describe: (works) => ({ profile_id: works[0]?.profile_id, kind: works[0]?.change.kind }),
+  });
+}

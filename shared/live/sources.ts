@@ -1,0 +1,96 @@
+/**
+ * Which changes of the table stream make events of the per-profile logs (API.md "Live"): a
+ * notification created or grown, a message sent, a post entering a reader's home feed. Each is
+ * read off its record here; who gets an event and what it says is decided in from-stream.ts.
+ */
+import type { DynamoDBRecord } from 'aws-lambda';
+import * as z from 'zod/mini';
+import type { NotificationRecord } from '../domain/notifications.js';
+import type { MessageRecord } from '../domain/social.js';
+import { decodeImage, type Decoded } from '../pipeline/decode.js';
+import { entityTags, keys } from '../store/keys.js';
+
+/** What one change asks of the logs. `since`: when it was made (a little before, for clocks). */
+export type LiveChange =
+  | {
+      kind: 'notification';
+      type: 'notification.created' | 'notification.updated';
+      notification: NotificationRecord;
+      since: string;
+    }
+  | { kind: 'message'; message: MessageRecord; since: string }
+  | { kind: 'feed'; reader_id: string; post_id: string; author_id: string; published_at: string; since: string };
+
+/** Clock margin below a record's approximate creation time (whole seconds on the stream). */
+const CLOCK_MARGIN_MS = 2000;
+
+const Notification = z.looseObject({
+  id: z.string(),
+  recipient_id: z.string(),
+  reason: z.string(),
+  actor_ids: z.array(z.string()),
+  seen: z.boolean(),
+  updated_at: z.string(),
+});
+const Message = z.looseObject({
+  id: z.string(),
+  sender_profile_id: z.string(),
+  recipient_profile_id: z.string(),
+  created_at: z.string(),
+});
+const FeedEntry = z.object({ pk: z.string(), post_id: z.string(), author_id: z.string(), published_at: z.string() });
+
+type Image = Record<string, { S?: string; BOOL?: boolean } | undefined>;
+const stringOf = (image: Image | undefined, name: string) => image?.[name]?.S;
+
+function sinceOf(record: DynamoDBRecord): string {
+  const seconds = record.dynamodb?.ApproximateCreationDateTime;
+  const at = seconds === undefined ? Date.now() : seconds * 1000;
+  return new Date(at - CLOCK_MARGIN_MS).toISOString();
+}
+
+const mapped = <T, U>(decoded: Decoded<T>, to: (record: T) => U): Decoded<U> =>
+  decoded.ok ? { ok: true, record: to(decoded.record) } : decoded;
+
+/** The change a record asks the logs for; undefined when it asks for none. */
+export function liveChangeOf(record: DynamoDBRecord): Decoded<LiveChange> | undefined {
+  const image = record.dynamodb?.NewImage as Image | undefined;
+  const entity = stringOf(image, 'entity');
+  const since = sinceOf(record);
+  if (entity === entityTags.notification) {
+    if (record.eventName === 'INSERT')
+      return mapped(decodeImage(Notification, image), (n) => ({
+        kind: 'notification' as const,
+        type: 'notification.created' as const,
+        notification: n as unknown as NotificationRecord,
+        since,
+      }));
+    // A grouped notification grew while unseen (a new like or follow moved updated_at); being seen moves nothing.
+    const old = record.dynamodb?.OldImage as Image | undefined;
+    const grew = stringOf(old, 'updated_at') !== stringOf(image, 'updated_at') && image?.seen?.BOOL === false;
+    if (record.eventName !== 'MODIFY' || !grew) return undefined;
+    return mapped(decodeImage(Notification, image), (n) => ({
+      kind: 'notification' as const,
+      type: 'notification.updated' as const,
+      notification: n as unknown as NotificationRecord,
+      since,
+    }));
+  }
+  if (record.eventName !== 'INSERT') return undefined;
+  if (entity === entityTags.message)
+    return mapped(decodeImage(Message, image), (m) => ({
+      kind: 'message' as const,
+      message: m as unknown as MessageRecord,
+      since,
+    }));
+  if (entity === entityTags.feedEntry)
+    return mapped(decodeImage(FeedEntry, image), (e) => ({
+      kind: 'feed' as const,
+      reader_id: e.pk.slice(keys.feedPrefixes.inbox.length),
+      post_id: e.post_id,
+      author_id: e.author_id,
+      published_at: e.published_at,
+      since,
+    }));
+  return undefined;
+}
