@@ -21,6 +21,8 @@ export default defineConfig({
       'test/e2e/mcp.test.ts',
       // The passkey routes: the sign-in's own assertion check and the WebAuthn library, as bundled.
       'test/e2e/passkeys.test.ts',
+      // Agent cards: jose, the RFC 8785 package and the card signing as bundled.
+      'test/e2e/agent-cards.test.ts',
     ],
     exclude: [],
     globalSetup: ['test/bundle/global-setup.ts'],

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { AgentCardSigning, CARD_SIGNING_ROUTES } from './agent-cards.js';
 import { ServiceAlarms } from './alarms.js';
 import { AuditLog } from './audit-log.js';
 import { AuthorCards } from './author-cards.js';
@@ -61,6 +62,7 @@ export class SocialNetworkStack extends Stack {
   readonly console: ConsoleSite;
   readonly search: SearchIndexing;
   readonly mail: Mail;
+  readonly agentCards: AgentCardSigning;
   readonly exports: DataExports;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
@@ -77,13 +79,14 @@ export class SocialNetworkStack extends Stack {
       environment,
       throttle: props.throttle,
       // The manual retry and the recovery put deliveries on the queue, the feed read deletes stale
-      // inbox entries, the media upload signs forms for the uploads bucket: those grants stay on
-      // their own roles.
+      // inbox entries, the media upload signs forms for the uploads bucket, the agent card signs with
+      // the KMS key: those grants stay on their own roles.
       dedicatedRoles: [
         ...ENQUEUING_ROUTES,
         ...FEED_CLEANING_ROUTES,
         ...UPLOAD_SIGNING_ROUTES,
         ...SEARCH_ROUTES,
+        ...CARD_SIGNING_ROUTES,
         ...EXPORT_QUEUEING_ROUTES,
         ...EXPORT_SIGNING_ROUTES,
       ],
@@ -167,6 +170,12 @@ export class SocialNetworkStack extends Stack {
       from: props.mailFrom,
       identityDomain: props.mailIdentityDomain,
       alarmTopic: this.alarms.topic,
+    });
+
+    // Agent cards: the KMS signing key, granted to the card and JWKS functions only.
+    this.agentCards = new AgentCardSigning(this, 'AgentCards', {
+      table: this.table,
+      routeFunctions: this.httpApi.routeFunctions,
     });
 
     // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.

@@ -187,6 +187,12 @@ export const config = {
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;
   },
+  /** The KMS key that signs agent cards (AWS only; the stack sets it on the functions that sign or serve its key). */
+  get agentCardKeyId(): string {
+    const keyId = process.env.AGENT_CARD_KEY_ID;
+    if (!keyId) throw new Error('AGENT_CARD_KEY_ID is not set: the agent card signing key is unknown');
+    return keyId;
+  },
   /** The sender of the service's mail (an SES identity in AWS). */
   get mailFrom(): string {
     return process.env.MAIL_FROM || 'Social Network <no-reply@localhost>';

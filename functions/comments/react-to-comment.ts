@@ -28,7 +28,7 @@ export const handler = httpHandler(
     const viewer = auth.actingProfile;
     const outcome = await setReaction(
       keys.commentReaction(params.comment_id, viewer.id),
-      newReaction(now, viewer.id, body.reaction_type),
+      newReaction(now, viewer, body.reaction_type),
       body.active,
     );
     const delta = outcome === 'changed' ? (body.active ? 1 : -1) : 0;

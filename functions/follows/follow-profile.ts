@@ -20,7 +20,7 @@ export const handler = httpHandler(routes.followProfile, async ({ body, auth, no
   const followed = await getProfile(body.followed_profile_id);
   if (!followed || isSuspended(followed)) throw notFound('Profile');
   refuseIfBlocked(viewer, followed.id);
-  const record = newFollow(now, follower.id, followed.id);
+  const record = newFollow(now, follower, followed.id);
   const created = await follow(record, socialEvents.profileFollowed(record, follower, followed));
   return created
     ? { followed: true as const }

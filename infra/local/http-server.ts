@@ -11,6 +11,7 @@ import type { RouteDef } from '../../shared/http/contract/route.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
+import type { CardSigner } from '../../shared/ports/card-signer.js';
 import type { MediaStorage } from '../../shared/ports/media-storage.js';
 import type { ExportPorts } from '../../functions/exports/ports.js';
 import type { SearchIndex } from '../../shared/ports/search-index.js';
@@ -38,11 +39,13 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
 /**
  * The ports the local runtime gives the HTTP functions in place of the AWS adapters they build
  * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue) and the
- * local media storage (the upload forms of POST /v1/media), and the embedded search index.
+ * local media storage (the upload forms of POST /v1/media), the embedded search index, and the
+ * agent card signing key (a file under DATA_DIR).
  */
 export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & {
   storage: MediaStorage;
   search: SearchIndex;
+  cardSigner: CardSigner;
   /** Wakes the polls and streams waiting on a profile's event log when the stream poller appends to it. */
   wake: EventWake;
 } & ExportPorts;

@@ -19,6 +19,7 @@ import { announceLocalEndpoint } from './endpoint-file.js';
 import { exportRuntime } from './export-runtime.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
+import { LocalCardSigner } from './local-card-signer.js';
 import { mailRuntime } from './mail-runtime.js';
 import { mediaRuntime } from './media-runtime.js';
 import { searchRuntime } from './search-runtime.js';
@@ -73,7 +74,15 @@ async function main(): Promise<void> {
   });
   const server = await createHttpServer({
     bundlesDir,
-    ports: { ...deliveries.httpPorts, ...exports.httpPorts, storage: media.storage, search: search.index, wake },
+    ports: {
+      ...deliveries.httpPorts,
+      ...exports.httpPorts,
+      storage: media.storage,
+      search: search.index,
+      wake,
+      // Agent cards: signed with a key file under DATA_DIR (with --in-memory, a key kept in memory).
+      cardSigner: new LocalCardSigner(inMemory ? undefined : config.dataDir),
+    },
     media,
     mail,
     exports,

@@ -31,8 +31,11 @@ export const viaOf = (credential: Credential): Via =>
       ? { kind: 'oauth', client_id: credential.oauth.clientId, client_name: credential.oauth.clientName }
       : { kind: 'api_key' };
 
+/** Whether what `profile` does is automated: it is an agent. Stamped on posts, comments, messages, likes and follows. */
+export const isAutomated = (profile: Pick<ProfileRecord, 'type'>): boolean => profile.type === 'agent';
+
 export const disclosureOf = (author: Pick<ProfileRecord, 'type'>, credential: Credential): Disclosure => ({
-  automated: author.type === 'agent',
+  automated: isAutomated(author),
   via: viaOf(credential),
 });
 

@@ -1,6 +1,6 @@
 /** Posts and comments: records, their factories and pure rules (no AWS, no HTTP). */
 import { AppError } from '../errors.js';
-import type { Disclosure } from './disclosure.js';
+import { isAutomated, type Disclosure } from './disclosure.js';
 import type { ProfileRecord } from './entities.js';
 import { extractHashtags } from './hashtags.js';
 import { newId } from './ids.js';
@@ -103,6 +103,8 @@ export interface ReactionRecord {
   profile_id: string;
   reaction_type: ReactionType;
   created_at: string;
+  /** The profile is an agent: a recipient with `from_agents: "none"` is not notified of it. */
+  automated: boolean;
 }
 
 /** A reply names a post that is not (or no longer) published. */
@@ -246,8 +248,13 @@ export const versionOf = (
   replaced_at: at,
 });
 
-export const newReaction = (now: Date, profileId: string, reactionType: ReactionType): ReactionRecord => ({
-  profile_id: profileId,
+export const newReaction = (
+  now: Date,
+  profile: Pick<ProfileRecord, 'id' | 'type'>,
+  reactionType: ReactionType,
+): ReactionRecord => ({
+  profile_id: profile.id,
   reaction_type: reactionType,
   created_at: now.toISOString(),
+  automated: isAutomated(profile),
 });

@@ -1,11 +1,14 @@
 /** Follows and direct messages: records, their factories and pure rules. */
-import type { Disclosure } from './disclosure.js';
+import { isAutomated, type Disclosure } from './disclosure.js';
+import type { ProfileRecord } from './entities.js';
 import { idFromParts, newId } from './ids.js';
 
 export interface FollowRecord {
   follower_profile_id: string;
   followed_profile_id: string;
   created_at: string;
+  /** The follower is an agent: a recipient with `from_agents: "none"` is not notified of it. */
+  automated: boolean;
 }
 
 export interface MessageRecord extends Disclosure {
@@ -24,10 +27,15 @@ export const conversationPair = (a: string, b: string): [string, string] => (a <
 /** A conversation's id is the same for both sides: derived from the pair, never stored as a lookup. */
 export const conversationId = (a: string, b: string): string => idFromParts('conversation', ...conversationPair(a, b));
 
-export const newFollow = (now: Date, followerId: string, followedId: string): FollowRecord => ({
-  follower_profile_id: followerId,
+export const newFollow = (
+  now: Date,
+  follower: Pick<ProfileRecord, 'id' | 'type'>,
+  followedId: string,
+): FollowRecord => ({
+  follower_profile_id: follower.id,
   followed_profile_id: followedId,
   created_at: now.toISOString(),
+  automated: isAutomated(follower),
 });
 
 export const newMessage = (

@@ -35,6 +35,7 @@ import { listWorkspaceEndpoints } from '../store/webhook-endpoints.js';
 import { listMemberships } from '../store/workspaces.js';
 import { endpointProfiles } from '../webhooks/workspace-endpoints.js';
 import { operatorOf } from '../operators/operator-of.js';
+import { getAgentDeclaration } from '../store/agent-cards.js';
 import { getOperatorSlot } from '../store/operators.js';
 import type { ArchiveWriter } from './archive-writer.js';
 import { allPages, concatPages, mapPages } from './pages.js';
@@ -125,8 +126,15 @@ async function writeMedia(writer: ArchiveWriter, dir: string, ids: string[], now
 async function writeProfile(writer: ArchiveWriter, profile: ProfileRecord, now: Date, readMedia: MediaReader) {
   const dir = `profiles/${profile.username}/`;
   const id = profile.id;
-  const [counts, slot] = await Promise.all([getFollowCounts(id), getOperatorSlot(id)]);
-  await writer.json(`${dir}profile.json`, presentProfileWithCounts(profile, counts, await operatorOf(slot)));
+  const [counts, slot, declaration] = await Promise.all([
+    getFollowCounts(id),
+    getOperatorSlot(id),
+    profile.type === 'agent' ? getAgentDeclaration(id) : undefined,
+  ]);
+  await writer.json(
+    `${dir}profile.json`,
+    presentProfileWithCounts(profile, counts, await operatorOf(slot), declaration),
+  );
   const mediaIds = new Set(profileMediaIds(profile));
   await writer.jsonArray(
     `${dir}posts.json`,

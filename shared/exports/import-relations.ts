@@ -87,7 +87,7 @@ export async function importRelations(self: ProfileRecord, lists: ImportLists, n
   const viewer = viewerFilterOf(await loadSafetySets(self.id));
   const followable = toFollow.filter((other) => !viewer.isBlockedWith(other.id));
   await mapLimit(followable, IMPORT_CONCURRENCY, (other) => {
-    const record = newFollow(now, self.id, other.id);
+    const record = newFollow(now, self, other.id);
     return follow(record, socialEvents.profileFollowed(record, self, other));
   });
   return { followed: followable.length, blocked: toBlock.length, muted: toMute.length, not_found: [...notFound] };

@@ -73,7 +73,10 @@ export async function fanOutPost(
 }
 
 /** A new follow: the author's recent posts into the follower's inbox, or a read-time author into the follower's set. */
-export async function followIntoFeed(follow: FollowRecord, now = new Date()): Promise<void> {
+export async function followIntoFeed(
+  follow: Pick<FollowRecord, 'follower_profile_id' | 'followed_profile_id'>,
+  now = new Date(),
+): Promise<void> {
   const { follower_profile_id: reader, followed_profile_id: author } = follow;
   if (await isReadTimeAuthor(author)) return addLargeAuthor(reader, author);
   await putFeedEntries(reader, await recentFeedPosts(author, FEED_BACKFILL_POSTS, feedWindowStart(now)));

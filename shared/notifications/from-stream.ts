@@ -165,9 +165,12 @@ async function notifyGroup(lane: readonly GroupedChange[], shardId: string, sett
     preference === 'following'
       ? await followedAmong(target.recipient_id, [...new Set(byOthers.map((work) => work.change.actor_id))])
       : new Set<string>();
-  // An undoing is remembered whoever made it; only a kept profile's like or follow is counted.
+  // An undoing is remembered whoever made it; only a kept profile's like or follow is counted, and
+  // an agent's not at all when the recipient hears nothing from agents.
+  const heard = (work: GroupedChange) => !(work.actor_automated && preferences.from_agents === 'none');
   const kept = byOthers.filter(
-    (work) => work.change.change === 'removed' || keeps(preference, () => followed.has(work.change.actor_id)),
+    (work) =>
+      work.change.change === 'removed' || (heard(work) && keeps(preference, () => followed.has(work.change.actor_id))),
   );
   await foldIntoGroup(
     target,

@@ -112,6 +112,11 @@ export interface GroupedChange {
   reason: GroupedReason;
   subject_id: string;
   change: GroupChange;
+  /**
+   * Made by an agent: read from the item's own `automated` stamp, so `from_agents` needs no read
+   * of the actor's profile. An undoing has no image on the stream (NEW_IMAGE) and says false.
+   */
+  actor_automated: boolean;
   sequenceNumber: string;
 }
 
@@ -130,12 +135,14 @@ function groupedChangeOf(record: DynamoDBRecord): GroupedChange | undefined {
   const sk = record.dynamodb?.Keys?.sk?.S;
   const sequenceNumber = record.dynamodb?.SequenceNumber;
   if (!change || !pk || !sk || !sequenceNumber) return undefined;
+  const actor_automated = record.dynamodb?.NewImage?.automated?.BOOL === true;
   const reaction = keyParts.reaction({ pk, sk });
   if (reaction) {
     return {
       reason: reaction.target === 'post' ? 'like' : 'comment_like',
       subject_id: reaction.targetId,
       change: { actor_id: reaction.profileId, change },
+      actor_automated,
       sequenceNumber,
     };
   }
@@ -145,6 +152,7 @@ function groupedChangeOf(record: DynamoDBRecord): GroupedChange | undefined {
       reason: 'follow',
       subject_id: follow.followedId,
       change: { actor_id: follow.followerId, change },
+      actor_automated,
       sequenceNumber,
     };
   }

@@ -25,6 +25,7 @@ import { epochSeconds } from './epoch.js';
 import { queueRank, type ReportedSubjectRecord, type ReportRecord, type ReportSubject } from '../domain/reports.js';
 import type { BlockRecord, MuteRecord } from '../domain/safety.js';
 import type { OperatedAgentRecord, OperatorLinkRecord, OperatorSlotRecord } from '../domain/operators.js';
+import type { AgentCardSignatureRecord, AgentDeclarationRecord } from '../domain/agent-cards.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import { config } from '../config.js';
 import type { ItemKey } from './batch.js';
@@ -585,6 +586,15 @@ export const entities = {
         partition: (a: Pick<OperatedAgentRecord, 'operator_profile_id'>) => keys.operatedAgents(a.operator_profile_id),
       },
     },
+  }),
+  // --- agent cards (domain/agent-cards.ts) ---
+  agentDeclaration: entityLayout<AgentDeclarationRecord>()({
+    entity: entityTags.agentDeclaration,
+    key: (d) => keys.agentDeclaration(d.profile_id),
+  }),
+  agentCardSignature: entityLayout<AgentCardSignatureRecord>()({
+    entity: entityTags.agentCardSignature,
+    key: (s) => keys.agentCardSignature(s.profile_id),
   }),
   // --- OAuth 2.1 (domain/oauth.ts) ---
   oauthClient: entityLayout<OAuthClientRecord>()({

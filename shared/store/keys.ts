@@ -75,6 +75,8 @@
  * | operator link     | OPLINK#<id>            | OPLINK             |                                            |
  * | operator slot     | PROFILE#<agent>        | OPERATOR           |   (while the agent's link is pending or accepted) |
  * | operated agent    | PROFILE#<operator>#AGENTS | <accepted>#<agent> | (while the link is accepted: the agents list) |
+ * | agent declaration | PROFILE#<agent>        | AGENT_DECLARATION  |   (skills and homepage for the agent card) |
+ * | card signature    | PROFILE#<agent>        | AGENT_CARD_SIGNATURE | (the card's JWS at its last version)     |
  * | oauth client      | OAUTHCLIENT#<client_id> | OAUTHCLIENT       |   (registered by DCR)                      |
  * | oauth code        | OAUTHCODE#<code hash>  | OAUTHCODE          |   (TTL: a day after its 60 s; single use)  |
  * | oauth grant       | OAUTHGRANT#<id>        | GRANT              | WS#<ws>#OAUTHGRANTS / <created>#<id>       |
@@ -317,6 +319,11 @@ export const keys = {
   /** Beside the profile item, so that a profile read fetches it in the same BatchGetItem. */
   operatorSlot: (agentId: string) => ({ pk: `PROFILE#${agentId}`, sk: 'OPERATOR' }),
   operatedAgents: (operatorId: string) => `PROFILE#${operatorId}#AGENTS`,
+  // --- agent cards ---
+  /** An agent's declared skills and homepage: beside the profile item, read in the same BatchGetItem. */
+  agentDeclaration: (agentId: string) => ({ pk: `PROFILE#${agentId}`, sk: 'AGENT_DECLARATION' }),
+  /** The signature of the agent's card as last signed (its version and key): the card is re-signed only when it changes. */
+  agentCardSignature: (agentId: string) => ({ pk: `PROFILE#${agentId}`, sk: 'AGENT_CARD_SIGNATURE' }),
   operatedAgent: (operatorId: string, since: string, agentId: string) => ({
     pk: `PROFILE#${operatorId}#AGENTS`,
     sk: timeSortKey(since, agentId),
@@ -474,6 +481,8 @@ export const entityTags = {
   operatorLink: 'operator_link',
   operatorSlot: 'operator_slot',
   operatedAgent: 'operated_agent',
+  agentDeclaration: 'agent_declaration',
+  agentCardSignature: 'agent_card_signature',
   oauthClient: 'oauth_client',
   oauthCode: 'oauth_code',
   oauthGrant: 'oauth_grant',

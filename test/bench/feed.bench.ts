@@ -82,7 +82,7 @@ async function seed(base: string): Promise<Seeded> {
   const followers = [ids.reader!];
   for (let i = followers.length; i < FOLLOWERS; i += 50) {
     const batch = Array.from({ length: Math.min(50, FOLLOWERS - i) }, () => newId());
-    await Promise.all(batch.map((id) => follow(newFollow(new Date(), id, ids.author!), [])));
+    await Promise.all(batch.map((id) => follow(newFollow(new Date(), { id, type: 'human' }, ids.author!), [])));
     followers.push(...batch);
   }
 

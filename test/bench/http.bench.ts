@@ -125,7 +125,7 @@ async function main() {
               const profileId = profiles[i % PROFILES]!;
               await setReaction(
                 keys.postReaction(postId, profileId),
-                { profile_id: profileId, reaction_type: 'like', created_at: nowIso() },
+                { profile_id: profileId, reaction_type: 'like', created_at: nowIso(), automated: false },
                 Math.floor(i / PROFILES) % 2 === 0,
               );
             },

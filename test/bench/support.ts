@@ -6,6 +6,7 @@ import { startThrowawayStack, type ThrowawayStack } from '../../infra/local/thro
 import { startCapacityProxy, type CapacityProxy } from './capacity-proxy.js';
 import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
+import type { LocalHttpPorts } from '../../infra/local/http-server.js';
 
 /** DynamoDB Local in memory plus the real local server, as `npm start -- --in-memory` runs them. */
 export async function startStack(env: Record<string, string> = {}): Promise<ThrowawayStack> {
@@ -68,13 +69,13 @@ export interface CountedServer {
  * TABLE_NAME name, with every call of the store's client recorded (dynamodb-calls.ts). The rate
  * limits are the generous ones: every request counted, none refused (hundreds come from one credential).
  */
-export async function startCountedServer(): Promise<CountedServer> {
+export async function startCountedServer(options: { ports?: LocalHttpPorts } = {}): Promise<CountedServer> {
   Object.assign(process.env, GENEROUS_RATE_LIMITS);
   // Imported here: the store's client reads the endpoint and table from the environment when loaded.
   const { db } = await import('../../shared/store/client.js');
   const { createHttpServer } = await import('../../infra/local/http-server.js');
   const recorder = recordDynamoDbCalls(db());
-  const server = await createHttpServer();
+  const server = await createHttpServer(options);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return {
     base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,

@@ -86,6 +86,19 @@ describe('the Lambda bundles', () => {
     for (const entry of entries) expect([...packagesOf(entry)].sort(), entry).toEqual(expected[entry] ?? []);
   });
 
+  it('give the KMS client and jose to the agent card and JWKS functions only (jose as its JWK export and thumbprint)', () => {
+    const packagesOf = (entry: string) =>
+      new Set(inputsOf(entry).flatMap((path) => /^(@aws-sdk\/client-kms|jose)\//.exec(path)?.[1] ?? []));
+    const signing = ['functions/agent-cards/get-agent-card.ts', 'functions/agent-cards/get-jwks.ts'];
+    for (const entry of entries)
+      expect([...packagesOf(entry)].sort(), entry).toEqual(
+        signing.includes(entry) ? ['@aws-sdk/client-kms', 'jose'] : [],
+      );
+    // jose's JWS, JWT and remote-JWKS code stays out: the service builds its own JWS.
+    const jose = inputsOf(signing[0]!).filter((path) => path.startsWith('jose/'));
+    expect(jose.filter((path) => /\/(jws|jwt|jwks|jwe)\//.test(path))).toEqual([]);
+  });
+
   it('give the WebAuthn library, and its X.509 and ASN.1 stack, to adding a passkey only (not to the passkey sign-in)', () => {
     const packagesOf = (entry: string) =>
       new Set(

@@ -168,3 +168,55 @@ describe('notification preferences: from_agents', () => {
     expect(await inbox(quietOne)).toEqual([human.profile.id]);
   });
 });
+
+describe('from_agents: likes and follows', () => {
+  it("with none, an agent's like and follow are left out while a human's are kept; with all both count", async () => {
+    const [quietOne, loudOne, human] = await Promise.all([actor(), actor(), actor()]);
+    ok(
+      await call('PUT', '/v1/notifications/preferences', {
+        token: quietOne.key,
+        profileId: quietOne.profile.id,
+        body: { from_agents: 'none' },
+      }),
+    );
+    /** Each like or follow notification's reason with its actors, sorted. */
+    const inbox = async (a: Actor) =>
+      (
+        ok(await call('GET', '/v1/notifications', { token: a.key, profileId: a.profile.id })).items as {
+          reason: string;
+          actors: { id: string }[];
+        }[]
+      )
+        .map(
+          (n) =>
+            `${n.reason}:${n.actors
+              .map((p) => p.id)
+              .sort()
+              .join()}`,
+        )
+        .sort();
+    const actorsIn = async (a: Actor) =>
+      (await inbox(a))
+        .join()
+        .split(/[,:]/)
+        .filter((id) => id.length > 30).length;
+    for (const author of [quietOne, loudOne]) {
+      const post = ok(await write(author.key, author.profile.id, '/v1/posts', { body: 'like me' }), 201).post;
+      for (const [key, id] of [
+        [bot.key, bot.id],
+        [human.key, human.profile.id],
+      ] as const) {
+        const as = { token: key, profileId: id };
+        ok(
+          await call('PUT', `/v1/posts/${post.id}/reaction`, { ...as, body: { reaction_type: 'like', active: true } }),
+        );
+        ok(await call('POST', '/v1/profile-follows', { ...as, body: { followed_profile_id: author.profile.id } }), 201);
+      }
+    }
+    const both = [bot.id, human.profile.id].sort().join();
+    await settledCount('loud inbox actors', () => actorsIn(loudOne), 4);
+    expect(await inbox(loudOne)).toEqual([`follow:${both}`, `like:${both}`]);
+    await settledCount('quiet inbox actors', () => actorsIn(quietOne), 2);
+    expect(await inbox(quietOne)).toEqual([`follow:${human.profile.id}`, `like:${human.profile.id}`]);
+  });
+});

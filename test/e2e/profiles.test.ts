@@ -38,7 +38,7 @@ describe('profiles', () => {
     });
     const read = await call('GET', `/v1/profiles/${profile.id}`);
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual({ ...profile, followers_count: 0, following_count: 0, operator: null });
+    expect(read.body.data).toEqual({ ...profile, followers_count: 0, following_count: 0, agent: null, operator: null });
   });
 
   it('creates company and agent profiles', async () => {

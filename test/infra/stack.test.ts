@@ -89,6 +89,13 @@ const FEED_CLEANING = {
   Action: ['dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'],
   Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FEED#*', 'FEEDLARGE#*', 'FEEDAUTHOR#*'] } },
 };
+/** The agent card keeps its signature beside the profile item (a GET that writes one item). */
+const CARD_SIGNATURE_KEEPING = {
+  Action: 'dynamodb:PutItem',
+  Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PROFILE#*'] } },
+};
+/** What each GET route may write besides counting requests. */
+const GET_WRITES: Record<string, object[]> = { getFeed: [FEED_CLEANING], getAgentCard: [CARD_SIGNATURE_KEEPING] };
 
 describe('CDK stack (default context)', () => {
   let templates: ServiceTemplates;
@@ -267,12 +274,10 @@ describe('CDK stack (default context)', () => {
     expect(conditioned).toEqual([RATE_LIMIT_COUNTING]);
   });
 
-  it('lets GET routes write rate-limit window items and nothing else; the feed read also its own stale feed items', () => {
+  it('lets GET routes write rate-limit window items and nothing else; the feed read also its own stale feed items, the agent card its signature', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
       const { conditioned } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
-      expect(conditioned, route.name).toEqual(
-        route.name === 'getFeed' ? [RATE_LIMIT_COUNTING, FEED_CLEANING] : [RATE_LIMIT_COUNTING],
-      );
+      expect(conditioned, route.name).toEqual([RATE_LIMIT_COUNTING, ...(GET_WRITES[route.name] ?? [])]);
     }
   });
 
@@ -379,7 +384,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media) or clean the feed (read it) have their own, and so have the export routes (queue the job; sign downloads)', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media), clean the feed (read it), search or sign agent cards (the card, the JWKS) have their own, and so have the export routes (queue the job; sign downloads)', () => {
     const roleKey = (route: { method: string; path: string }) =>
       keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
     const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
@@ -387,9 +392,10 @@ describe('CDK stack (default context)', () => {
     const signing = new Set<string>(['createMedia']);
     const cleaning = new Set<string>(['getFeed']);
     const searching = new Set<string>(['searchProfiles', 'searchPosts']);
+    const cards = new Set<string>(['getAgentCard', 'getJwks']);
     // The export routes: one queues the job, two sign downloads of the archives.
     const exporting = new Set<string>(['createExport', 'getExport', 'listExports']);
-    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...exporting]);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...cards, ...exporting]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));
@@ -410,6 +416,9 @@ describe('CDK stack (default context)', () => {
       );
       expect(actions.has('s3:GetObject'), route.name).toBe(['getExport', 'listExports'].includes(route.name));
       expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
+      // Only the card signs with the KMS key, only the JWKS reads its public half.
+      expect(actions.has('kms:Sign'), route.name).toBe(route.name === 'getAgentCard');
+      expect(actions.has('kms:GetPublicKey'), route.name).toBe(route.name === 'getJwks');
     }
   });
 
@@ -447,8 +456,8 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket or search domain', () => {
-    const { httpApi, webhooks, media, search, exports } = templates.stack;
+  it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket, search domain or signing key', () => {
+    const { httpApi, webhooks, media, search, agentCards, exports } = templates.stack;
     const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
     const allowed = new Set(
       [
@@ -460,6 +469,7 @@ describe('CDK stack (default context)', () => {
         webhooks.schedulerRole,
         media.buckets.uploads,
         search.domain,
+        agentCards.key,
         exports.queue,
         exports.bucket,
       ].map((construct) => keyOf(templates.locate(construct))),

@@ -63,7 +63,9 @@ async function profile(): Promise<ProfileRecord> {
 async function followers(author: ProfileRecord, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newId());
   for (let i = 0; i < ids.length; i += 25)
-    await Promise.all(ids.slice(i, i + 25).map((id) => follow(newFollow(new Date(), id, author.id), [])));
+    await Promise.all(
+      ids.slice(i, i + 25).map((id) => follow(newFollow(new Date(), { id, type: 'human' }, author.id), [])),
+    );
   return ids;
 }
 
@@ -213,7 +215,7 @@ describe('the feed fan-out on DynamoDB Local', () => {
     const authors = await Promise.all(Array.from({ length: 6 }, () => profile()));
     const shared = Array.from({ length: 40 }, () => newId());
     for (const author of authors)
-      await Promise.all(shared.map((id) => follow(newFollow(new Date(), id, author.id), [])));
+      await Promise.all(shared.map((id) => follow(newFollow(new Date(), { id, type: 'human' }, author.id), [])));
     const posts = await Promise.all(authors.flatMap((author) => [published(author), published(author)]));
     const { stream } = pipeline();
     const batch = { Records: posts.map((p) => postRecord('INSERT', p)) };
@@ -279,14 +281,14 @@ describe('the feed fan-out on DynamoDB Local', () => {
     await createPost(reply, author, [], []);
     const reader = newId();
     const { stream } = pipeline();
-    const followed = newFollow(new Date(), reader, author.id);
+    const followed = newFollow(new Date(), { id: reader, type: 'human' }, author.id);
     await follow(followed, []);
     await stream({ Records: [streamRecord('INSERT', 'follow', followed)] });
     expect(await inbox(reader)).toEqual(posts.map((p) => p.id).reverse());
 
     // Once the author is merged at read time, a new follower gets it in its set and nothing in its inbox.
     await markReadTimeAuthor(author.id, new Date());
-    const later = newFollow(new Date(), newId(), author.id);
+    const later = newFollow(new Date(), { id: newId(), type: 'human' }, author.id);
     await follow(later, []);
     await stream({ Records: [streamRecord('INSERT', 'follow', later)] });
     expect(await inbox(later.follower_profile_id)).toEqual([]);

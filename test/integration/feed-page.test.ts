@@ -79,7 +79,7 @@ async function inboxSize(reader: string): Promise<number> {
 describe('a feed page on DynamoDB Local', () => {
   it('costs one Query beside the read-time authors’ read, then one BatchGetItem: two round trips', async () => {
     const [reader, author] = await Promise.all([profile(), profile()]);
-    await follow(newFollow(new Date(), reader.id, author.id), []);
+    await follow(newFollow(new Date(), { id: reader.id, type: 'human' }, author.id), []);
     for (let i = 0; i < 25; i++) await fanOut(await published(author));
     await page(reader); // module state, connections
     const recorder = recordDynamoDbCalls(db());
@@ -91,7 +91,7 @@ describe('a feed page on DynamoDB Local', () => {
 
     // A followed read-time author: one Query more, in a round trip of its own.
     const large = await profile();
-    await follow(newFollow(new Date(), reader.id, large.id), []);
+    await follow(newFollow(new Date(), { id: reader.id, type: 'human' }, large.id), []);
     await markReadTimeAuthor(large.id, new Date());
     await addLargeAuthor(reader.id, large.id);
     const fromLarge = await published(large);
@@ -104,8 +104,8 @@ describe('a feed page on DynamoDB Local', () => {
 
   it("leaves out removed posts and unfollowed authors' posts, and deletes their entries behind the read", async () => {
     const [reader, kept, dropped] = await Promise.all([profile(), profile(), profile()]);
-    await follow(newFollow(new Date(), reader.id, kept.id), []);
-    await follow(newFollow(new Date(), reader.id, dropped.id), []);
+    await follow(newFollow(new Date(), { id: reader.id, type: 'human' }, kept.id), []);
+    await follow(newFollow(new Date(), { id: reader.id, type: 'human' }, dropped.id), []);
     const kept1 = await published(kept);
     const removed = await published(kept);
     const gone = await published(dropped);

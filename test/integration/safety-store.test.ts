@@ -19,8 +19,8 @@ describe('blocks and mutes in the store', () => {
   it('ends the follows both ways with the block, and reads both sides from one partition each', async () => {
     const ws = newId();
     const [a, b] = await Promise.all([storedProfile(ws, { type: 'human' }), storedProfile(ws, { type: 'human' })]);
-    await follow(newFollow(new Date(), a.id, b.id), []);
-    await follow(newFollow(new Date(), b.id, a.id), []);
+    await follow(newFollow(new Date(), { id: a.id, type: 'human' }, b.id), []);
+    await follow(newFollow(new Date(), { id: b.id, type: 'human' }, a.id), []);
 
     expect(await block(newBlock(new Date(), a.id, b.id))).toBe(true);
 

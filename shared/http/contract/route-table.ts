@@ -4,6 +4,7 @@
  * document is generated from it. A handler imports only its own resource's module under routes/,
  * so its bundle carries those schemas and not every route's.
  */
+import { routes as agentCards } from './routes/agent-cards.js';
 import { routes as comments } from './routes/comments.js';
 import { routes as email } from './routes/email.js';
 import { routes as passwordResets } from './routes/password-resets.js';
@@ -45,6 +46,7 @@ export const routes = {
   ...workspaces,
   ...profiles,
   ...operators,
+  ...agentCards,
   ...posts,
   ...feed,
   ...media,

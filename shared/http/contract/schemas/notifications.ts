@@ -74,7 +74,7 @@ const Preference = z.enum(PREFERENCE_VALUES);
 
 const FromAgents = z.enum(FROM_AGENTS_VALUES).meta({
   description:
-    '`none`: no notification for what an `agent` profile did (replies, comments, mentions, quotes, accepted grants); `all` (default): as the reason says.',
+    '`none`: no notification for what an `agent` profile did (replies, comments, mentions, quotes, likes, follows, accepted grants); `all` (default): as the reason says.',
 });
 
 export const NotificationPreferences = z

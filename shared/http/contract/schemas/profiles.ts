@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PROFILE_MEDIA_SLOTS, PROFILE_MEDIA_SLOT_VARIANTS } from '../../../domain/media.js';
+import { AgentDeclaration, AgentDeclarationBody } from './agent-cards.js';
 import { DisplayName, Timestamp, Uuid } from './common.js';
 
 export const ProfileType = z.enum(['human', 'company', 'agent']);
@@ -53,8 +54,17 @@ export const ProfileOperator = z
   })
   .meta({ id: 'ProfileOperator' });
 
-/** A profile as its own page shows it: with its follow counts and its operator. */
-export const ProfileWithCounts = Profile.extend({
+/** A profile with what an agent declares for its card (on the profile's own read and its edit). */
+export const ProfileWithAgent = Profile.extend({
+  agent: AgentDeclaration.nullable().meta({
+    description:
+      "An agent's declared skills and homepage (what its agent card shows), else null (on this profile's own read and " +
+      'edit only: embedded profiles lack it).',
+  }),
+}).meta({ id: 'ProfileWithAgent' });
+
+/** A profile as its own page shows it: with its agent declaration, follow counts and operator. */
+export const ProfileWithCounts = ProfileWithAgent.extend({
   followers_count: z.number().int().min(0).meta({
     description:
       'How many profiles follow this one. Counted from the follows behind it: may lag them by up to 2 seconds, exact after that.',
@@ -85,6 +95,7 @@ export const UpdateProfileBody = z.strictObject({
     .optional()
     .meta({ description: 'One of the names listed by the occupations endpoint, or null.' }),
   location: Location.nullable().optional(),
+  agent: AgentDeclarationBody.optional(),
 });
 
 export const ProfileIdParams = z.strictObject({ profile_id: Uuid });
