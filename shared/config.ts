@@ -171,6 +171,13 @@ export const config = {
   get schedulerRoleArn(): string | undefined {
     return process.env.SCHEDULER_ROLE_ARN;
   },
+  /** The erasure's queue of steps (AWS only), and its ARN for the one-off schedules that start a job. */
+  get erasureQueueUrl(): string | undefined {
+    return process.env.ERASURE_QUEUE_URL;
+  },
+  get erasureQueueArn(): string | undefined {
+    return process.env.ERASURE_QUEUE_ARN;
+  },
   /** The OpenSearch domain's endpoint (`https://...`) the search routes and the indexing Lambda use. AWS only. */
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;

@@ -11,6 +11,7 @@ import type { RouteDef } from '../../shared/http/contract/route.js';
 import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
+import type { DeletionPorts } from '../../shared/erasure/ports.js';
 import type { MediaStorage } from '../../shared/ports/media-storage.js';
 import type { SearchIndex } from '../../shared/ports/search-index.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
@@ -33,7 +34,10 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
  * in Lambda: the in-process deliveries queue (the manual retry and the recovery enqueue) and the
  * local media storage (the upload forms of POST /v1/media), and the embedded search index.
  */
-export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & { storage: MediaStorage; search: SearchIndex };
+export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & {
+  storage: MediaStorage;
+  search: SearchIndex;
+} & DeletionPorts;
 
 /** Paths the local server answers outside the route table: the media runtime's upload route and files. */
 export interface LocalPaths {

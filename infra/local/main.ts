@@ -15,6 +15,7 @@ import {
   type RunningDynamoDb,
 } from './dynamodb-local.js';
 import { deliveryRuntime } from './delivery-runtime.js';
+import { erasureRuntime } from './erasure-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
@@ -63,14 +64,23 @@ async function main(): Promise<void> {
     'search-index': search.onStream,
     mail: mail.onStream,
   });
+  // Erasure: its in-process queue (and schedules), for the deletion routes and its own steps.
+  const erasure = erasureRuntime({ storage: media.storage, search: search.index });
   const server = await createHttpServer({
     bundlesDir,
-    ports: { ...deliveries.httpPorts, storage: media.storage, search: search.index },
+    ports: {
+      ...deliveries.httpPorts,
+      storage: media.storage,
+      search: search.index,
+      erasure: erasure.queue,
+      erasureScheduler: erasure.queue,
+    },
     media,
     mail,
   });
   await search.start();
   await deliveries.start();
+  await erasure.start();
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // With PORT=0 (the tests) the system picked the port: the passkey origin's default names the real one.
@@ -83,6 +93,7 @@ async function main(): Promise<void> {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    await erasure.stop();
     await media.stop();
     await deliveries.stop();
     await mail.stop();

@@ -39,6 +39,7 @@ import {
 import type { NotificationRecord } from '../domain/notifications.js';
 import type { AccountTokenRecord, TokenSlot } from '../domain/account-tokens.js';
 import { MAIL_RETENTION_SECONDS, type MailRecord } from '../domain/mail.js';
+import { TOMBSTONE_DAYS, type ErasureJobRecord } from '../domain/erasure.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
   keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
@@ -142,6 +143,13 @@ export interface MailSuppressionRecord {
   email: string;
   reason: 'bounce' | 'complaint';
   at: string;
+}
+
+/** What stays of an erased profile: its username, kept from being taken for TOMBSTONE_DAYS. */
+export interface TombstoneRecord {
+  id: string;
+  username: string;
+  deleted_at: string;
 }
 
 /** A published quote's mark: which post it quotes, which post it is, who wrote it. */
@@ -593,5 +601,23 @@ export const entities = {
   mailSuppression: entityLayout<MailSuppressionRecord>()({
     entity: entityTags.mailSuppression,
     key: (s) => keys.mailSuppression(s.email),
+  }),
+  // --- erasure (domain/erasure.ts) ---
+  erasureJob: entityLayout<ErasureJobRecord>()({
+    entity: entityTags.erasureJob,
+    key: (j) => keys.erasureJob(j.id),
+    paths: {
+      /** The jobs of one status by when they run: what the local runtime resumes after a restart. */
+      byStatus: {
+        index: 'gsi1',
+        partition: (j: Pick<ErasureJobRecord, 'status'>) => keys.erasureJobsOfStatus(j.status),
+        sort: (j) => timeSortKey(j.scheduled_for, j.id),
+      },
+    },
+  }),
+  tombstone: entityLayout<TombstoneRecord>()({
+    entity: entityTags.tombstone,
+    key: (t) => keys.tombstone(t.id),
+    expiresAt: (t) => epochSeconds(t.deleted_at) + TOMBSTONE_DAYS * 86_400,
   }),
 };

@@ -77,6 +77,8 @@
  * | token slot        | ACCTOKENSLOT#<purpose>#<subject> | SLOT     |   (the one usable token of a purpose)      |
  * | mail              | MAIL#<id>              | MAIL               |   (the stream sends it; TTL: 7 days)       |
  * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
+ * | erasure job       | ERASURE#<id>           | ERASURE            | ERASURES#<status> / <scheduled_for>#<id>   |
+ * | tombstone         | PROFILE#<id>           | TOMBSTONE          |   (an erased profile; TTL: 90 days)        |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -314,6 +316,10 @@ export const keys = {
   accountTokenSlot: (purpose: string, subject: string) => ({ pk: `ACCTOKENSLOT#${purpose}#${subject}`, sk: 'SLOT' }),
   mail: (id: string) => ({ pk: `MAIL#${id}`, sk: 'MAIL' }),
   mailSuppression: (email: string) => ({ pk: `MAILSUPPRESS#${email}`, sk: 'SUPPRESS' }),
+  // --- erasure ---
+  erasureJob: (id: string) => ({ pk: `ERASURE#${id}`, sk: 'ERASURE' }),
+  erasureJobsOfStatus: (status: string) => `ERASURES#${status}`,
+  tombstone: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'TOMBSTONE' }),
 };
 
 /**
@@ -377,6 +383,8 @@ export const entityTags = {
   accountTokenSlot: 'account_token_slot',
   mail: 'mail',
   mailSuppression: 'mail_suppression',
+  erasureJob: 'erasure_job',
+  tombstone: 'tombstone',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */
