@@ -142,6 +142,30 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
+        /**
+         * Deletes the account: after a 30-day grace period (cancellable), or now.
+         * @description Deletes the account. From this answer on, the profiles of the workspaces the user owns read as `404` to everyone and leave every list, feed, thread, search and notification, as a suspension does; the user may still sign in during the grace period, and `POST /v1/me/deletion/cancel` restores everything. When it ends (at once for `when: "now"`) the erasure runs: the workspaces the user owns are erased with all their profiles, keys, endpoints, deliveries and connected apps; in the others the membership ends; what stays is a tombstone per profile keeping its username for 90 days. During the erasure and after, every credential of the user answers `401`. A wrong password is `401 invalid_credentials` and changes nothing; a deletion already running is `409 invalid_state`.
+         */
+        delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/deletion/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the account's scheduled deletion: everything reads as it did.
+         * @description Cancels the account's scheduled deletion during its grace period: the profiles read and list again as before. Nothing scheduled (or an erasure already running) is `409 invalid_state`.
+         */
+        post: operations["cancelDeletion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -582,7 +606,11 @@ export interface paths {
         get: operations["getProfile"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erases a profile of your workspace now (owner or admin session).
+         * @description Erases the profile at once: it reads as `404` from this answer on, and the erasure removes everything it wrote or received (posts, comments, likes, follows both ways, blocks, mutes, messages it wrote, notifications, grants, media, search documents, feed entries, stored webhook payloads); what stays is a tombstone keeping its username for 90 days. Only an owner or admin session of its workspace (`403 forbidden` for a member or another workspace, `403 session_required` for an API key); `confirm_username` must be the profile's username (`400 invalid_request`).
+         */
+        delete: operations["deleteProfile"];
         options?: never;
         head?: never;
         /**
@@ -4932,6 +4960,366 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    /**
+                     * @description `after_grace` (the default): the erasure runs in 30 days unless cancelled; `now`: at once.
+                     * @default after_grace
+                     * @enum {string}
+                     */
+                    when?: "now" | "after_grace";
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            deletion: {
+                                /** @enum {string} */
+                                status: "scheduled" | "in_progress";
+                                /**
+                                 * Format: date-time
+                                 * @description When the erasure runs (or ran, for `now`).
+                                 */
+                                scheduled_for: string;
+                            };
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_credentials`: The email or password is wrong. `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_credentials" | "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @constant */
+                            cancelled: true;
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
                         error_message: string;
                     };
                 };
@@ -9428,6 +9816,241 @@ export interface operations {
                         agent: components["schemas"]["Agent"];
                         /** @enum {string} */
                         error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "rate_limited";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "internal_error";
+                        error_message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A lowercase UUID. */
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The profile's username, typed again. */
+                    confirm_username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            deletion: {
+                                /** @constant */
+                                status: "in_progress";
+                            };
+                        };
+                        agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: The request body is not valid JSON. `invalid_request`: The request did not pass validation. */
+            400: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_json" | "invalid_request";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid credential is required. */
+            401: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unauthorized";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `session_required`: This operation requires an owner or admin session, not an API key. `forbidden`: You are not allowed to perform this operation. */
+            403: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "session_required" | "forbidden";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `not_found`: The resource does not exist. */
+            404: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "not_found";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
+            409: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "invalid_state";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "payload_too_large";
+                        error_message: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
+                    RateLimit: string;
+                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        data: null;
+                        agent: components["schemas"]["Agent"];
+                        /** @enum {string} */
+                        error_code: "unsupported_media_type";
                         error_message: string;
                     };
                 };
