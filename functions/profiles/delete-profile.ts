@@ -15,17 +15,13 @@ export const handler = httpHandler(
   routes.deleteProfile,
   async ({ params, body, auth, now, ports, reads }) => {
     const profile = await getProfile(params.profile_id, reads);
-    if (!profile) throw notFound('Profile');
+    // One being erased already reads as gone, here as everywhere.
+    if (!profile || profile.deletion_scheduled_at) throw notFound('Profile');
     await requireOwnerOrAdmin(auth.principal, profile.workspace_id, reads);
     if (body.confirm_username.toLowerCase() !== profile.username)
       throw new AppError('invalid_request', {
         message: 'confirm_username is not the profile’s username.',
         hint: 'Type the username of the profile to delete, exactly as it reads (without @).',
-      });
-    if (profile.deletion_scheduled_at)
-      throw new AppError('invalid_state', {
-        message: 'The profile is already being deleted.',
-        hint: 'Nothing to do: its erasure is scheduled or running.',
       });
     const job = newErasureJob(
       now,

@@ -82,7 +82,7 @@ export const routes = {
     body: DeleteProfileBody,
     status: 200,
     response: ProfileDeletion,
-    errors: ['forbidden', 'not_found', 'invalid_request', 'invalid_state'],
+    errors: ['forbidden', 'not_found', 'invalid_request'],
     mcp: false,
   }),
   setProfileMedia: defineRoute({
