@@ -8,6 +8,7 @@ import { CounterFold } from './counters.js';
 import { Notifications } from './notifications.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
+import { Erasure, ERASURE_ROUTES } from './erasure.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { configurePasskeys, type PasskeySettings } from './passkeys.js';
@@ -54,6 +55,7 @@ export class SocialNetworkStack extends Stack {
   readonly console: ConsoleSite;
   readonly search: SearchIndexing;
   readonly mail: Mail;
+  readonly erasure: Erasure;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -71,7 +73,13 @@ export class SocialNetworkStack extends Stack {
       // The manual retry and the recovery put deliveries on the queue, the feed read deletes stale
       // inbox entries, the media upload signs forms for the uploads bucket: those grants stay on
       // their own roles.
-      dedicatedRoles: [...ENQUEUING_ROUTES, ...FEED_CLEANING_ROUTES, ...UPLOAD_SIGNING_ROUTES, ...SEARCH_ROUTES],
+      dedicatedRoles: [
+        ...ENQUEUING_ROUTES,
+        ...FEED_CLEANING_ROUTES,
+        ...UPLOAD_SIGNING_ROUTES,
+        ...SEARCH_ROUTES,
+        ...ERASURE_ROUTES,
+      ],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
     });
@@ -144,6 +152,17 @@ export class SocialNetworkStack extends Stack {
       environment,
       from: props.mailFrom,
       identityDomain: props.mailIdentityDomain,
+      alarmTopic: this.alarms.topic,
+    });
+
+    // Erasure: the queue of steps and its consumer, the grace period's schedules, the deletion routes' grants.
+    this.erasure = new Erasure(this, 'Erasure', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      mediaBucket: this.media.buckets.media,
+      uploadsBucket: this.media.buckets.uploads,
+      searchDomain: this.search.domain,
       alarmTopic: this.alarms.topic,
     });
 

@@ -42,6 +42,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/search-pipeline/index-documents.ts',
   'functions/mail-pipeline/send-mail.ts',
   'functions/mail-pipeline/suppress-addresses.ts',
+  'functions/erasure/erase-step.ts',
 ] as const;
 
 /** Where a handler's bundle is; the MCP function's split bundle is a folder, as in its asset (`index.mjs`, `chunks/`). */

@@ -9992,27 +9992,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state`: The resource is not in a state that allows this operation. */
-            409: {
-                headers: {
-                    /** @description IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`. */
-                    RateLimit: string;
-                    /** @description IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`. */
-                    "RateLimit-Policy": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        data: null;
-                        agent: components["schemas"]["Agent"];
-                        /** @enum {string} */
-                        error_code: "invalid_state";
-                        error_message: string;
-                    };
-                };
-            };
             /** @description `payload_too_large`: The request body is larger than 256 KiB. */
             413: {
                 headers: {

@@ -114,7 +114,6 @@ export const routes = {
     response: AccountDeletion,
     strictLimits: 'login',
     errors: ['invalid_credentials', 'invalid_state'],
-    mcp: false,
   }),
   cancelDeletion: defineRoute({
     method: 'POST',
@@ -129,6 +128,5 @@ export const routes = {
     status: 200,
     response: DeletionCancelled,
     errors: ['invalid_state'],
-    mcp: false,
   }),
 };

@@ -83,7 +83,6 @@ export const routes = {
     status: 200,
     response: ProfileDeletion,
     errors: ['forbidden', 'not_found', 'invalid_request'],
-    mcp: false,
   }),
   setProfileMedia: defineRoute({
     method: 'PUT',
