@@ -2200,6 +2200,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.deleted
+         * @description A post was deleted (its author's erasure); sent where its post.reply or post.quoted went.
+         *
+         *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
+         */
+        post: operations["webhook_post_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "profile.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * profile.deleted
+         * @description A profile the profile followed, was followed by, or exchanged messages with was erased (data: its tombstone).
+         *
+         *     Signed per Standard Webhooks over `{webhook-id}.{webhook-timestamp}.{raw body}`. Answer 2xx within 15 s; 410 disables the endpoint; anything else is retried (10 attempts in all).
+         */
+        post: operations["webhook_profile_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "message.created": {
         parameters: {
             query?: never;
@@ -2388,7 +2432,7 @@ export interface components {
          * @description A type from the event catalogue (GET /v1/webhook-event-types).
          * @enum {string}
          */
-        WebhookEventType: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "comment.deleted" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+        WebhookEventType: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "comment.deleted" | "post.deleted" | "profile.deleted" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
         Agent: {
             hint?: string;
         } & {
@@ -3036,14 +3080,14 @@ export interface components {
         };
         EventCatalogueEntry: {
             /** @enum {string} */
-            type: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "comment.deleted" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+            type: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "comment.deleted" | "post.deleted" | "profile.deleted" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
             description: string;
             /** @description JSON Schema (draft 2020-12) of the whole body `{ id, type, profile_id, created_at, data }`, self-contained (shared resources under `$defs`), `type` pinned by `const`. The same schema is the request body of this type in the OpenAPI `webhooks` section. */
             schema: {
                 [key: string]: unknown;
             };
             /** @description A body of this type, valid against `schema`. */
-            example: components["schemas"]["PostMentionEvent"] | components["schemas"]["PostReplyEvent"] | components["schemas"]["PostQuotedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentReplyEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["ProfileFollowedEvent"] | components["schemas"]["AccessGrantAcceptedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookDeliveryExhaustedEvent"] | components["schemas"]["WebhookTestEvent"];
+            example: components["schemas"]["PostMentionEvent"] | components["schemas"]["PostReplyEvent"] | components["schemas"]["PostQuotedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentReplyEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["ProfileDeletedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["ProfileFollowedEvent"] | components["schemas"]["AccessGrantAcceptedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookDeliveryExhaustedEvent"] | components["schemas"]["WebhookTestEvent"];
         };
         /** post.mention */
         PostMentionEvent: {
@@ -3235,6 +3279,72 @@ export interface components {
                  * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
                  */
                 post_id: string;
+            };
+        };
+        /** post.deleted */
+        PostDeletedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "post.deleted";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description A lowercase UUID.
+                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                 */
+                post_id: string;
+            };
+        };
+        /** profile.deleted */
+        ProfileDeletedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id: the same for every endpoint the event reaches.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            type: "profile.deleted";
+            /**
+             * Format: uuid
+             * @description The affected profile (whose endpoints selected it).
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The erased profile (its tombstone keeps the username for 90 days).
+                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                 */
+                profile_id: string;
+                username: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp with milliseconds.
+                 */
+                deleted_at: string;
             };
         };
         /** message.created */
@@ -24738,6 +24848,88 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CommentDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Delivery id: stable across retries; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "post.deleted",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "post_id": "3a8b6c4d-5e2f-4a1b-9c7d-8e6f5a4b3c2d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_profile_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Delivery id: stable across retries; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "e4a1c3b5-7d9f-4e2a-b6c8-0d2f4a6c8e1b",
+                 *       "type": "profile.deleted",
+                 *       "profile_id": "0b5e2c1a-7d4f-4c3b-9a8e-1f2d3c4b5a69",
+                 *       "created_at": "2026-11-25T09:31:12.345Z",
+                 *       "data": {
+                 *         "profile_id": "6f1d9e3b-2a4c-4e8f-8b7d-5c6a4b3e2d10",
+                 *         "username": "grace",
+                 *         "deleted_at": "2026-11-25T09:31:12.345Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileDeletedEvent"];
             };
         };
         responses: {

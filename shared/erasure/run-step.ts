@@ -22,7 +22,10 @@ import type { ErasureQueue } from '../ports/erasure-queue.js';
 import type { MediaStorage } from '../ports/media-storage.js';
 import type { SearchIndex } from '../ports/search-index.js';
 import { endSubjectCredentials } from '../store/erasure-credentials.js';
-import { eraseItems, erasureTargetOf } from '../store/erasure-items.js';
+import { announce, eraseItems, erasureTargetOf } from '../store/erasure-items.js';
+import { getProfiles } from '../store/profiles.js';
+import { idFromParts } from '../domain/ids.js';
+import { socialEvents } from '../http/present/social-events.js';
 import { endErasureJob, finishSegment, getErasureJob, startPass, writeTombstones } from '../store/erasure-jobs.js';
 import { walkPage } from '../store/erasure-walk.js';
 
@@ -36,15 +39,18 @@ export interface ErasurePorts {
 const MEDIA_AT_ONCE = 4;
 
 /** Runs one step; a step of a job that is gone, cancelled or past that pass does nothing. */
-export async function runErasureStep(message: ErasureMessage, ports: ErasurePorts, now = new Date()): Promise<void> {
+export async function runErasureStep(message: ErasureMessage, ports: ErasurePorts): Promise<void> {
   const job = await getErasureJob(message.job_id);
   if (!job || (job.status !== 'scheduled' && job.status !== 'in_progress')) return;
-  if (message.kind === 'start') return start(job, ports, now);
+  if (message.kind === 'start') return start(job, ports);
   if (job.status !== 'in_progress' || job.pass !== message.pass) return;
   const needles = traceNeedles(job.subjects);
   const page = await walkPage(message.segment, message.cursor, (item) => isTrace(item, needles));
-  const elsewhere = await eraseItems(page.items, erasureTargetOf(job.subjects, needles));
+  const at = job.scheduled_for;
+  const target = erasureTargetOf(job.subjects, needles, (post) => socialEvents.postDeleted(post, at));
+  const elsewhere = await eraseItems(page.items, target);
   await eraseElsewhere(ports, elsewhere.media_ids, elsewhere.post_ids);
+  await announceToConnected(job, elsewhere.connected);
   if (page.cursor) {
     await ports.queue.send([{ ...message, cursor: page.cursor }]);
     return;
@@ -67,13 +73,13 @@ export async function runErasureStep(message: ErasureMessage, ports: ErasurePort
  * profiles, the segments' first pages enqueued. A replayed start (or the local runtime's resume
  * after a restart) enqueues the segments of the pass the job is on that are not walked yet.
  */
-async function start(job: ErasureJobRecord, ports: ErasurePorts, now: Date): Promise<void> {
+async function start(job: ErasureJobRecord, ports: ErasurePorts): Promise<void> {
   if (job.pass > 0) {
     await ports.queue.send(passMessages(job.id, job.pass, job.done));
     return;
   }
   if (!(await startPass(job, 1))) return;
-  await writeTombstones(job, now.toISOString());
+  await writeTombstones(job, job.scheduled_for);
   await endSubjectCredentials(job.subjects);
   await forgetProfilesInSearch(job, ports);
   await ports.queue.send(passMessages(job.id, 1));
@@ -89,4 +95,29 @@ async function eraseElsewhere(ports: ErasurePorts, mediaIds: string[], postIds: 
     await ports.storage.deleteUpload(mediaObjectKeys.upload(id));
   });
   if (postIds.length > 0) await ports.search.write(postIds.map((id) => ({ kind: 'delete_post' as const, id })));
+}
+
+/**
+ * profile.deleted to each profile the page met connected to a subject (read for its workspace),
+ * one event per pair (its id derives from the job and the pair, so meeting the pair again puts
+ * nothing). A profile of an erased workspace is no receiver: it is being erased too.
+ */
+async function announceToConnected(
+  job: ErasureJobRecord,
+  pairs: readonly { other: string; erased: string }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const profiles = await getProfiles([...new Set(pairs.map((p) => p.other))]);
+  const erased = new Map(job.subjects.profiles.map((p) => [p.id, p]));
+  const events = pairs.flatMap(({ other, erased: erasedId }) => {
+    const connected = profiles.get(other);
+    const subject = erased.get(erasedId);
+    if (!connected || !subject || job.subjects.workspace_ids.includes(connected.workspace_id)) return [];
+    return socialEvents.profileDeleted(
+      idFromParts('profile.deleted', job.id, subject.id, connected.id),
+      { id: subject.id, username: subject.username, deleted_at: job.scheduled_for },
+      connected,
+    );
+  });
+  await announce([...new Map(events.map((e) => [e.id, e])).values()]);
 }

@@ -7,6 +7,7 @@
  * or idempotent, so a replayed page finds less and moves nothing twice.
  */
 import type { ErasureSubjects } from '../domain/erasure.js';
+import type { OutboxEvent } from '../domain/events.js';
 import type { CommentRecord, PostRecord } from '../domain/posts.js';
 import type { FollowRecord, MessageRecord } from '../domain/social.js';
 import { mapLimit } from '../pipeline/concurrency.js';
@@ -14,11 +15,12 @@ import { batchWrite, type ItemKey, type WriteRequest } from './batch.js';
 import { conditionHeld } from './conditional.js';
 import { entities } from './entities.js';
 import { conditionRequest, when } from './expressions.js';
-import { recordOf } from './items.js';
+import { putItem, recordOf } from './items.js';
 import { entityTags, keys } from './keys.js';
 import { commentUncountItems } from './moderation-effects.js';
 import type { GroupStateRecord, StoredNotification } from './notification-entities.js';
 import { moveUnread } from './notification-writes.js';
+import { outboxItem } from './outbox.js';
 import { erasedPostItems } from './posts.js';
 import { queryPathItems } from './paths.js';
 import { unfollowItems } from './follows.js';
@@ -35,13 +37,22 @@ export interface ErasureTarget {
   workspaceIds: ReadonlySet<string>;
   /** Every string that makes an item a trace (domain/erasure.ts `traceNeedles`). */
   needles: readonly string[];
+  /** The events a subject's post's deletion sends (in its transaction). */
+  postEvents: (post: PostRecord) => OutboxEvent[];
 }
 
-/** What erasing a page did beyond the table: media whose files must go, posts and profiles out of search. */
+/**
+ * What erasing a page did beyond the table: media whose files must go, posts out of search, and
+ * the other profiles it met connected to a subject (a follow either way, a message either way).
+ */
 export interface ErasedElsewhere {
   media_ids: string[];
   post_ids: string[];
+  connected: { other: string; erased: string }[];
 }
+
+/** Events the erasure itself sends, kept by the walk: they announce it, and carry only a tombstone's data. */
+const ANNOUNCING: readonly string[] = ['profile.deleted', 'post.deleted'];
 
 /** Items of one page worked on at once (each a few writes). */
 const ITEMS_AT_ONCE = 8;
@@ -57,7 +68,11 @@ const POST_REFERENCES = ['reply_to_profile_id', 'reply_to_workspace_id', 'quoted
  */
 export async function eraseItems(items: readonly Item[], target: ErasureTarget): Promise<ErasedElsewhere> {
   const deletes: WriteRequest[] = [];
-  const elsewhere: ErasedElsewhere = { media_ids: [], post_ids: [] };
+  const elsewhere: ErasedElsewhere = { media_ids: [], post_ids: [], connected: [] };
+  const meet = (a: string, b: string) => {
+    if (own(a) && !own(b)) elsewhere.connected.push({ other: b, erased: a });
+    if (own(b) && !own(a)) elsewhere.connected.push({ other: a, erased: b });
+  };
   const own = (id: unknown) => typeof id === 'string' && target.profileIds.has(id);
   const work: (() => Promise<unknown>)[] = [];
   const remove = (item: Item) => deletes.push({ DeleteRequest: { Key: keyOf(item) } });
@@ -68,15 +83,21 @@ export async function eraseItems(items: readonly Item[], target: ErasureTarget):
       case entityTags.tombstone:
       case entityTags.username:
         break;
-      case entityTags.message:
+      case entityTags.message: {
         // Messages others wrote to it stay theirs; the other side reads as deleted.
-        if (own((item as unknown as MessageRecord).sender_profile_id)) remove(item);
+        const message = item as unknown as MessageRecord;
+        meet(message.sender_profile_id, message.recipient_profile_id);
+        if (own(message.sender_profile_id)) remove(item);
+        break;
+      }
+      case entityTags.event:
+        if (!ANNOUNCING.includes(item.type as string)) remove(item);
         break;
       case entityTags.post: {
         const post = recordOf(entities.post, item);
         if (own(post.profile_id)) {
           elsewhere.post_ids.push(post.id);
-          work.push(() => erasePost(post));
+          work.push(() => erasePost(post, target.postEvents(post)));
         } else work.push(() => forgetReferences(item, POST_REFERENCES, target));
         break;
       }
@@ -87,6 +108,7 @@ export async function eraseItems(items: readonly Item[], target: ErasureTarget):
       }
       case entityTags.follow: {
         const follow = item as unknown as FollowRecord;
+        meet(follow.follower_profile_id, follow.followed_profile_id);
         // Another's follow of the subject moves that profile's own following count, in one transaction.
         if (own(follow.followed_profile_id) && !own(follow.follower_profile_id))
           work.push(() => transactConditional(unfollowItems(follow.follower_profile_id, follow.followed_profile_id)));
@@ -131,9 +153,8 @@ export async function eraseItems(items: readonly Item[], target: ErasureTarget):
  * The post with what it counts on others and its earlier versions. When the post it replies to
  * is gone meanwhile (it was the subject's too), the post goes without the count.
  */
-async function erasePost(post: PostRecord): Promise<void> {
-  const items = erasedPostItems(post);
-  const outcome = await transactConditional(items);
+async function erasePost(post: PostRecord, events: OutboxEvent[]): Promise<void> {
+  const outcome = await transactConditional([...erasedPostItems(post), ...events.map(outboxItem)]);
   if (!outcome.ok && !outcome.failed[0]) await batchWrite([{ DeleteRequest: { Key: keys.post(post.id) } }]);
   await eraseVersions(post.id);
 }
@@ -222,9 +243,19 @@ async function dropGroupActors(group: GroupStateRecord, target: ErasureTarget): 
 }
 
 /** The subjects as the walk matches them. */
-export const erasureTargetOf = (subjects: ErasureSubjects, needles: readonly string[]): ErasureTarget => ({
+export const erasureTargetOf = (
+  subjects: ErasureSubjects,
+  needles: readonly string[],
+  postEvents: ErasureTarget['postEvents'],
+): ErasureTarget => ({
   subjects,
+  postEvents,
   profileIds: new Set(subjects.profiles.map((p) => p.id)),
   workspaceIds: new Set(subjects.workspace_ids),
   needles,
 });
+
+/** The erasure's own announcements, each put once (a replayed page finds its id taken and writes nothing). */
+export async function announce(events: readonly OutboxEvent[]): Promise<void> {
+  await mapLimit(events, ITEMS_AT_ONCE, (event) => conditionHeld(putItem(entities.event, event)));
+}

@@ -8,6 +8,7 @@ import {
   busyAccount,
   client,
   mediaTraces,
+  scanTable,
   searchTraces,
   tableTraces,
   type BusyAccount,
@@ -102,6 +103,23 @@ describe('erasing a busy account', () => {
     expect(traces).toEqual([]);
     expect(searchTraces(dataDir, account)).toEqual([]);
     expect(mediaTraces(dataDir, account)).toEqual([]);
+
+    // Those connected are told: profile.deleted to the other (the third's block ended its follow), post.deleted
+    // to the other (the subject replied to and quoted its post), once each.
+    const events = (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).filter(
+      (i) => i.entity === 'event' && (i.type === 'profile.deleted' || i.type === 'post.deleted'),
+    );
+    expect(events.map((e) => `${e.type as string} ${e.profile_id as string}`).sort()).toEqual(
+      [
+        `post.deleted ${account.other.profile.id}`,
+        `post.deleted ${account.other.profile.id}`,
+        `profile.deleted ${account.other.profile.id}`,
+      ].sort(),
+    );
+    expect(events.find((e) => e.type === 'profile.deleted')!.data).toMatchObject({
+      profile_id: subject.profile.id,
+      username: subject.profile.username,
+    });
 
     // Others' counts follow; their reply to the subject's post stays.
     const after = await until(

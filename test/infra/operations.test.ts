@@ -34,7 +34,8 @@ describe('operations: alarms, topic, concurrency', () => {
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     // The alarm topic, and SES's bounces and complaints (infra/mail.ts), which no alarm uses.
     built.template.resourceCountIs('AWS::SNS::Topic', 2);
-    expect(alarms).toHaveLength(26); // 18, search's 5 (infra/search.ts) and mail's 3 (infra/mail.ts)
+    // 18, search's 5 (infra/search.ts), mail's 3 (infra/mail.ts) and the erasure's dead letters (infra/erasure.ts)
+    expect(alarms).toHaveLength(27);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);

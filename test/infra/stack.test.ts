@@ -367,7 +367,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media) or clean the feed (read it) have their own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover, erasure), sign uploads (create media) or clean the feed (read it) have their own', () => {
     const roleKey = (route: { method: string; path: string }) =>
       keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
     const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
@@ -375,7 +375,8 @@ describe('CDK stack (default context)', () => {
     const signing = new Set<string>(['createMedia']);
     const cleaning = new Set<string>(['getFeed']);
     const searching = new Set<string>(['searchProfiles', 'searchPosts']);
-    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching]);
+    const erasing = new Set<string>(['deleteMe', 'deleteProfile']);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...erasing]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));
@@ -388,10 +389,11 @@ describe('CDK stack (default context)', () => {
     for (const role of dedicatedRoles) expect([...readRoles, ...writeRoles]).not.toContain(role);
     const notFoundRole = keyOf(wiring.roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!)));
     expect([...readRoles, ...writeRoles, ...dedicatedRoles]).not.toContain(notFoundRole);
-    // Only the retry and recovery routes may put deliveries on the queue, only the media upload may write to S3.
+    // Only the retry and recovery routes may put deliveries on the queue (and the deletion routes erasure steps),
+    // only the media upload may write to S3.
     for (const route of routeList) {
       const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
-      expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name));
+      expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name) || erasing.has(route.name));
       expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
     }
   });
@@ -431,7 +433,7 @@ describe('CDK stack (default context)', () => {
   });
 
   it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket or search domain', () => {
-    const { httpApi, webhooks, media, search } = templates.stack;
+    const { httpApi, webhooks, media, search, erasure } = templates.stack;
     const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
     const allowed = new Set(
       [
@@ -443,6 +445,9 @@ describe('CDK stack (default context)', () => {
         webhooks.schedulerRole,
         media.buckets.uploads,
         search.domain,
+        erasure.queue,
+        erasure.schedulerRole,
+        erasure.scheduleGroup,
       ].map((construct) => keyOf(templates.locate(construct))),
     );
     for (const at of templates.all.filter((t) => t !== templates.root)) {

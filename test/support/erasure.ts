@@ -223,11 +223,13 @@ export async function scanTable(endpoint: string, tableName: string): Promise<It
 }
 
 /**
- * What may still name the subject: its tombstone, the username claim it keeps, and the messages
- * the other wrote to it (they stay the other's).
+ * What may still name the subject: its tombstone, the username claim it keeps, the messages the
+ * other wrote to it (they stay the other's), and the `profile.deleted` events that announce the
+ * erasure to connected profiles (their data is the tombstone's).
  */
 function allowed(item: Item, account: BusyAccount): boolean {
   if (item.entity === 'tombstone' || item.entity === 'username') return true;
+  if (item.entity === 'event' && item.type === 'profile.deleted') return true;
   return item.entity === 'message' && item.sender_profile_id === account.other.profile.id;
 }
 
