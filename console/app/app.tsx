@@ -12,6 +12,7 @@ import { SignUpPage } from './pages/signup.js';
 import { ModerationPage } from './pages/moderation.js';
 import { ProfilesPage } from './pages/profiles.js';
 import { SecurityPage } from './pages/security.js';
+import { AccountPage } from './pages/account.js';
 import { canManageWebhooks, onlyManagedWorkspace, WorkspacesPage } from './pages/workspaces.js';
 import { href, navigate, redirect, useRoute, type Route } from './router.js';
 import { session, SIGNED_IN_EVENT, SIGNED_OUT_EVENT } from './session.js';
@@ -28,6 +29,7 @@ type Me = Awaited<ReturnType<typeof webhooks.me>>;
  */
 const accountPages = (me: Me): { label: string; to: Route }[] => [
   { label: 'Security', to: { page: 'security' } },
+  { label: 'Account', to: { page: 'account' } },
   ...(me.platform_role === 'moderator' ? [{ label: 'Moderation', to: { page: 'moderation' } as Route }] : []),
 ];
 
@@ -165,6 +167,7 @@ function Page({ route, me }: { route: Route; me: Me }) {
   }
   if (route.page === 'oauth-consent') return <ConsentPage query={route.query} me={me} />;
   if (route.page === 'security') return <SecurityPage />;
+  if (route.page === 'account') return <AccountPage />;
   if (!('workspaceId' in route)) {
     const only = onlyManagedWorkspace(me);
     return only ? <Redirect to={{ page: 'endpoints', workspaceId: only.id }} /> : <WorkspacesPage me={me} />;

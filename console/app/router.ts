@@ -12,6 +12,7 @@ export type Route =
   | { page: 'delivery'; workspaceId: string; deliveryId: string }
   | { page: 'moderation' }
   | { page: 'security' }
+  | { page: 'account' }
   | { page: 'oauth-consent'; query: string }
   | { page: 'apps'; workspaceId: string }
   | { page: 'profiles'; workspaceId: string }
@@ -29,6 +30,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'signup') return { page: 'signup' };
   if (first === 'moderation') return { page: 'moderation' };
   if (first === 'security') return { page: 'security' };
+  if (first === 'account') return { page: 'account' };
   if (first !== 'w' || !workspaceId) return { page: 'workspaces' };
   if (section === 'endpoints' && id === 'new') return { page: 'new-endpoint', workspaceId };
   if (section === 'endpoints' && id) return { page: 'endpoint', workspaceId, endpointId: id };
@@ -62,6 +64,8 @@ export function href(route: Route): string {
       return '#/moderation';
     case 'security':
       return '#/security';
+    case 'account':
+      return '#/account';
     case 'oauth-consent':
       return `#/oauth/authorize?${route.query}`;
     case 'apps':

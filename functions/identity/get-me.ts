@@ -16,5 +16,9 @@ export const handler = httpHandler(routes.getMe, async ({ auth }) => {
     user: presentUser(user),
     workspaces: memberships.map((m) => ({ id: m.workspace_id, name: m.workspace_name, role: m.role })),
     platform_role: user.platform_role ?? null,
+    deletion:
+      user.deletion?.status === 'scheduled'
+        ? { status: 'scheduled' as const, scheduled_for: user.deletion.scheduled_for }
+        : null,
   };
 });

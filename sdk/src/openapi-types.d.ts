@@ -5027,6 +5027,16 @@ export interface operations {
                             }[];
                             /** @description The platform role the operator gave the user (`moderator`: the moderation queue); null for most. */
                             platform_role: "moderator" | null;
+                            /** @description The account's deletion in its grace period (DELETE /v1/me), cancellable; null otherwise. */
+                            deletion: {
+                                /** @constant */
+                                status: "scheduled";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp with milliseconds.
+                                 */
+                                scheduled_for: string;
+                            } | null;
                         };
                         agent: components["schemas"]["Agent"];
                     };
