@@ -181,6 +181,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   acknowledgeMediaFindings(stack, ack);
   acknowledgeMailFindings(stack, ack);
   acknowledgeErasureFindings(stack, ack);
+  acknowledgeLiveEventsFindings(stack, ack);
 
   const sweepReason =
     'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
@@ -345,19 +346,9 @@ function acknowledgeMediaFindings(
   const perMediaKeys =
     'Each media has keys of its own (`incoming/<media id>`, `media/<media id>/<variant>.<ext>`), known only when a client creates the media: the prefix is the narrowest resource a role can name.';
 
-  for (const fn of [processor, cleanUp]) {
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
-    );
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
-    );
+  ackFunctionBasics(ack, [processor, cleanUp]);
+  for (const fn of [processor, cleanUp])
     ack(fn, iam5(buckets.media.arnForObjects(`${MEDIA_FILES_PREFIX}*`)), perMediaKeys);
-  }
   ack(processor, iam5(buckets.uploadsByName.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
   for (const signer of media.uploadSigners) {
     if (signer.role) ack(signer.role, iam5(buckets.uploads.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
@@ -401,18 +392,7 @@ function acknowledgeMailFindings(
   ack: (scope: IConstruct, rule: string, reason: string) => void,
 ): void {
   const { mail } = stack;
-  for (const fn of [mail.sender, mail.suppressor]) {
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
-    );
-    ack(
-      fn,
-      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
-    );
-  }
+  ackFunctionBasics(ack, [mail.sender, mail.suppressor]);
   ack(
     mail.sender,
     'Serverless::Serverless-LambdaDLQ',
@@ -427,6 +407,45 @@ function acknowledgeMailFindings(
     [mail.failures, "the mail consumer's stream mapping"],
     [mail.suppressionFailures, "the mail suppressor's asynchronous invocations"],
   ]);
+}
+
+/** The live events (infra/live-events.ts): a stream consumer and AppSync's authoriser, with the same reasons as the others. */
+function acknowledgeLiveEventsFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const live = stack.liveEvents;
+  ackFunctionBasics(ack, [live.publisher, live.authorizer]);
+  ack(
+    live.publisher,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the live publisher failure queue (alarmed).',
+  );
+  ack(
+    live.authorizer,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by AppSync for each connection and subscription: the client is refused on an error, and there is no asynchronous invocation to keep.',
+  );
+  ackFailureDestinations(ack, [[live.failures, "the live publisher's stream mapping"]]);
+}
+
+/** What every function of its own role has: the managed basic execution policy, and X-Ray's wildcard. */
+function ackFunctionBasics(
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+  functions: readonly IConstruct[],
+): void {
+  for (const fn of functions) {
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+    );
+    ack(
+      fn,
+      'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+    );
+  }
 }
 
 /** Queues that are a failure destination themselves (of `whose`): the rules see no DLQ of their own. */

@@ -3,6 +3,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { ServiceAlarms } from './alarms.js';
 import { AuthorCards } from './author-cards.js';
+import { LiveEvents } from './live-events.js';
 import { ConsoleSite } from './console.js';
 import { CounterFold } from './counters.js';
 import { Notifications } from './notifications.js';
@@ -47,6 +48,7 @@ export class SocialNetworkStack extends Stack {
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
   readonly authorCards: AuthorCards;
+  readonly liveEvents: LiveEvents;
   readonly feed: HomeFeed;
   readonly media: MediaPipeline;
   readonly counters: CounterFold;
@@ -166,6 +168,13 @@ export class SocialNetworkStack extends Stack {
       alarmTopic: this.alarms.topic,
     });
 
+    // Live events for WebSocket clients: AppSync Events, its authoriser, and the publisher on the stream.
+    this.liveEvents = new LiveEvents(this, 'LiveEvents', {
+      table: this.table,
+      environment,
+      alarmTopic: this.alarms.topic,
+    });
+
     // The web console (/console) and the API reference (/docs), on the same gateway.
     this.console = new ConsoleSite(this, 'Console', {
       httpApi: this.httpApi.api,
@@ -195,6 +204,14 @@ export class SocialNetworkStack extends Stack {
     new CfnOutput(this, 'MediaBaseUrl', {
       value: this.media.buckets.baseUrl,
       description: 'Public base URL of every media file (CloudFront)',
+    });
+    new CfnOutput(this, 'LiveEventsRealtimeUrl', {
+      value: `wss://${this.liveEvents.api.realtimeDns}/event/realtime`,
+      description: 'WebSocket endpoint of the live events (AppSync Events; docs/live.md)',
+    });
+    new CfnOutput(this, 'LiveEventsHttpDomain', {
+      value: this.liveEvents.api.httpDns,
+      description: 'HTTP domain of the live events API (the host header of a WebSocket client)',
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,

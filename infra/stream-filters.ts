@@ -46,9 +46,21 @@ export function removalsOf(partitionKeyPrefix: string, sortKey: string) {
  * with `prefix`. A REMOVE carries no image (the stream's view is NEW_IMAGE), only the keys.
  */
 export function sortKeysOf(prefix: string, ...eventNames: [StreamEventName, ...StreamEventName[]]) {
+  return keysBeginningWith(TABLE.sortKey, prefix, eventNames);
+}
+
+/**
+ * An event source filter on the keys: stream records of these event names whose partition key
+ * starts with `prefix` (the items of one kind of partition, told without their image).
+ */
+export function partitionKeysOf(prefix: string, ...eventNames: [StreamEventName, ...StreamEventName[]]) {
+  return keysBeginningWith(TABLE.partitionKey, prefix, eventNames);
+}
+
+function keysBeginningWith(key: string, prefix: string, eventNames: readonly StreamEventName[]) {
   const eventName: unknown = FilterRule.or(...eventNames);
-  const sortKey: unknown = FilterRule.beginsWith(prefix);
-  return FilterCriteria.filter({ eventName, dynamodb: { Keys: { sk: { S: sortKey } } } });
+  const value: unknown = FilterRule.beginsWith(prefix);
+  return FilterCriteria.filter({ eventName, dynamodb: { Keys: { [key]: { S: value } } } });
 }
 
 /**

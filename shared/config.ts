@@ -178,6 +178,10 @@ export const config = {
   get erasureQueueArn(): string | undefined {
     return process.env.ERASURE_QUEUE_ARN;
   },
+  /** The AppSync Events API's HTTP endpoint (`https://<http domain>`) the live publisher posts to. AWS only. */
+  get appSyncEventsEndpoint(): string | undefined {
+    return process.env.APPSYNC_EVENTS_ENDPOINT || undefined;
+  },
   /** The OpenSearch domain's endpoint (`https://...`) the search routes and the indexing Lambda use. AWS only. */
   get searchEndpoint(): string | undefined {
     return process.env.SEARCH_ENDPOINT || undefined;

@@ -28,6 +28,7 @@ export const errorMessages = {
   blocked: 'A block stands between the acting profile and this profile.',
   reply_not_allowed: "The thread's reply policy does not let the acting profile reply or comment here.",
   invalid_token: 'The token is unknown, altered, expired, already used or replaced by a newer one.',
+  messages_not_allowed: "The recipient's message settings do not let the acting profile message it.",
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -22,6 +22,7 @@ const WHAT: Record<Resource, string> = {
   media: 'uploaded images',
   safety: 'blocks, mutes and reports',
   notifications: 'notifications',
+  events: 'live events (notifications, messages and feed arrivals as they happen)',
 };
 
 const HOW: Record<Action, string> = {

@@ -1,7 +1,7 @@
 /**
  * The webhook delivery machinery of the local runtime, in-process: the stream poller feeding the
  * fan-out (and every other consumer of the table stream beside it: author cards, counter folds,
- * notifications, and those the runtime passes in), the in-process queue feeding the sender, the
+ * notifications, the live publisher, and those the runtime passes in), the in-process queue feeding the sender, the
  * in-process scheduler, and the sweeper (at start and every few seconds). The same handlers as in Lambda, wired here with the local adapters;
  * the local server gives the enqueuing HTTP handlers the same in-process queue (`httpPorts`).
  */
@@ -24,6 +24,8 @@ import { handler as refreshAuthorCards } from '../../functions/profile-stream/re
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
 import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/shard-watermarks.js';
 import { notifyHandler } from '../../functions/notifications-pipeline/notify.js';
+import { publishEventsHandler } from '../../functions/live-publisher/handlers.js';
+import { localEventPublisher } from './local-event-publisher.js';
 
 const SWEEP_EVERY_MS = 3000;
 /** Locally a due delivery is queued by a timer at once; 10 s overdue means the timer was lost. */
@@ -81,6 +83,8 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherHandlers: OtherSt
     'author-cards': refreshAuthorCards,
     'fold-counts': foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS),
     notify: notifyHandler(WHOLE_STREAM_KEEP_SECONDS),
+    // No AppSync Events locally: local clients read the log over SSE (local-event-publisher.ts).
+    'live-publisher': publishEventsHandler(localEventPublisher),
     ...otherHandlers,
   });
   const poller = new StreamPoller(dynamodbEndpoint, streamConsumers);

@@ -21,12 +21,20 @@ export async function canActAs(
   profile: ProfileRecord,
   permission: GrantPermission | undefined,
 ): Promise<boolean> {
-  if (principal.kind === 'api_key') {
-    if (principal.apiKey.profile_ids.includes(profile.id)) return true;
-  } else if (await canAccessWorkspace(principal, profile.workspace_id)) {
-    return true;
-  }
+  if (await isOwnProfile(principal, profile)) return true;
   return actsThroughGrant(principal, profile.id, permission);
+}
+
+/**
+ * Whether the profile is the principal's own, not one it manages through a grant: attached to
+ * the API key (or the OAuth grant), or of a workspace the session's user belongs to.
+ */
+export async function isOwnProfile(
+  principal: Principal,
+  profile: Pick<ProfileRecord, 'id' | 'workspace_id'>,
+): Promise<boolean> {
+  if (principal.kind === 'api_key') return principal.apiKey.profile_ids.includes(profile.id);
+  return canAccessWorkspace(principal, profile.workspace_id);
 }
 
 /**

@@ -12,6 +12,7 @@ export const SCOPE_RESOURCES = [
   'media',
   'safety',
   'notifications',
+  'events',
 ] as const;
 export const SCOPE_ACTIONS = ['read', 'write', 'all'] as const;
 

@@ -14,6 +14,8 @@ export interface MessageRecord extends Disclosure {
   recipient_profile_id: string;
   body: string;
   created_at: string;
+  /** Landed in the recipient's message requests: nothing tells the recipient of it (no event) until accepted. */
+  request?: boolean;
 }
 
 /** Both directions of a conversation share one partition: the two ids in sorted order. */

@@ -18,6 +18,7 @@ import { FEED_ENTRY_DAYS, type FeedEntry } from '../domain/feed.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord, VersionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
+import type { ConversationRecord, MessageSettingsRecord } from '../domain/conversations.js';
 import type { AttemptRecord, DeliveryRecord, WebhookEndpointRecord } from '../domain/webhooks.js';
 import { MEDIA_UNATTACHED_TTL_SECONDS, type MediaRecord } from '../domain/media.js';
 import { epochSeconds } from './epoch.js';
@@ -317,6 +318,24 @@ export const entities = {
         sort: (m) => keys.messageSortKey(m.created_at, m.id),
       },
     },
+  }),
+  /** One participant's conversation (domain/conversations.ts): listed by box and last activity while not hidden. */
+  conversation: entityLayout<ConversationRecord>()({
+    entity: entityTags.conversation,
+    key: (c) => keys.conversationItem(c.profile_id, c.id),
+    paths: {
+      /** A profile's conversations of one box, by last activity. */
+      byBox: {
+        index: 'gsi1',
+        partition: (c: Pick<ConversationRecord, 'profile_id' | 'box'>) => keys.conversationBox(c.profile_id, c.box),
+        sort: (c: Pick<ConversationRecord, 'hidden' | 'updated_at' | 'id'>) =>
+          c.hidden ? undefined : timeSortKey(c.updated_at, c.id),
+      },
+    },
+  }),
+  messageSettings: entityLayout<MessageSettingsRecord>()({
+    entity: entityTags.messageSettings,
+    key: (m) => keys.messageSettings(m.profile_id),
   }),
   grant: entityLayout<GrantRecord>()({
     entity: entityTags.grant,

@@ -58,6 +58,9 @@
  * | reported subject  | REPORTS#<type>#<id>    | SUBJECT            | MODQUEUE#<status> / <rank> (most reported first) |
  * | open report claim | REPORTS#<type>#<id>    | OPEN#<reporter>    |   (one open report per reporter and subject) |
  * | message (by id)   |                        |                    | gsi1: MESSAGE#<id> / MSG#<created>#<id>    |
+ * | conversation      | CONV#<profile>         | C#<conversation>   | CONV#<profile>#<box> / <updated>#<conversation> |
+ * |                   |                        |                    |   (one per participant; off the index while hidden) |
+ * | message settings  | CONV#<profile>         | SETTINGS           |   (allow_messages_from; absent: everyone)  |
  * | notification      | NOTIF#<recipient>      | N#<id>             | NOTIF#<recipient> / <updated>#<id>         |
  * |                   |                        |                    |   (TTL once seen: 90 days after updated)   |
  * | unread count      | NOTIF#<recipient>      | UNREAD             |   (moves with create/seen transitions)     |
@@ -86,6 +89,8 @@ const FEED_LARGE_AUTHORS_PREFIX = 'FEEDLARGE#';
 const FEED_AUTHOR_PREFIX = 'FEEDAUTHOR#';
 const NOTIFICATION_PREFIX = 'NOTIF#';
 const NOTIFICATION_GROUP_PREFIX = 'NOTIFGROUP#';
+const EVENT_LOG_PREFIX = 'EVENTS#';
+const CONVERSATION_PREFIX = 'CONV#';
 
 /**
  * How many partition keys one target's likes (a post's, a comment's) and one profile's followers
@@ -263,6 +268,14 @@ export const keys = {
   moderationQueue: (status: string) => `MODQUEUE#${status}`,
   /** A message found by its id alone (a report names only the id). */
   messageById: (id: string) => `MESSAGE#${id}`,
+  // --- conversations: one item per participant ---
+  conversationItem: (profileId: string, conversationId: string) => ({
+    pk: `${CONVERSATION_PREFIX}${profileId}`,
+    sk: `C#${conversationId}`,
+  }),
+  /** A profile's conversations of one box, by last activity. */
+  conversationBox: (profileId: string, box: string) => `${CONVERSATION_PREFIX}${profileId}#${box}`,
+  messageSettings: (profileId: string) => ({ pk: `${CONVERSATION_PREFIX}${profileId}`, sk: 'SETTINGS' }),
   // --- notifications ---
   /** A profile's notifications (and its unread count and preferences): one partition per profile. */
   notificationInbox: (recipientId: string) => `${NOTIFICATION_PREFIX}${recipientId}`,
@@ -320,6 +333,9 @@ export const keys = {
   erasureJob: (id: string) => ({ pk: `ERASURE#${id}`, sk: 'ERASURE' }),
   erasureJobsOfStatus: (status: string) => `ERASURES#${status}`,
   tombstone: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'TOMBSTONE' }),
+  // --- live: the per-profile event log and its stream tickets ---
+  /** A profile's event log: one partition, sorted by event id (log order). */
+  eventLog: (profileId: string) => `${EVENT_LOG_PREFIX}${profileId}`,
 };
 
 /**
@@ -345,6 +361,8 @@ export const entityTags = {
   followingCount: 'following_count',
   quoteMark: 'quote_mark',
   message: 'message',
+  conversation: 'conversation',
+  messageSettings: 'message_settings',
   grant: 'access_grant',
   grantAccess: 'grant_access',
   event: 'event',

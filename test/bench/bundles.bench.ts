@@ -172,6 +172,16 @@ async function main() {
             'the same, for that function: its metafile names what weighs',
           ),
         ],
+        [
+          'live events: AppSync authoriser / publisher',
+          `${kib(of('live-subscriptions/authorize').bytes)} / ${kib(of('live-publisher/publish-events').bytes)} KiB`,
+          '≤ 300 KiB (no HTTP stack)',
+          verdict(
+            of('live-subscriptions/authorize').bytes <= 300 * 1024,
+            `${kib(of('live-subscriptions/authorize').bytes)} KiB`,
+            'the authoriser imports shared/auth only: find what pulled in the route contract or middy (metafile)',
+          ),
+        ],
         ['system/health', `${kib(of('system/health').bytes)} KiB`, 'far smaller', ''],
         ['system/route-not-found ($default)', `${kib(of('system/route-not-found').bytes)} KiB`, 'far smaller', ''],
         [

@@ -100,6 +100,8 @@ describe('MCP tool sets', () => {
 
   it('takes the selection from the X-MCP-Toolsets and X-MCP-Readonly headers, the query winning over them', async () => {
     expect(await listedNames('', { 'x-mcp-toolsets': 'messages', 'x-mcp-readonly': 'true' })).toEqual([
+      'get_conversation_unread_count',
+      'list_conversations',
       'list_messages',
     ]);
     expect(await listedNames('?toolsets=follows', { 'x-mcp-toolsets': 'messages' })).toEqual(namesIn('follows'));
@@ -146,7 +148,13 @@ describe.each(CLIENT_KINDS)('MCP tool sets with %s', (kind) => {
   it('lists and calls only the selected tools', async () => {
     const mcp = await connect({ query: 'toolsets=messages,profiles&readonly=true' });
     expect((await mcp.listTools()).tools.map((tool) => tool.name).sort()).toEqual(
-      ['get_profile', 'list_messages', 'list_occupations'].sort(),
+      [
+        'get_conversation_unread_count',
+        'get_profile',
+        'list_conversations',
+        'list_messages',
+        'list_occupations',
+      ].sort(),
     );
     expect(toolData(await mcp.callTool('get_profile', { profile_id: alice.profile.id })).id).toBe(alice.profile.id);
     await expect(

@@ -6,6 +6,7 @@
  * (with its reason) fails the test until it is classified here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { conversationId } from '../../shared/domain/social.js';
 import { routeList, type RouteName } from '../../shared/http/contract/route-table.js';
 import { call, type ApiResponse } from '../support/api.js';
 import { walkInteractions, type Attempt } from '../support/interaction-walk.js';
@@ -34,6 +35,8 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   listReports: "the caller's own reports: naming the reported subject is the point",
   listModerationSubjects: "the moderators' queue (moderator sessions only)",
   getUnreadNotificationCount: 'a number',
+  getConversationUnreadCount: 'two numbers',
+  getMessageSettings: "the caller's own settings",
   getNotificationPreferences: "the caller's own settings",
   getMcpResourceMetadata: 'OAuth metadata',
   getApiResourceMetadata: 'OAuth metadata',
@@ -54,6 +57,8 @@ const MUTE_SHOWS: Partial<Record<RouteName, string>> = {
   listProfilePosts: "the muted profile's own page",
   listFollowers: 'a list of profiles, not their content',
   listFollowing: 'a list of profiles, not their content',
+  listConversations:
+    'a conversation the caller is a party to: a mute quiets streams, not direct messages (as listMessages)',
 };
 
 /** Interaction routes that do not reach another profile, or that must stay open across a block. */
@@ -71,6 +76,9 @@ const INTERACTIONS_EXEMPT: Partial<Record<RouteName, string>> = {
   createReport: 'a report reaches moderators, never the reported profile (and must stay open across a block)',
   markNotificationsSeen: "the caller's own inbox",
   setNotificationPreferences: "the caller's own settings",
+  setMessageSettings: "the caller's own settings",
+  markConversationRead: "the caller's own read mark (its history stays readable, as listMessages)",
+  hideConversation: "tidying the caller's own list is never refused",
   acceptOperatorLink: 'answering a link addressed to the caller: vouching for an agent is the operator’s own choice',
   declineOperatorLink: 'answering a link addressed to the caller: refusing is never refused',
   endOperatorLink: 'ending a link the caller is a side of is never refused',
@@ -248,6 +256,9 @@ describe.each<Exclude<Scenario, 'muting'>>(['blocked', 'blocking'])(
         ],
         followProfile: [{ method: 'POST', path: '/v1/profile-follows', body: { followed_profile_id: other } }],
         sendMessage: [{ method: 'POST', path: '/v1/messages', body: { recipient_profile_id: other, body: 'hello' } }],
+        acceptConversation: [
+          { method: 'POST', path: `/v1/conversations/${conversationId(w.me.profile.id, other)}/accept` },
+        ],
       };
       return table[name];
     };

@@ -5,6 +5,7 @@
  * itself: one this test cannot try and that is not exempt (with its reason) fails it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { conversationId } from '../../shared/domain/social.js';
 import type { RouteName } from '../../shared/http/contract/route-table.js';
 import { call } from '../support/api.js';
 import { walkInteractions, type Attempt } from '../support/interaction-walk.js';
@@ -23,6 +24,9 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   unmuteProfile: 'protecting oneself is never refused',
   markNotificationsSeen: "the caller's own inbox",
   setNotificationPreferences: "the caller's own settings",
+  setMessageSettings: "the caller's own settings",
+  markConversationRead: "the caller's own read mark",
+  hideConversation: "tidying the caller's own list is never refused",
   acceptOperatorLink: 'a link addressed to the caller (a suspended agent shows no operator: its profile reads 404)',
   declineOperatorLink: 'refusing a link is never refused',
   endOperatorLink: 'ending a link the caller is a side of is never refused',
@@ -51,6 +55,14 @@ beforeAll(async () => {
   ).comment.id as string;
   myDraftReply = (await post(me, { body: 'draft reply', reply_to_post_id: suspendedPost, status: 'draft' })).post
     .id as string;
+  // A message request from the profile before its suspension: accepting it is an interaction with it.
+  ok(
+    await call('POST', '/v1/messages', {
+      ...as(suspended),
+      body: { recipient_profile_id: me.profile.id, body: 'before' },
+    }),
+    201,
+  );
   myDraftQuote = (await post(me, { body: 'draft quote', quote_of_post_id: suspendedPost, status: 'draft' })).post
     .id as string;
 
@@ -92,6 +104,7 @@ function attempts(name: RouteName): Attempt[] | undefined {
     deleteComment: [{ method: 'DELETE', path: `/v1/comments/${suspendedComment}` }],
     followProfile: [{ method: 'POST', path: '/v1/profile-follows', body: { followed_profile_id: other } }],
     sendMessage: [{ method: 'POST', path: '/v1/messages', body: { recipient_profile_id: other, body: 'hello' } }],
+    acceptConversation: [{ method: 'POST', path: `/v1/conversations/${conversationId(me.profile.id, other)}/accept` }],
     createReport: [
       {
         method: 'POST',

@@ -92,6 +92,8 @@ describe('every delivered webhook body validates against its published schema', 
       }),
       201,
     );
+    // Alice follows Bob: his message lands in her inbox (a stranger's first message, in requests, has no event).
+    ok(await call('POST', '/v1/profile-follows', { ...asAlice, body: { followed_profile_id: bob.id } }), 201);
     ok(
       await call('POST', '/v1/messages', { ...asBob, body: { recipient_profile_id: alice.id, body: 'Coffee?' } }),
       201,

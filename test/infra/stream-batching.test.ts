@@ -49,6 +49,7 @@ describe('the table stream consumers, local and deployed', () => {
       'home-feed': stack.feed.fanOut,
       'search-index': stack.search.fn,
       mail: stack.mail.sender,
+      'live-publisher': stack.liveEvents.publisher,
     };
     const mappings = streamMappings();
     // The same consumers on both sides: a new one is wired in both, or this fails.

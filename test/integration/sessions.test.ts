@@ -4,24 +4,11 @@ import { newId } from '../../shared/domain/ids.js';
 import { issueToken, parseToken } from '../../shared/domain/secret-tokens.js';
 import { endUserSessions, getSession, putSession } from '../../shared/store/sessions.js';
 import { apiEvent, invoke } from '../support/events.js';
+import { storedSession } from '../support/stored.js';
 
 describe('sessions in DynamoDB', () => {
   it('refuses an expired session even before DynamoDB TTL removes it, with a hint to log in again', async () => {
-    const id = newId();
-    const { token, secretHash } = issueToken('st', id);
-    const past = new Date(Date.now() - 60_000).toISOString();
-    await putSession({
-      id,
-      user_id: newId(),
-      secret_hash: secretHash,
-      created_at: past,
-      expires_at: past,
-      last_used_at: past,
-      user_agent: null,
-      ip_prefix: null,
-      method: 'password' as const,
-      second_factor: null,
-    });
+    const { id, token } = await storedSession(newId(), new Date(Date.now() - 60_000).toISOString());
     expect(await getSession(id)).toBeDefined();
     const result = await invoke(getMe, apiEvent({ method: 'GET', headers: { authorization: `Bearer ${token}` } }));
     expect(result).toMatchObject({ status: 401, body: { error_code: 'unauthorized' } });

@@ -114,6 +114,14 @@ describe('social events in the outbox', () => {
 
   it('message.created to the recipient; profile.followed once per new follow', async () => {
     const [alice, bob] = await pair();
+    const follow = () =>
+      call('POST', '/v1/profile-follows', {
+        token: bob.key,
+        profileId: bob.profile.id,
+        body: { followed_profile_id: alice.profile.id },
+      });
+    // Bob follows Alice first: her message lands in his inbox (from a stranger: in requests, with no event).
+    ok(await follow(), 201);
     const { message } = ok(
       await call('POST', '/v1/messages', {
         token: alice.key,
@@ -122,27 +130,33 @@ describe('social events in the outbox', () => {
       }),
       201,
     );
-    const follow = () =>
-      call('POST', '/v1/profile-follows', {
-        token: bob.key,
-        profileId: bob.profile.id,
-        body: { followed_profile_id: alice.profile.id },
-      });
-    ok(await follow(), 201);
     ok(await follow(), 201); // repeat: no second event
     const events = await eventsFor([alice.profile.id, bob.profile.id]);
     expect(events.map((e) => [e.type, e.profile_id])).toEqual([
-      ['message.created', bob.profile.id],
       ['profile.followed', alice.profile.id],
+      ['message.created', bob.profile.id],
     ]);
-    expect(events[0]).toMatchObject({
+    expect(events[1]).toMatchObject({
       workspace_id: bob.workspaceId,
       data: { message: { id: message.id, body: 'hello' }, profile: { id: alice.profile.id } },
     });
-    expect(events[1]).toMatchObject({
+    expect(events[0]).toMatchObject({
       workspace_id: alice.workspaceId,
       data: { profile: { id: bob.profile.id }, followed_profile: { id: alice.profile.id } },
     });
+  });
+
+  it('no message.created for a message that lands in requests', async () => {
+    const [alice, bob] = await pair();
+    ok(
+      await call('POST', '/v1/messages', {
+        token: alice.key,
+        profileId: alice.profile.id,
+        body: { recipient_profile_id: bob.profile.id, body: 'hello stranger' },
+      }),
+      201,
+    );
+    expect(await eventsFor([bob.profile.id])).toEqual([]);
   });
 
   it('access_grant.accepted to the managed profile, in its workspace', async () => {

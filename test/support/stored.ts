@@ -5,6 +5,7 @@ import type { Scope } from '../../shared/domain/scopes.js';
 import { issueToken } from '../../shared/domain/secret-tokens.js';
 import { putApiKey } from '../../shared/store/api-keys.js';
 import { createProfile } from '../../shared/store/profiles.js';
+import { putSession } from '../../shared/store/sessions.js';
 
 /** A new profile of the workspace under a username of its own. */
 export async function storedProfile(
@@ -43,5 +44,25 @@ export async function storedApiKey(
     secret_hash: secretHash,
   });
   await putApiKey(options.revoked ? { ...key, revoked_at: now.toISOString() } : key);
+  return { id, token };
+}
+
+/** A session of the user that expires at `expiresAt` (in the past for an expired one), and its bearer token. */
+export async function storedSession(userId: string, expiresAt: string): Promise<{ id: string; token: string }> {
+  const id = newId();
+  const { token, secretHash } = issueToken('st', id);
+  const created = new Date(Math.min(Date.now(), Date.parse(expiresAt))).toISOString();
+  await putSession({
+    id,
+    user_id: userId,
+    secret_hash: secretHash,
+    created_at: created,
+    expires_at: expiresAt,
+    last_used_at: created,
+    user_agent: null,
+    ip_prefix: null,
+    method: 'password' as const,
+    second_factor: null,
+  });
   return { id, token };
 }

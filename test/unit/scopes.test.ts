@@ -16,11 +16,12 @@ describe('scopes', () => {
   });
 
   it('lists every resource with read, write and all, plus all:*', () => {
-    expect(SCOPES).toHaveLength(30);
+    expect(SCOPES).toHaveLength(33);
     expect(SCOPES).toContain('profile_access:write');
     expect(SCOPES).toContain('media:write');
     expect(SCOPES).toContain('safety:write');
     expect(SCOPES).toContain('notifications:read');
+    expect(SCOPES).toContain('events:read');
     expect(SCOPES).toContain('all:all');
   });
 });

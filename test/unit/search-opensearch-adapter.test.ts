@@ -3,9 +3,6 @@
  * domain, the adapter's `fetch` transport signs with SigV4 as in Lambda (static test credentials), and each
  * test asserts the method, path, body and signature of what was sent. No network.
  */
-import { createHash, createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePostQuery } from '../../shared/domain/search-query.js';
 import {
@@ -15,82 +12,29 @@ import {
   signedFetchTransport,
 } from '../../shared/ports/aws/opensearch-search-index.js';
 import type { PostDocument } from '../../shared/ports/search-index.js';
+import { startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoint.js';
+import { expectSigV4, TEST_CREDENTIALS, type SignedRequestSeen } from '../support/sigv4.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+type Seen = SignedRequestSeen;
 
-let server: Server;
+let endpoint: AwsEndpoint;
 let seen: Seen[] = [];
 /** What the stand-in answers, by method and path; 200 `{}` otherwise. */
-let answers: Record<string, { status: number; body?: unknown }> = {};
+let answers: AwsEndpoint['answers'] = {};
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const entry = {
-        method: req.method!,
-        path: req.url!,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      };
-      seen.push(entry);
-      const answer = answers[`${entry.method} ${entry.path}`] ?? { status: 200, body: {} };
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(entry.method === 'HEAD' ? undefined : JSON.stringify(answer.body ?? {}));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = await startAwsEndpoint();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => endpoint.close());
 beforeEach(() => {
-  seen = [];
-  answers = {};
+  endpoint.reset();
+  seen = endpoint.seen;
+  answers = endpoint.answers;
 });
 
-const credentials = () => Promise.resolve({ accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' });
-const adapter = () => {
-  const { port } = server.address() as AddressInfo;
-  return new OpenSearchSearchIndex(signedFetchTransport(`http://127.0.0.1:${port}`, credentials), 'test-');
-};
+const adapter = () => new OpenSearchSearchIndex(signedFetchTransport(endpoint.url, TEST_CREDENTIALS), 'test-');
 
-/**
- * Checks a received request's SigV4 signature from scratch (the algorithm as AWS documents it,
- * node:crypto only), so a wrong header, path or body hash fails here and not first on AWS.
- */
-function expectValidSignature(request: Seen) {
-  const match =
-    /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/(\d{8})\/([a-z0-9-]+)\/es\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
-      String(request.headers.authorization),
-    );
-  expect(match, String(request.headers.authorization)).not.toBeNull();
-  const [, day, region, signedHeaders, signature] = match!;
-  const names = signedHeaders!.split(';');
-  expect(names).toContain('host');
-  expect(names).toContain('x-amz-date');
-  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-  const [pathname, search = ''] = request.path.split('?');
-  const canonical = [
-    request.method,
-    pathname,
-    search.split('&').filter(Boolean).sort().join('&'),
-    ...names.map((name) => `${name}:${String(request.headers[name]).trim()}`),
-    '',
-    signedHeaders,
-    sha256(request.body),
-  ].join('\n');
-  const date = String(request.headers['x-amz-date']);
-  const scope = `${day}/${region}/es/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', date, scope, sha256(canonical)].join('\n');
-  const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
-  const key = ['es', 'aws4_request'].reduce(hmac, hmac(hmac('AWS4test-secret', day!), region!));
-  expect(createHmac('sha256', key).update(toSign).digest('hex')).toBe(signature);
-}
+const expectValidSignature = (request: Seen) => expectSigV4(request, 'es');
 
 const emptyTerms = parsePostQuery('');
 const post: PostDocument = {

@@ -32,6 +32,7 @@ export const errorStatus = {
   blocked: 403,
   reply_not_allowed: 403,
   invalid_token: 400,
+  messages_not_allowed: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Status and default message per code, as the OpenAPI document lists them. */

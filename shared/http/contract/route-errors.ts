@@ -27,6 +27,7 @@ const LISTING_ORDER: readonly ErrorCode[] = [
   'profile_suspended',
   'blocked',
   'reply_not_allowed',
+  'messages_not_allowed',
 ];
 
 /**

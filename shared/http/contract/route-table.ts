@@ -16,6 +16,7 @@ import { routes as oauth } from './routes/oauth.js';
 import { routes as operators } from './routes/operators.js';
 import { routes as passkeys } from './routes/passkeys.js';
 import { routes as messages } from './routes/messages.js';
+import { routes as conversations } from './routes/conversations.js';
 import { routes as posts } from './routes/posts.js';
 import { routes as profileAccess } from './routes/profile-access.js';
 import { routes as profiles } from './routes/profiles.js';
@@ -47,6 +48,7 @@ export const routes = {
   ...comments,
   ...follows,
   ...messages,
+  ...conversations,
   ...profileAccess,
   ...events,
   ...webhooks,

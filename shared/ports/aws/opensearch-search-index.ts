@@ -1,14 +1,12 @@
 /**
  * The search index in AWS: an Amazon OpenSearch Service domain, reached with `fetch` and signed by
- * SigV4 (the Lambda role's credentials). Two indexes (posts, profiles) created with their
+ * SigV4 (the Lambda role's credentials, signed-fetch.ts). Two indexes (posts, profiles) created with their
  * mappings on first use; the stream consumer writes `_bulk` requests; queries are the query DSL.
  * Both indexes split words as the embedded index does (letters and digits, `_` and punctuation
  * separate words) and fold case and accents, so one query grammar answers alike on both.
  */
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { config } from '../../config.js';
+import { signedFetch, type Credentials } from './signed-fetch.js';
 import type { IndexChange, PostHit, PostSearch, ProfileSearch, SearchIndex } from '../search-index.js';
 
 /** The analyzer of every text field: words of letters and digits, lower case, accents folded. */
@@ -254,83 +252,26 @@ export class OpenSearchSearchIndex implements SearchIndex {
   }
 }
 
-/** SHA-256 (and its HMAC, given a secret) as the signer asks for it, from node:crypto. */
-class Sha256 {
-  private hash: Hash | Hmac;
-  constructor(private readonly secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = this.fresh();
-  }
-  private fresh(): Hash | Hmac {
-    if (this.secret === undefined) return createHash('sha256');
-    const secret = this.secret;
-    const key =
-      typeof secret === 'string'
-        ? secret
-        : ArrayBuffer.isView(secret)
-          ? new Uint8Array(secret.buffer, secret.byteOffset, secret.byteLength)
-          : new Uint8Array(secret);
-    return createHmac('sha256', key);
-  }
-  update(data: Uint8Array | string): void {
-    this.hash.update(data);
-  }
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-  reset(): void {
-    this.hash = this.fresh();
-  }
-}
-
-interface Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
-
 /**
- * The transport to a domain endpoint: `fetch`, signed with SigV4 for the `es` service with these
+ * The transport to a domain endpoint: the signed `fetch` for the `es` service with these
  * credentials (the Lambda role's by default). The adapter's three request kinds (the index's
  * mappings, `_bulk`, `_search`) need nothing more, and the official client was 292 KiB of each
  * search route's bundle (docs/decisions.md). A refused request throws with the domain's answer,
  * but for `HEAD` whose 404 is the answer "no such index".
  */
-export function signedFetchTransport(
-  endpoint: string,
-  getCredentials: () => Promise<Credentials> = defaultProvider(),
-): SearchTransport {
+export function signedFetchTransport(endpoint: string, getCredentials?: () => Promise<Credentials>): SearchTransport {
   const base = new URL(endpoint);
-  const signer = new SignatureV4({
-    credentials: getCredentials,
-    region: config.region,
-    service: 'es',
-    sha256: Sha256,
-  });
+  const send = signedFetch('es', getCredentials);
   return {
     async request({ method, path, body, bulkBody }) {
       const url = new URL(path, base);
       const payload =
         bulkBody !== undefined
-          ? bulkBody.map((line) => `${JSON.stringify(line)}\n`).join('')
+          ? { text: bulkBody.map((line) => `${JSON.stringify(line)}\n`).join(''), contentType: 'application/x-ndjson' }
           : body !== undefined
-            ? JSON.stringify(body)
+            ? { text: JSON.stringify(body), contentType: 'application/json' }
             : undefined;
-      const headers: Record<string, string> = { host: url.host };
-      if (payload !== undefined)
-        headers['content-type'] = bulkBody !== undefined ? 'application/x-ndjson' : 'application/json';
-      const signed = await signer.sign({
-        method,
-        protocol: url.protocol,
-        hostname: url.hostname,
-        ...(url.port && { port: Number(url.port) }),
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers,
-        ...(payload !== undefined && { body: payload }),
-      });
-      // fetch sets the host itself (from the URL, the same value that was signed).
-      const { host: _host, ...sent } = signed.headers;
-      const response = await fetch(url, { method, headers: sent, ...(payload !== undefined && { body: payload }) });
+      const response = await send({ method, url, ...(payload && { body: payload }) });
       const text = method === 'HEAD' ? '' : await response.text();
       if (response.status >= 400 && !(method === 'HEAD' && response.status === 404))
         throw new Error(`OpenSearch ${method} ${url.pathname} answered ${response.status}: ${text.slice(0, 500)}`);

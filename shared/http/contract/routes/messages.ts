@@ -11,6 +11,10 @@ export const routes = {
     handler: 'messages/send-message',
     tag: 'Messages',
     summary: 'Sends a direct message from the acting profile (message.created to the recipient).',
+    description:
+      "Both sides' conversations move with the message at once (`GET /v1/conversations`). A first message to a profile " +
+      'that does not follow the sender lands in its requests: no message.created to it until it accepts or replies. ' +
+      "Refused across a block (403 blocked) and where the recipient's `allow_messages_from` refuses (403 messages_not_allowed).",
     auth: 'credential',
     scope: 'messages:write',
     actingProfile: { required: true, permission: 'messaging' },
@@ -18,7 +22,7 @@ export const routes = {
     status: 201,
     response: z.object({ message: Message }),
     idempotent: true,
-    errors: ['not_found', 'blocked'],
+    errors: ['not_found', 'blocked', 'messages_not_allowed'],
     mcp: { title: 'Send a direct message', toolset: 'messages' },
   }),
   listMessages: defineRoute({
