@@ -4,12 +4,9 @@ import { Timestamp } from './common.js';
 
 export const DeleteMeBody = z.strictObject({
   password: z.string().min(1).max(200),
-  when: z
-    .enum(['now', 'after_grace'])
-    .default('after_grace')
-    .meta({
-      description: '`after_grace` (the default): the erasure runs in 30 days unless cancelled; `now`: at once.',
-    }),
+  when: z.enum(['now', 'after_grace']).default('after_grace').meta({
+    description: '`after_grace` (the default): the erasure runs in 30 days unless cancelled; `now`: at once.',
+  }),
 });
 
 export const AccountDeletion = z.object({
