@@ -14,16 +14,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function kill(server: LocalServer) {
-  server.process.kill('SIGKILL');
-  servers.splice(servers.indexOf(server), 1);
-  await new Promise<void>((done) =>
-    server.process.exitCode !== null || server.process.signalCode !== null
-      ? done()
-      : server.process.once('exit', () => done()),
-  );
-}
-
 describe('killing the local server in the middle of an erasure', () => {
   it('finishes the erasure after the restart, and the scan is clean', async () => {
     // A table and data directory of its own, shared by both server processes (as `npm start` twice on the same .data).
@@ -46,7 +36,8 @@ describe('killing the local server in the middle of an erasure', () => {
     const job = async () =>
       (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).find((i) => i.entity === 'erasure_job');
     while (((await job())?.pass as number | undefined) === 0) await new Promise((r) => setTimeout(r, 20));
-    await kill(first);
+    // As a crash would end it (a stopped server's stop in afterAll does nothing).
+    await first.stop('SIGKILL');
     const jobs = (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).filter((i) => i.entity === 'erasure_job');
     expect(jobs).toHaveLength(1);
 

@@ -67,7 +67,9 @@ describe('EventBridgeErasureScheduler', () => {
   });
 
   it('takes a schedule that already exists (a retried request) as done', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} }));
+    scheduler
+      .on(CreateScheduleCommand)
+      .rejects(new ConflictException({ Message: 'exists', message: 'exists', $metadata: {} }));
     await expect(
       new EventBridgeErasureScheduler(target, new SchedulerClient({})).schedule(start, new Date()),
     ).resolves.toBeUndefined();
