@@ -29,6 +29,8 @@ export const ACCESS_LOG_PREFIXES = {
   uploads: 'uploads/',
   media: 'media/',
   distribution: 'cloudfront/',
+  /** The data export bucket's (infra/exports.ts), which logs here too. */
+  exports: 'exports/',
 } as const;
 
 /**

@@ -181,6 +181,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   acknowledgeMediaFindings(stack, ack);
   acknowledgeMailFindings(stack, ack);
   acknowledgeErasureFindings(stack, ack);
+  acknowledgeExportFindings(stack, ack);
   acknowledgeLiveEventsFindings(stack, ack);
 
   const sweepReason =
@@ -407,6 +408,41 @@ function acknowledgeMailFindings(
     [mail.failures, "the mail consumer's stream mapping"],
     [mail.suppressionFailures, "the mail suppressor's asynchronous invocations"],
   ]);
+}
+
+/** The data exports construct (infra/exports.ts): a queue consumer, and the routes that sign downloads. */
+function acknowledgeExportFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const { exports, httpApi } = stack;
+  const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
+  const bucketArn = `<${stack.getLogicalId(exports.bucket.node.defaultChild as never)}.Arn>`;
+  ackFunctionBasics(ack, [exports.job]);
+  ack(
+    exports.job,
+    `AwsSolutions::AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+    "The archive reads every list the API reads, on the table's global secondary indexes; `<table>/index/*` covers only this table's indexes.",
+  );
+  const objects =
+    'Archive keys are `<export id>/<random>.zip`, made per export: the grant is on the objects of the export bucket only.';
+  ack(exports.job, `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/*]`, objects);
+  ack(httpApi.roles, `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/*]`, objects);
+  ack(
+    exports.job,
+    'Serverless::Serverless-LambdaEventSourceMappingDestination',
+    "SQS event source mappings have no on-failure destination: the job queue's redrive policy moves a message to its dead-letter queue after its tries (alarmed), and the job settles the export as failed first.",
+  );
+  ack(
+    exports.job,
+    'Serverless::Serverless-LambdaDLQ',
+    "Invoked synchronously by its SQS event source; failed messages go to the job queue's dead-letter queue.",
+  );
+  ack(
+    exports.deadLetterQueue,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    'This is the dead-letter queue of the export job queue; it has no further one.',
+  );
 }
 
 /** The live events (infra/live-events.ts): a stream consumer and AppSync's authoriser, with the same reasons as the others. */

@@ -10,6 +10,7 @@ import { Notifications } from './notifications.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
 import { Erasure, ERASURE_ROUTES } from './erasure.js';
+import { DataExports, EXPORT_QUEUEING_ROUTES, EXPORT_SIGNING_ROUTES } from './exports.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
 import { configurePasskeys, type PasskeySettings } from './passkeys.js';
@@ -58,6 +59,7 @@ export class SocialNetworkStack extends Stack {
   readonly search: SearchIndexing;
   readonly mail: Mail;
   readonly erasure: Erasure;
+  readonly exports: DataExports;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
     super(scope, id, props);
@@ -81,6 +83,8 @@ export class SocialNetworkStack extends Stack {
         ...UPLOAD_SIGNING_ROUTES,
         ...SEARCH_ROUTES,
         ...ERASURE_ROUTES,
+        ...EXPORT_QUEUEING_ROUTES,
+        ...EXPORT_SIGNING_ROUTES,
       ],
       // Log-in keeps working while other routes take the account's concurrency.
       reservedConcurrency: props.loginReservedConcurrency > 0 ? { createSession: props.loginReservedConcurrency } : {},
@@ -165,6 +169,15 @@ export class SocialNetworkStack extends Stack {
       mediaBucket: this.media.buckets.media,
       uploadsBucket: this.media.buckets.uploads,
       searchDomain: this.search.domain,
+      alarmTopic: this.alarms.topic,
+    });
+
+    // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.
+    this.exports = new DataExports(this, 'Exports', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      accessLogs: this.media.buckets.accessLogs,
       alarmTopic: this.alarms.topic,
     });
 

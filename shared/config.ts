@@ -128,6 +128,14 @@ export const config = {
   get feedQueueUrl(): string | undefined {
     return process.env.FEED_QUEUE_URL;
   },
+  /** The queue of data export jobs (AWS only). */
+  get exportQueueUrl(): string | undefined {
+    return process.env.EXPORT_QUEUE_URL || undefined;
+  },
+  /** The private bucket of data export archives (AWS only). */
+  get exportBucket(): string | undefined {
+    return process.env.EXPORT_BUCKET || undefined;
+  },
   /** The rate-limit policies, each overridable by its environment variable. */
   rateLimit(name: RateLimitPolicyName): RateLimitPolicy {
     const { env, fallback } = RATE_LIMITS[name];

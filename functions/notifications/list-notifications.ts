@@ -1,7 +1,7 @@
 import { routes } from '../../shared/http/contract/routes/notifications.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { presentNotification } from '../../shared/http/present/notifications.js';
-import { hydrateNotifications } from '../../shared/notifications/hydrate.js';
+import { hydrateNotifications, visibleToRecipient } from '../../shared/notifications/hydrate.js';
 import { listNotifications } from '../../shared/store/notifications.js';
 
 /**
@@ -12,10 +12,6 @@ import { listNotifications } from '../../shared/store/notifications.js';
  */
 export const handler = httpHandler(routes.listNotifications, async ({ query, auth, now, viewer }) => {
   const page = await listNotifications(auth.actingProfile.id, { reasons: query.reasons }, query, now);
-  const shown = page.items.flatMap((n) => {
-    const actorIds = n.actor_ids.filter((id) => !viewer.hidesAuthor(id));
-    return actorIds.length > 0 || n.actor_ids.length === 0 ? [{ ...n, actor_ids: actorIds }] : [];
-  });
-  const views = await hydrateNotifications(shown);
+  const views = await hydrateNotifications(visibleToRecipient(page.items, viewer));
   return { items: views.map(presentNotification), next_cursor: page.next_cursor };
 });

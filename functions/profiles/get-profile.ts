@@ -2,12 +2,12 @@ import { isSuspended } from '../../shared/domain/reports.js';
 import { notFound } from '../../shared/http/contract/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import type { PrefetchRequest } from '../../shared/http/middleware/prefetch.js';
-import { presentProfileWithCounts, type OperatorOf } from '../../shared/http/present/profiles.js';
+import { presentProfileWithCounts } from '../../shared/http/present/profiles.js';
+import { operatorOf } from '../../shared/operators/operator-of.js';
 import { getFollowCounts } from '../../shared/store/follows.js';
 import { getOperatorSlot } from '../../shared/store/operators.js';
 import { getProfile } from '../../shared/store/profiles.js';
 import type { ReadBatch } from '../../shared/store/read-batch.js';
-import type { OperatorSlotRecord } from '../../shared/domain/operators.js';
 import { routes } from '../../shared/http/contract/routes/profiles.js';
 
 /**
@@ -21,13 +21,6 @@ const readProfile = ({ params }: PrefetchRequest<typeof routes.getProfile>, read
     getFollowCounts(params.profile_id, reads),
     getOperatorSlot(params.profile_id, reads),
   ]);
-
-/** The accepted operator, unless its profile is gone or suspended (then the agent shows none). */
-async function operatorOf(slot: OperatorSlotRecord | undefined): Promise<OperatorOf | null> {
-  if (slot?.status !== 'accepted' || !slot.since) return null;
-  const profile = await getProfile(slot.operator_profile_id);
-  return profile && !isSuspended(profile) ? { profile, since: slot.since } : null;
-}
 
 /** Public; acting as a profile on the other side of a block, not found. */
 export const handler = httpHandler(

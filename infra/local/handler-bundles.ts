@@ -24,7 +24,7 @@ export const httpHandlerModules = (): string[] => [
 ];
 
 /**
- * The stack's other Lambdas (webhook pipeline, author cards, home feed, counter fold, media pipeline, console, live events), as entry files: the bundle
+ * The stack's other Lambdas (webhook pipeline, author cards, home feed, counter fold, media pipeline, console, mail, exports, live events), as entry files: the bundle
  * benchmark and the bundle-contents test measure and inspect them beside the HTTP functions.
  */
 export const OTHER_LAMBDA_ENTRIES = [
@@ -43,6 +43,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/mail-pipeline/send-mail.ts',
   'functions/mail-pipeline/suppress-addresses.ts',
   'functions/erasure/erase-step.ts',
+  'functions/export-pipeline/build-export.ts',
   'functions/live-publisher/publish-events.ts',
   'functions/live-subscriptions/authorize.ts',
 ] as const;

@@ -13,6 +13,7 @@ import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import type { DeletionPorts } from '../../shared/erasure/ports.js';
 import type { MediaStorage } from '../../shared/ports/media-storage.js';
+import type { ExportPorts } from '../../functions/exports/ports.js';
 import type { SearchIndex } from '../../shared/ports/search-index.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { actableProfiles } from '../../shared/auth/actable-profiles.js';
@@ -37,7 +38,8 @@ const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url))
 export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & {
   storage: MediaStorage;
   search: SearchIndex;
-} & DeletionPorts;
+} & ExportPorts &
+  DeletionPorts;
 
 /** Paths the local server answers outside the route table: the media runtime's upload route and files. */
 export interface LocalPaths {
@@ -111,6 +113,8 @@ export interface HttpServerOptions {
   media?: LocalPaths;
   /** The local mailbox's listing (`/local/mail`). */
   mail?: LocalPaths;
+  /** Export archives' downloads (`/local/exports/...`). */
+  exports?: LocalPaths;
 }
 
 /** An API Gateway HTTP API (payload 2.0) event: lowercase headers, duplicates comma-joined. */
@@ -188,6 +192,7 @@ export async function createHttpServer(options: HttpServerOptions = {}): Promise
       // Before the body is read: an upload is larger than an API request, and its route reads it itself.
       if (options.media?.handles(path)) return await options.media.serve(req, res);
       if (options.mail?.handles(path)) return await options.mail.serve(req, res);
+      if (options.exports?.handles(path)) return await options.exports.serve(req, res);
       const body = hasBody(req) ? await readCappedBody(req, GATEWAY_MAX_BODY) : NO_BODY;
       if (body === 'too_large') return send(res, errorResponse(new ApiError('payload_too_large')));
       if (isConsolePath(path)) {

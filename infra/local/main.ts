@@ -17,6 +17,7 @@ import {
 import { deliveryRuntime } from './delivery-runtime.js';
 import { erasureRuntime } from './erasure-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
+import { exportRuntime } from './export-runtime.js';
 import { feedRuntime } from './feed-runtime.js';
 import { createHttpServer } from './http-server.js';
 import { mailRuntime } from './mail-runtime.js';
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   const search = searchRuntime({ inMemory, dataDir: config.dataDir });
   // Mail: the local mailbox (DATA_DIR/mail, or a temporary directory), fed by the same poller.
   const mail = mailRuntime({ inMemory, dataDir: config.dataDir });
+  // Exports: archives under DATA_DIR/exports (or a temporary directory), written by the in-process queue's job.
+  const exports = exportRuntime({ inMemory, dataDir: config.dataDir });
   const deliveries = deliveryRuntime(config.dynamodbEndpoint!, {
     'media-clean-up': media.onStream,
     'home-feed': feedRuntime().onStream,
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
     bundlesDir,
     ports: {
       ...deliveries.httpPorts,
+      ...exports.httpPorts,
       storage: media.storage,
       search: search.index,
       erasure: erasure.queue,
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     },
     media,
     mail,
+    exports,
   });
   await search.start();
   await deliveries.start();
@@ -86,6 +91,7 @@ async function main(): Promise<void> {
   // With PORT=0 (the tests) the system picked the port: the passkey origin's default names the real one.
   process.env.PORT = String(port);
   await media.start(`http://127.0.0.1:${port}`);
+  exports.start(`http://127.0.0.1:${port}`);
 
   let stopping = false;
   const stop = async () => {
@@ -97,6 +103,7 @@ async function main(): Promise<void> {
     await media.stop();
     await deliveries.stop();
     await mail.stop();
+    await exports.stop();
     search.stop();
     await dynamo?.stop();
     withdraw();

@@ -4,7 +4,7 @@
  * links open.
  */
 import { newAccountToken, type AccountTokenRecord } from './account-tokens.js';
-import { consoleLink, newMail, type MailRecord } from './mail.js';
+import { consoleAccountLink, consoleLink, newMail, type MailRecord } from './mail.js';
 
 export interface TokenMail {
   record: AccountTokenRecord;
@@ -55,3 +55,7 @@ export function passwordResetMail(now: Date, base: string, email: string, userId
     ],
   };
 }
+
+/** A data export is ready: a link to the console's Account page, where it is downloaded (no token: the page asks for a session). */
+export const exportReadyMail = (now: Date, base: string, email: string): MailRecord =>
+  newMail(now, { to: email, template: 'export_ready', link: consoleAccountLink(base) });

@@ -4,7 +4,13 @@
  */
 import { newId } from './ids.js';
 
-export const MAIL_TEMPLATES = ['verify_email', 'confirm_new_email', 'email_change_notice', 'reset_password'] as const;
+export const MAIL_TEMPLATES = [
+  'verify_email',
+  'confirm_new_email',
+  'email_change_notice',
+  'reset_password',
+  'export_ready',
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export interface MailRecord {
@@ -48,6 +54,9 @@ export const newMail = (
   deliver: fields.deliver ?? true,
 });
 
+/** The console's Account page, where a ready export is downloaded (the mail carries no download link of its own). */
+export const consoleAccountLink = (base: string) => `${base}/console#/account`;
+
 /** The console pages the links open. */
 export const consoleLink = (base: string, page: 'verify-email' | 'reset-password', token: string) =>
   `${base}/console/${page}?token=${encodeURIComponent(token)}`;
@@ -90,6 +99,14 @@ function wording(mail: MailRecord): Wording {
           'If this was not you, ignore this mail: your password stays as it is.',
         ],
         action: 'Choose a new password',
+      };
+    case 'export_ready':
+      return {
+        subject: 'Your data export is ready',
+        lines: [
+          'The archive of your data you asked for is ready. Download it from the Account page of the console within 7 days.',
+        ],
+        action: 'Open the Account page',
       };
   }
 }

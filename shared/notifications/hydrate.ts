@@ -8,6 +8,7 @@
 import type { ProfileRecord } from '../domain/entities.js';
 import type { NotificationRecord } from '../domain/notifications.js';
 import type { CommentRecord, PostRecord } from '../domain/posts.js';
+import type { ViewerFilter } from '../domain/safety.js';
 import { readNotificationSubjects } from '../store/notification-subjects.js';
 
 export interface NotificationView {
@@ -32,3 +33,14 @@ export async function hydrateNotifications(notifications: readonly NotificationR
     };
   });
 }
+
+/**
+ * What the recipient's blocks and mutes leave of a page, as they stand now (also for what was
+ * written before them): a hidden profile leaves the actors, and a notification with no other
+ * actor leaves the page. A moderation notice has no actors and always stays.
+ */
+export const visibleToRecipient = <N extends NotificationRecord>(page: readonly N[], viewer: ViewerFilter): N[] =>
+  page.flatMap((n) => {
+    const actorIds = n.actor_ids.filter((id) => !viewer.hidesAuthor(id));
+    return actorIds.length > 0 || n.actor_ids.length === 0 ? [{ ...n, actor_ids: actorIds }] : [];
+  });

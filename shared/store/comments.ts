@@ -58,6 +58,11 @@ export function listComments(postId: string, request: PageRequest): Promise<Page
   return pathPage(entities.comment, 'byPost', { post_id: postId }, request);
 }
 
+/** A profile's comments of every status, newest first (the export). */
+export function listProfileComments(profileId: string, request: PageRequest): Promise<Page<CommentRecord>> {
+  return pathPage(entities.comment, 'byAuthor', { profile_id: profileId }, request, { order: 'newest_first' });
+}
+
 /** Which of `commentIds` the viewer likes. */
 export async function likedComments(commentIds: readonly string[], viewerId: string | undefined): Promise<Set<string>> {
   if (!viewerId || commentIds.length === 0) return new Set();

@@ -41,6 +41,7 @@ import type { NotificationRecord } from '../domain/notifications.js';
 import type { AccountTokenRecord, TokenSlot } from '../domain/account-tokens.js';
 import { MAIL_RETENTION_SECONDS, type MailRecord } from '../domain/mail.js';
 import { TOMBSTONE_DAYS, type ErasureJobRecord } from '../domain/erasure.js';
+import { EXPORT_CLAIM_SECONDS, EXPORT_DOWNLOAD_SECONDS, type ExportRecord } from '../domain/exports.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
   keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
@@ -113,6 +114,13 @@ export type StoredReportedSubject = ReportedSubjectRecord & { version: number };
 export interface OpenReportClaim extends ReportSubject {
   reporter_profile_id: string;
   report_id: string;
+}
+
+/** The user's one running export. */
+export interface ExportClaimRecord {
+  user_id: string;
+  export_id: string;
+  created_at: string;
 }
 
 /** The claim of a post on a media it shows as an image. */
@@ -248,6 +256,12 @@ export const entities = {
         partition: (p: Pick<PostRecord, 'profile_id'>) => keys.profilePosts(p.profile_id),
         sort: listedAt,
       },
+      /** A profile's drafts (never on byAuthor: a post is on one of the two), for its own export. */
+      draftsOf: {
+        index: 'gsi1',
+        partition: (p: Pick<PostRecord, 'profile_id'>) => keys.profileDrafts(p.profile_id),
+        sort: (p) => (p.status === 'draft' ? timeSortKey(p.created_at, p.id) : undefined),
+      },
       /** A post's published quotes. */
       quotesOf: {
         index: 'gsi2',
@@ -272,6 +286,12 @@ export const entities = {
       byPost: {
         index: 'gsi1',
         partition: (c: Pick<CommentRecord, 'post_id'>) => keys.postComments(c.post_id),
+        sort: (c) => timeSortKey(c.created_at, c.id),
+      },
+      /** A profile's comments, every status (its export; one more index write per comment write). */
+      byAuthor: {
+        index: 'gsi2',
+        partition: (c: Pick<CommentRecord, 'profile_id'>) => keys.profileComments(c.profile_id),
         sort: (c) => timeSortKey(c.created_at, c.id),
       },
     },
@@ -638,5 +658,26 @@ export const entities = {
     entity: entityTags.tombstone,
     key: (t) => keys.tombstone(t.id),
     expiresAt: (t) => epochSeconds(t.deleted_at) + TOMBSTONE_DAYS * 86_400,
+  }),
+  // --- data exports (domain/exports.ts) ---
+  dataExport: entityLayout<ExportRecord>()({
+    entity: entityTags.dataExport,
+    key: (e) => keys.dataExport(e.id),
+    paths: {
+      /** A user's exports, by when they were asked for. */
+      byUser: {
+        index: 'gsi1',
+        partition: (e: Pick<ExportRecord, 'user_id'>) => keys.userExports(e.user_id),
+        sort: (e) => timeSortKey(e.created_at, e.id),
+      },
+    },
+    // Listed a day past the download's close, so an expired export still reads as one.
+    expiresAt: (e) => epochSeconds(e.created_at) + EXPORT_DOWNLOAD_SECONDS + EXPORT_CLAIM_SECONDS + 86_400,
+  }),
+  /** The user's running export: one at a time. Its TTL frees a claim whose job died without settling. */
+  exportClaim: entityLayout<ExportClaimRecord>()({
+    entity: entityTags.exportClaim,
+    key: (c) => keys.exportClaim(c.user_id),
+    expiresAt: (c) => epochSeconds(c.created_at) + EXPORT_CLAIM_SECONDS,
   }),
 };

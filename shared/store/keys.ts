@@ -16,6 +16,8 @@
  * | username (unique) | USERNAME#<username>    | USERNAME           |                                            |
  * | post              | POST#<id>              | POST               | PROFILE#<author>#POSTS / <published>#<id>  |
  * |                   |                        |                    |   (only while published; newest first)     |
+ * |                   |                        |                    | or PROFILE#<author>#DRAFTS / <created>#<id> |
+ * |                   |                        |                    |   (only while a draft)                     |
  * |                   |                        |                    | gsi2: POST#<quoted>#QUOTES / <published>#<id> |
  * |                   |                        |                    |   (quotes only, only while published)      |
  * |                   |                        |                    | gsi2: POST#<parent>#REPLIES / <published>#<id> |
@@ -23,6 +25,7 @@
  * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
  * | quote (counted)   | POST#<quoted>#QUOTED#<shard of quote> | QUOTE#<quote_id> | (exists while the quote is published) |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
+ * |                   |                        |                    | gsi2: PROFILE#<author>#COMMENTS / <created>#<id> |
  * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
  * | earlier version   | VERSIONS#<post or comment id> | V#<replaced>#<id> | (one per edit: the history routes)   |
  * | follow            | FOLLOWERS#<to>#<shard of from> | FOLLOWER#<from> | PROFILE#<to>#FOLLOWERS / <created>#<from> |
@@ -82,6 +85,9 @@
  * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
  * | erasure job       | ERASURE#<id>           | ERASURE            | ERASURES#<status> / <scheduled_for>#<id>   |
  * | tombstone         | PROFILE#<id>           | TOMBSTONE          |   (an erased profile; TTL: 90 days)        |
+ * | data export       | EXPORT#<id>            | EXPORT             | USER#<user_id>#EXPORTS / <created>#<id>    |
+ * |                   |                        |                    |   (TTL: a day after its download closes)   |
+ * | export claim      | USER#<user_id>         | EXPORT_CLAIM       |   (while one export runs: one at a time)   |
  */
 const RATE_LIMIT_PREFIX = 'RATELIMIT#';
 const FEED_INBOX_PREFIX = 'FEED#';
@@ -139,6 +145,8 @@ export const keys = {
 
   post: (id: string) => ({ pk: `POST#${id}`, sk: 'POST' }),
   profilePosts: (profileId: string) => `PROFILE#${profileId}#POSTS`,
+  /** A profile's drafts. */
+  profileDrafts: (profileId: string) => `PROFILE#${profileId}#DRAFTS`,
   /** The published quotes of a post. */
   postQuotes: (postId: string) => `POST#${postId}#QUOTES`,
   /** The published direct replies of a post. */
@@ -157,6 +165,8 @@ export const keys = {
   }),
   comment: (id: string) => ({ pk: `COMMENT#${id}`, sk: 'COMMENT' }),
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
+  /** A profile's comments. */
+  profileComments: (profileId: string) => `PROFILE#${profileId}#COMMENTS`,
   /** The earlier versions of a post or comment (ids are unique across both). */
   versions: (objectId: string) => `VERSIONS#${objectId}`,
   versionSortKey: (replacedAt: string, id: string) => `V#${timeSortKey(replacedAt, id)}`,
@@ -333,6 +343,10 @@ export const keys = {
   erasureJob: (id: string) => ({ pk: `ERASURE#${id}`, sk: 'ERASURE' }),
   erasureJobsOfStatus: (status: string) => `ERASURES#${status}`,
   tombstone: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'TOMBSTONE' }),
+  // --- data exports ---
+  dataExport: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
+  userExports: (userId: string) => `USER#${userId}#EXPORTS`,
+  exportClaim: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_CLAIM' }),
   // --- live: the per-profile event log and its stream tickets ---
   /** A profile's event log: one partition, sorted by event id (log order). */
   eventLog: (profileId: string) => `${EVENT_LOG_PREFIX}${profileId}`,
@@ -403,6 +417,8 @@ export const entityTags = {
   mailSuppression: 'mail_suppression',
   erasureJob: 'erasure_job',
   tombstone: 'tombstone',
+  dataExport: 'data_export',
+  exportClaim: 'export_claim',
 } as const;
 
 /** What a reaction item's key says, for a stream record that carries only the key (a removal). */

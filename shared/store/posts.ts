@@ -295,6 +295,11 @@ export function listProfilePosts(profileId: string, request: PageRequest): Promi
   return pathPage(entities.post, 'byAuthor', { profile_id: profileId }, request, { order: 'newest_first' });
 }
 
+/** A profile's drafts, newest first (only its own credential reads them: the export). */
+export function listProfileDrafts(profileId: string, request: PageRequest): Promise<Page<PostRecord>> {
+  return pathPage(entities.post, 'draftsOf', { profile_id: profileId }, request, { order: 'newest_first' });
+}
+
 /** The published quotes of a post, newest first, each with its author's card. */
 export function listPostQuotes(postId: string, request: PageRequest): Promise<Page<PostWithCard>> {
   return pathPage(entities.post, 'quotesOf', { quoted_post_id: postId }, request, {

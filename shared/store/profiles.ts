@@ -3,7 +3,8 @@ import { AppError } from '../errors.js';
 import { conditionOutcome } from './conditional.js';
 import { when } from './expressions.js';
 import { entities } from './entities.js';
-import { batchGetItems, getItem, putTransactItem, recordOrUndefined } from './items.js';
+import { batchGet, keyId } from './batch.js';
+import { batchGetItems, getItem, putTransactItem, recordOf, recordOrUndefined } from './items.js';
 import { keys } from './keys.js';
 import { ReadBatch } from './read-batch.js';
 import type { Page, PageRequest } from './pagination.js';
@@ -44,6 +45,18 @@ export async function getProfiles(ids: readonly string[]): Promise<Map<string, P
     ids.map((id) => keys.profile(id)),
   );
   return new Map([...found.values()].map((p) => [p.id, p]));
+}
+
+/** The profile ids of usernames (any case), by lowercase username; unclaimed usernames are absent. */
+export async function profileIdsOfUsernames(usernames: readonly string[]): Promise<Map<string, string>> {
+  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  const found = await batchGet(lower.map((u) => keys.username(u)));
+  return new Map(
+    lower.flatMap((u) => {
+      const item = found.get(keyId(keys.username(u)));
+      return item ? [[u, recordOf(entities.username(u), item).profile_id] as const] : [];
+    }),
+  );
 }
 
 export type ProfileChanges = Partial<Pick<ProfileRecord, 'name' | 'call_name' | 'bio' | 'occupation' | 'location'>>;

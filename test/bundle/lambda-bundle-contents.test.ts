@@ -55,10 +55,12 @@ describe('the Lambda bundles', () => {
       ).toEqual([]);
   });
 
-  it('give the HTTP functions that enqueue deliveries the SQS client, no Scheduler client, and the others neither', () => {
+  it('give the HTTP functions that enqueue deliveries or an export job the SQS client, no Scheduler client, and the others neither', () => {
     const enqueuing = [
       'functions/webhooks/retry-webhook-delivery.ts',
       'functions/webhooks/recover-webhook-deliveries.ts',
+      // It queues the export's job.
+      'functions/exports/create-export.ts',
     ];
     for (const handler of httpHandlerModules()) {
       const entry = `functions/${handler}.ts`;
@@ -76,6 +78,10 @@ describe('the Lambda bundles', () => {
       'functions/media/create-media.ts': ['@aws-sdk/client-s3'],
       'functions/media-pipeline/process-upload.ts': ['@aws-sdk/client-s3', 'sharp'],
       'functions/media-pipeline/clean-up-media.ts': ['@aws-sdk/client-s3'],
+      // They sign the archive's download; the job writes it.
+      'functions/exports/get-export.ts': ['@aws-sdk/client-s3'],
+      'functions/exports/list-exports.ts': ['@aws-sdk/client-s3'],
+      'functions/export-pipeline/build-export.ts': ['@aws-sdk/client-s3'],
     };
     for (const entry of entries) expect([...packagesOf(entry)].sort(), entry).toEqual(expected[entry] ?? []);
   });

@@ -44,6 +44,8 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   authorize: 'the OAuth consent page',
   getAuthorizationRequest: "an OAuth client's request: no profile's content",
   listOAuthGrants: 'workspace administration (session only)',
+  getExport: "the caller's own data export (session only): its status and download link",
+  listExports: "the caller's own data exports (session only)",
 };
 
 /**

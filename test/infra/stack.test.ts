@@ -367,7 +367,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover, erasure), sign uploads (create media) or clean the feed (read it) have their own', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover, erasure), sign uploads (create media) or clean the feed (read it) have their own, and so have the export routes (queue the job; sign downloads)', () => {
     const roleKey = (route: { method: string; path: string }) =>
       keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
     const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
@@ -376,7 +376,9 @@ describe('CDK stack (default context)', () => {
     const cleaning = new Set<string>(['getFeed']);
     const searching = new Set<string>(['searchProfiles', 'searchPosts']);
     const erasing = new Set<string>(['deleteMe', 'deleteProfile']);
-    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...erasing]);
+    // The export routes: one queues the job, two sign downloads of the archives.
+    const exporting = new Set<string>(['createExport', 'getExport', 'listExports']);
+    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...exporting, ...erasing]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));
@@ -393,7 +395,10 @@ describe('CDK stack (default context)', () => {
     // only the media upload may write to S3.
     for (const route of routeList) {
       const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
-      expect(actions.has('sqs:SendMessage'), route.name).toBe(enqueuing.has(route.name) || erasing.has(route.name));
+      expect(actions.has('sqs:SendMessage'), route.name).toBe(
+        enqueuing.has(route.name) || route.name === 'createExport' || erasing.has(route.name),
+      );
+      expect(actions.has('s3:GetObject'), route.name).toBe(['getExport', 'listExports'].includes(route.name));
       expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
     }
   });
@@ -433,7 +438,7 @@ describe('CDK stack (default context)', () => {
   });
 
   it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket or search domain', () => {
-    const { httpApi, webhooks, media, search, erasure } = templates.stack;
+    const { httpApi, webhooks, media, search, exports, erasure } = templates.stack;
     const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
     const allowed = new Set(
       [
@@ -448,6 +453,8 @@ describe('CDK stack (default context)', () => {
         erasure.queue,
         erasure.schedulerRole,
         erasure.scheduleGroup,
+        exports.queue,
+        exports.bucket,
       ].map((construct) => keyOf(templates.locate(construct))),
     );
     for (const at of templates.all.filter((t) => t !== templates.root)) {

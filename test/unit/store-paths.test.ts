@@ -31,7 +31,11 @@ describe('an entity layout declares its access paths', () => {
       gsi1pk: keys.profilePosts(author.id),
       gsi1sk: timeSortKey(at, quoted.id),
     });
-    expect(indexAttributes(entities.post, draftQuote)).toEqual({});
+    // A draft quote is on its author's drafts only: neither the author's posts nor the quoted post's quotes.
+    expect(indexAttributes(entities.post, draftQuote)).toEqual({
+      gsi1pk: keys.profileDrafts(author.id),
+      gsi1sk: timeSortKey(draftQuote.created_at, draftQuote.id),
+    });
     // A removed post comes off every index its paths use.
     expect(indexChanges(entities.post, { ...quoted, status: 'removed' })).toEqual({
       set: {},

@@ -1,10 +1,12 @@
 import { DeletionSection } from './account/deletion-section.js';
+import { ExportSection } from './account/export.js';
 
-/** The account itself: what happens to its data (pages/account/; the export's section joins here). */
+/** The account's own data: one section per concern (pages/account/). */
 export function AccountPage() {
   return (
     <main id="main">
       <h1>Account</h1>
+      <ExportSection />
       <DeletionSection />
     </main>
   );

@@ -242,6 +242,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Health and this description.',
   Identity: 'Users, sessions (log in / log out) and the current user.',
   Workspaces: 'Workspaces and their members.',
+  'Your data': 'The archive of your data (export) and the import of its follows, blocks and mutes.',
   'API keys': 'Workspace API keys for integrations and AI agents.',
   Profiles: 'Human, company and agent profiles.',
   Feed: "The acting profile's home feed: the posts of the profiles it follows and its own.",

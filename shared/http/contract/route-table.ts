@@ -8,6 +8,7 @@ import { routes as comments } from './routes/comments.js';
 import { routes as email } from './routes/email.js';
 import { routes as passwordResets } from './routes/password-resets.js';
 import { routes as events } from './routes/events.js';
+import { routes as exports } from './routes/exports.js';
 import { routes as feed } from './routes/feed.js';
 import { routes as follows } from './routes/follows.js';
 import { routes as identity } from './routes/identity.js';
@@ -38,6 +39,7 @@ export const routes = {
   ...email,
   ...passwordResets,
   ...security,
+  ...exports,
   ...passkeys,
   ...workspaces,
   ...profiles,
