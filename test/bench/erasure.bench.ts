@@ -107,9 +107,10 @@ async function main() {
         ),
     );
     const other = followers[0]!;
+    // One at a time: each message moves both sides' conversation items, which concurrent sends would contend on.
     await mapLimit(
       Array.from({ length: MESSAGES }, (_, i) => i),
-      AT_ONCE,
+      1,
       (i) =>
         i % 2 === 0
           ? api(base, 'POST', '/v1/messages', { recipient_profile_id: other, body: `to ${i}` }, ownerKey, subject)
