@@ -121,7 +121,8 @@ async function main() {
     const before = await tableItems(stack.dynamodbEndpoint);
 
     stack.proxy.reset();
-    await api(base, 'DELETE', `/v1/profiles/${subject}`, { confirm_username: `erased_${run}` }, owner.session);
+    const { username } = await api(base, 'GET', `/v1/profiles/${subject}`);
+    await api(base, 'DELETE', `/v1/profiles/${subject}`, { confirm_username: username }, owner.session);
     const started = Date.now();
     let after = await tableItems(stack.dynamodbEndpoint);
     while (after.some((item) => item.entity === 'erasure_job')) {
