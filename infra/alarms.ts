@@ -30,6 +30,8 @@ export interface ServiceAlarmsProps {
   fanOutFailures: IQueue;
   /** Profile changes the author-card refresh gave up on. */
   authorCardFailures: IQueue;
+  /** Audit stamps the audit log's recorder gave up on. */
+  auditLogFailures: IQueue;
   /** Uploads the media processor failed on (after Lambda's retries). */
   mediaProcessingFailures: IQueue;
   /** Media removals whose files the clean-up gave up deleting. */
@@ -77,6 +79,12 @@ export class ServiceAlarms extends Construct {
       'AuthorCardFailuresWaiting',
       "Profile changes the author-card refresh gave up on: those profiles' posts show their previous name until the next change.",
       visible(props.authorCardFailures),
+      1,
+    );
+    this.add(
+      'AuditLogFailuresWaiting',
+      'Writes the audit log recorder gave up on are in its failure queue: those writes are missing from their workspace’s audit log.',
+      visible(props.auditLogFailures),
       1,
     );
     this.add(

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { ServiceAlarms } from './alarms.js';
+import { AuditLog } from './audit-log.js';
 import { AuthorCards } from './author-cards.js';
 import { LiveEvents } from './live-events.js';
 import { ConsoleSite } from './console.js';
@@ -49,6 +50,7 @@ export class SocialNetworkStack extends Stack {
   readonly httpApi: ServiceHttpApi;
   readonly webhooks: WebhookPipeline;
   readonly authorCards: AuthorCards;
+  readonly auditLog: AuditLog;
   readonly liveEvents: LiveEvents;
   readonly feed: HomeFeed;
   readonly media: MediaPipeline;
@@ -104,6 +106,9 @@ export class SocialNetworkStack extends Stack {
     // Posts carry their author's card; profile changes reach it through the stream.
     this.authorCards = new AuthorCards(this, 'AuthorCards', { table: this.table, environment });
 
+    // The workspace audit log: written from the audit stamps the writes leave on their items.
+    this.auditLog = new AuditLog(this, 'AuditLog', { table: this.table, environment });
+
     // The home feed: posts fanned out from the stream through its queue into followers' inboxes.
     this.feed = new HomeFeed(this, 'Feed', {
       table: this.table,
@@ -129,6 +134,7 @@ export class SocialNetworkStack extends Stack {
       deadLetterQueue: this.webhooks.deadLetterQueue,
       fanOutFailures: this.webhooks.fanOutFailures,
       authorCardFailures: this.authorCards.failures,
+      auditLogFailures: this.auditLog.failures,
       mediaProcessingFailures: this.media.processingFailures,
       mediaCleanUpFailures: this.media.cleanUpFailures,
       sender: this.webhooks.sender,

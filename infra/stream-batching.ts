@@ -38,6 +38,8 @@ export const STREAM_BATCHING = {
   'search-index': { batchSize: 100, batchingWindowSeconds: 0 },
   /** A person waits for the mail: a batch goes at once, and is small, so one slow SES call holds few mails. */
   mail: { batchSize: 10, batchingWindowSeconds: 0 },
+  /** API.md: an audited write is listed within 2 s; a batch goes as soon as records are there. */
+  'audit-log': { batchSize: 100, batchingWindowSeconds: 0 },
   /** A WebSocket client waits for its event: a batch goes at once; a profile's events of a batch go five a request. */
   'live-publisher': { batchSize: 100, batchingWindowSeconds: 0 },
 } as const satisfies Record<string, StreamBatching>;

@@ -77,3 +77,21 @@ export function newImagesOfAnyWhere(
   for (const [name, value] of Object.entries(values)) image[name] = { S: FilterRule.isEqual(value) };
   return FilterCriteria.filter({ eventName, dynamodb: { NewImage: image } });
 }
+
+/**
+ * An event source filter: stream records of these event names whose new image carries the map
+ * attribute `attribute` (told by its string field `field`: a filter's `exists` matches leaves only),
+ * whatever the entity.
+ */
+export function newImagesCarrying(
+  attribute: string,
+  field: string,
+  ...eventNames: [StreamEventName, ...StreamEventName[]]
+) {
+  const eventName: unknown = FilterRule.or(...eventNames);
+  const present: unknown = FilterRule.exists();
+  return FilterCriteria.filter({
+    eventName,
+    dynamodb: { NewImage: { [attribute]: { M: { [field]: { S: present } } } } },
+  });
+}

@@ -3,6 +3,7 @@ import type { ApiProblem } from '@social-network/sdk';
 import { ActivityPage } from './pages/activity.js';
 import { ApiKeysPage } from './pages/api-keys.js';
 import { AppsPage } from './pages/apps.js';
+import { AuditLogPage } from './pages/audit-log.js';
 import { ConsentPage } from './pages/consent.js';
 import { DeliveryPage } from './pages/delivery.js';
 import { EndpointPage } from './pages/endpoint.js';
@@ -202,6 +203,8 @@ function Page({ route, me }: { route: Route; me: Me }) {
       return <ProfilesPage workspaceId={route.workspaceId} />;
     case 'api-keys':
       return <ApiKeysPage workspaceId={route.workspaceId} />;
+    case 'audit-log':
+      return <AuditLogPage workspaceId={route.workspaceId} />;
   }
 }
 

@@ -16,7 +16,8 @@ export type Route =
   | { page: 'oauth-consent'; query: string }
   | { page: 'apps'; workspaceId: string }
   | { page: 'profiles'; workspaceId: string }
-  | { page: 'api-keys'; workspaceId: string };
+  | { page: 'api-keys'; workspaceId: string }
+  | { page: 'audit-log'; workspaceId: string };
 
 /** Where GET /oauth/authorize sends the browser: the consent page, the request's query after `?`. */
 const CONSENT = /^#\/oauth\/authorize\?(.*)$/;
@@ -39,6 +40,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'apps') return { page: 'apps', workspaceId };
   if (section === 'profiles') return { page: 'profiles', workspaceId };
   if (section === 'api-keys') return { page: 'api-keys', workspaceId };
+  if (section === 'audit-log') return { page: 'audit-log', workspaceId };
   return { page: 'endpoints', workspaceId };
 }
 
@@ -74,6 +76,8 @@ export function href(route: Route): string {
       return `#/w/${route.workspaceId}/profiles`;
     case 'api-keys':
       return `#/w/${route.workspaceId}/api-keys`;
+    case 'audit-log':
+      return `#/w/${route.workspaceId}/audit-log`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { auditTarget } from '../../shared/audit/write-context.js';
 import { disclosureOf } from '../../shared/domain/disclosure.js';
 import { messageTimeAfter, recipientBox } from '../../shared/domain/conversations.js';
 import { isSuspended } from '../../shared/domain/reports.js';
@@ -32,6 +33,8 @@ export const handler = httpHandler(routes.sendMessage, async ({ body, auth, now,
     body.body,
     disclosureOf(sender, auth.principal),
   );
+  // Its transaction writes both sides' conversations first: the message is what was written.
+  auditTarget({ type: 'message', id: drafted.id });
   const sent = await withConversationRetry(async () => {
     const context = await readSendContext(sender.id, body.recipient_profile_id);
     const recipient = context.recipient;

@@ -1,3 +1,4 @@
+import { auditTarget } from '../../shared/audit/write-context.js';
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { addSeconds, CODE_TTL_SECONDS, newCode } from '../../shared/domain/oauth.js';
 import { AppError } from '../../shared/errors.js';
@@ -54,6 +55,7 @@ export const handler = httpHandler(routes.decideAuthorizationRequest, async ({ b
   if (!user) throw new AppError('unauthorized');
 
   const { code, hash } = newCode();
+  auditTarget({ type: 'oauth_client', id: request.client.client_id });
   await putOAuthCode({
     code_hash: hash,
     client_id: request.client.client_id,

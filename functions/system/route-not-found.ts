@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ApiError } from '../../shared/http/contract/errors.js';
 import { errorEnvelope } from '../../shared/http/middleware/error-envelope.js';
 import { rateLimit } from '../../shared/http/middleware/rate-limit.js';
+import { requestId } from '../../shared/http/middleware/request-id.js';
 import { routeMatcher } from '../../shared/http/route-match.js';
 import { routeList } from '../../shared/http/contract/route-table.js';
 
@@ -24,7 +25,9 @@ export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredRe
     });
   },
 )
-  // Counted like any request (and first, so the RateLimit headers land on the 404/405 too).
+  // First, so X-Request-Id lands on the 404/405 too; then counted like any request (so the
+  // RateLimit headers do as well).
+  .use(requestId())
   .use(rateLimit({ deferWithoutCredential: true }).count)
   .use(errorEnvelope())
   .use(httpHeaderNormalizer());

@@ -1,3 +1,4 @@
+import { auditTarget } from '../../shared/audit/write-context.js';
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { TEST_EVENT_TYPE } from '../../shared/domain/events.js';
 import { newId } from '../../shared/domain/ids.js';
@@ -22,6 +23,7 @@ export const handler = httpHandler(routes.testWebhookEndpoint, async ({ params, 
     });
   }
   const id = newId();
+  auditTarget({ type: 'webhook_endpoint', id: endpoint.id });
   await writeWebhookEvent({
     id,
     type: TEST_EVENT_TYPE,

@@ -24,6 +24,7 @@ import { handler as refreshAuthorCards } from '../../functions/profile-stream/re
 import { foldCountsHandler } from '../../functions/counters/fold-counts.js';
 import { WHOLE_STREAM_KEEP_SECONDS } from '../../shared/store/shard-watermarks.js';
 import { notifyHandler } from '../../functions/notifications-pipeline/notify.js';
+import { handler as recordAudit } from '../../functions/audit/record-audit.js';
 import { publishEventsHandler } from '../../functions/live-publisher/handlers.js';
 import { localEventPublisher } from './local-event-publisher.js';
 
@@ -83,6 +84,7 @@ export function deliveryRuntime(dynamodbEndpoint: string, otherHandlers: OtherSt
     'author-cards': refreshAuthorCards,
     'fold-counts': foldCountsHandler(WHOLE_STREAM_KEEP_SECONDS),
     notify: notifyHandler(WHOLE_STREAM_KEEP_SECONDS),
+    'audit-log': recordAudit,
     // No AppSync Events locally: local clients read the log over SSE (local-event-publisher.ts).
     'live-publisher': publishEventsHandler(localEventPublisher),
     ...otherHandlers,

@@ -43,6 +43,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/mail-pipeline/send-mail.ts',
   'functions/mail-pipeline/suppress-addresses.ts',
   'functions/erasure/erase-step.ts',
+  'functions/audit/record-audit.ts',
   'functions/export-pipeline/build-export.ts',
   'functions/live-publisher/publish-events.ts',
   'functions/live-subscriptions/authorize.ts',

@@ -1,3 +1,4 @@
+import { auditWorkspace } from '../audit/write-context.js';
 import type { ProfileRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
 import type { GrantPermissionName as GrantPermission } from '../domain/grants.js';
@@ -91,5 +92,6 @@ export async function resolveActingProfile(
     throw new AppError('profile_suspended', {
       hint: 'Moderation suspended this profile after reports; act as another profile of yours.',
     });
+  auditWorkspace(profile.workspace_id);
   return profile;
 }

@@ -1,3 +1,4 @@
+import { auditWorkspace } from '../audit/write-context.js';
 import type { MembershipRecord } from '../domain/entities.js';
 import { AppError } from '../errors.js';
 import type { ReadBatch } from '../store/read-batch.js';
@@ -37,6 +38,7 @@ export async function requireOwnerOrAdmin(
       hint: 'Ask an owner or admin of the workspace to do it, or to make you an admin.',
     });
   }
+  auditWorkspace(workspaceId);
   return membership;
 }
 

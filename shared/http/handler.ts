@@ -17,8 +17,11 @@ import type { ReadBatch } from '../store/read-batch.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { idempotency } from './middleware/idempotency.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { requestId } from './middleware/request-id.js';
 import type { RouteDef } from './contract/route.js';
 import { parseInput } from './validation.js';
+import { runAudited } from '../audit/write-context.js';
+import { pendingStamp } from './audit-stamp.js';
 
 /**
  * The caller as the route's definition guarantees it once the middlewares have passed: a
@@ -158,22 +161,27 @@ function stackOf(
     const { auth, now, reads } = event;
     if (!auth || !now || !reads || !meetsRoute(route, auth))
       throw new Error(`${route.handler}: the middlewares did not establish the caller the route declares`);
-    const result = await fn({
-      params: event.input
-        ? event.input.params
-        : parseInput('path', route.params ?? noInput, event.pathParameters ?? {}),
-      query: event.input
-        ? event.input.query
-        : parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {}),
-      body: route.body ? parseInput('body', route.body, event.body) : undefined,
-      auth,
-      now,
-      event,
-      reads,
-      viewer: event.viewer ?? NO_VIEWER_FILTER,
-      prefetched: event.prefetched ?? nothingPrefetched,
-      ports: portsOf(),
-    });
+    const stamp = pendingStamp(route, event, auth, now);
+    const run = () =>
+      fn({
+        params: event.input
+          ? event.input.params
+          : parseInput('path', route.params ?? noInput, event.pathParameters ?? {}),
+        query: event.input
+          ? event.input.query
+          : parseInput('query', route.query ?? noInput, event.queryStringParameters ?? {}),
+        body: route.body ? parseInput('body', route.body, event.body) : undefined,
+        auth,
+        now,
+        event,
+        reads,
+        viewer: event.viewer ?? NO_VIEWER_FILTER,
+        prefetched: event.prefetched ?? nothingPrefetched,
+        ports: portsOf(),
+      });
+    // A write route's function runs in its audit scope: its first write with a subject carries
+    // the stamp the audit log is recorded from (store/audit-stamp.ts).
+    const result = await (stamp ? runAudited(stamp, run) : run());
     if (result instanceof RawAnswer) return result.response;
     if (route.raw) return rawJsonResponse(route.status, result);
     return result instanceof Hinted
@@ -183,7 +191,9 @@ function stackOf(
 
   const limits = rateLimit({ strict: route.strictLimits, deferWithoutCredential: route.method === 'GET' });
   const stack = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>(core);
-  // First in, so its after/onError run last and put the RateLimit headers on every response.
+  // First in, so their after/onError run last and put X-Request-Id and the RateLimit headers on
+  // every response.
+  stack.use(requestId());
   stack.use(limits.count);
   stack.use(errorEnvelope());
   stack.use(lowerCaseHeaders());

@@ -4,6 +4,7 @@
  * request as a web-standard Request for the SDK, and its answer read whole (API Gateway HTTP APIs
  * do not stream).
  */
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/middleware/request-id.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { resolvePrincipal } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
@@ -143,7 +144,10 @@ export function mcpEndpoint(ports: McpPorts) {
     if (refused) return challenged(refused, event);
     return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: text };
   };
-  return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const answer = async (
+    event: APIGatewayProxyEventV2,
+    context: Context,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
       return await serve(event, context);
     } catch (error) {
@@ -154,5 +158,10 @@ export function mcpEndpoint(ports: McpPorts) {
       });
       return errorResponse(new ApiError('internal_error'));
     }
+  };
+  // As every route's: the request's id on whatever it answers.
+  return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const response = await answer(event, context);
+    return { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestIdOf(event, context) } };
   };
 }

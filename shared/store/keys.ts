@@ -343,6 +343,14 @@ export const keys = {
   erasureJob: (id: string) => ({ pk: `ERASURE#${id}`, sk: 'ERASURE' }),
   erasureJobsOfStatus: (status: string) => `ERASURES#${status}`,
   tombstone: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'TOMBSTONE' }),
+  // --- the audit log ---
+  /** A workspace's audit entries of one UTC day (YYYY-MM-DD). */
+  auditDay: (workspaceId: string, day: string) => `AUDIT#${workspaceId}#${day}`,
+  auditEntry: (workspaceId: string, day: string, at: string, requestId: string) => ({
+    pk: `AUDIT#${workspaceId}#${day}`,
+    sk: `${at}#${requestId}`,
+  }),
+  auditMark: (requestId: string) => ({ pk: `AUDITMARK#${requestId}`, sk: 'AUDITMARK' }),
   // --- data exports ---
   dataExport: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
   userExports: (userId: string) => `USER#${userId}#EXPORTS`,
@@ -353,6 +361,65 @@ export const keys = {
 };
 
 /**
+ * What a write to the item at `key` audits as its target (API.md: a like's target is the post, a
+ * follow's the followed profile, a block's the blocked profile), or undefined for items that are
+ * no write's subject: counters, claims, outbox events, inboxes, versions, the middlewares' items.
+ */
+export function auditTargetOfKey(key: { pk?: unknown; sk?: unknown }): { type: string; id: string } | undefined {
+  if (typeof key.pk !== 'string' || typeof key.sk !== 'string') return undefined;
+  const [kind, id, part] = key.pk.split('#');
+  const { sk } = key;
+  if (id === undefined) return undefined;
+  const target = (type: string, targetId = id) => ({ type, id: targetId });
+  switch (kind) {
+    case 'POST':
+      return sk === 'POST' || part === 'REACTIONS' ? target('post') : undefined;
+    case 'COMMENT':
+      return sk === 'COMMENT' || part === 'REACTIONS' ? target('comment') : undefined;
+    case 'PROFILE':
+      return sk === 'PROFILE' && part === undefined ? target('profile') : undefined;
+    case 'FOLLOWERS':
+      return target('profile');
+    case 'SAFETY':
+      return sk.startsWith('BLOCKS#') || sk.startsWith('MUTES#') ? target('profile', sk.split('#')[1]) : undefined;
+    case 'CONVERSATION':
+      return sk.startsWith('MSG#') ? target('message', sk.split('#')[2]) : undefined;
+    case 'CONV':
+      return part !== undefined
+        ? undefined
+        : sk === 'SETTINGS'
+          ? target('message_settings')
+          : sk.startsWith('C#')
+            ? target('conversation', sk.slice(2))
+            : undefined;
+    case 'NOTIF':
+      return sk === 'PREFERENCES' ? target('notification_preferences') : target('notifications');
+    case 'WS':
+      return sk === 'WS' ? target('workspace') : sk.startsWith('MEMBER#') ? target('member', sk.slice(7)) : undefined;
+    case 'OAUTHGRANT':
+      return sk === 'GRANT' ? target('oauth_grant') : undefined;
+    default: {
+      const type = SINGLE_ITEM_TARGETS[kind as keyof typeof SINGLE_ITEM_TARGETS];
+      return type && part === undefined ? target(type) : undefined;
+    }
+  }
+}
+
+/** Entities whose item is `<KIND>#<id>`: the item is the target. */
+const SINGLE_ITEM_TARGETS = {
+  APIKEY: 'api_key',
+  WHEP: 'webhook_endpoint',
+  WHDL: 'webhook_delivery',
+  GRANT: 'access_grant',
+  OPLINK: 'operator_link',
+  REPORT: 'report',
+  MEDIA: 'media',
+  USER: 'user',
+  SESSION: 'session',
+  PASSKEY: 'passkey',
+} as const;
+
+/**
  * The `entity` attribute of each kind of item: what a stream consumer, its event source filter
  * (infra) and `recordOf` tell items apart by.
  */
@@ -360,6 +427,8 @@ export const entityTags = {
   user: 'user',
   email: 'email',
   workspace: 'workspace',
+  auditEntry: 'audit_entry',
+  auditMark: 'audit_mark',
   membership: 'membership',
   session: 'session',
   passkey: 'passkey',

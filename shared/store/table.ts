@@ -22,6 +22,11 @@ export const TABLE = {
    * on the items that hold folded counters.
    */
   watermarkPrefix: 'wm_',
+  /**
+   * The audit stamp (domain/audit.ts WrittenBy) a request's write leaves on the item it wrote; the
+   * audit consumer reads it from the stream (store/audit-stamp.ts).
+   */
+  auditStampAttribute: 'written_by',
 } as const;
 
 export type TableIndexName = (typeof TABLE.indexes)[number]['name'];
@@ -33,5 +38,6 @@ export const LAYOUT_ATTRIBUTES: readonly string[] = [
   ...TABLE.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
   TABLE.ttlAttribute,
   TABLE.authorCardAttribute,
+  TABLE.auditStampAttribute,
   'entity',
 ];

@@ -34,9 +34,9 @@ describe('operations: alarms, topic, concurrency', () => {
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     // The alarm topic, and SES's bounces and complaints (infra/mail.ts), which no alarm uses.
     built.template.resourceCountIs('AWS::SNS::Topic', 2);
-    // 18, search's 5 (infra/search.ts), mail's 3 (infra/mail.ts), live events' 2 (infra/live-events.ts), the
-    // export's 1 (infra/exports.ts) and the erasure's 1 (infra/erasure.ts)
-    expect(alarms).toHaveLength(30);
+    // 19, search's 5 (infra/search.ts), mail's 3 (infra/mail.ts), live events' 2 (infra/live-events.ts), exports' 1
+    // (infra/exports.ts) and the erasure's 1 (infra/erasure.ts)
+    expect(alarms).toHaveLength(31);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
@@ -55,13 +55,14 @@ describe('operations: alarms, topic, concurrency', () => {
     });
   });
 
-  it('alarms as soon as anything waits in the deliveries dead-letter queue or a failure queue (fan-out, author cards, media processing, media clean-up, counter fold)', () => {
+  it('alarms as soon as anything waits in the deliveries dead-letter queue or a failure queue (fan-out, author cards, audit log, media processing, media clean-up, counter fold)', () => {
     const { deadLetterQueue, fanOutFailures } = built.stack.webhooks;
     const { processingFailures, cleanUpFailures } = built.stack.media;
     for (const queue of [
       deadLetterQueue,
       fanOutFailures,
       built.stack.authorCards.failures,
+      built.stack.auditLog.failures,
       processingFailures,
       cleanUpFailures,
       built.stack.counters.failures,

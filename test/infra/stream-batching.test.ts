@@ -49,6 +49,7 @@ describe('the table stream consumers, local and deployed', () => {
       'home-feed': stack.feed.fanOut,
       'search-index': stack.search.fn,
       mail: stack.mail.sender,
+      'audit-log': stack.auditLog.fn,
       'live-publisher': stack.liveEvents.publisher,
     };
     const mappings = streamMappings();

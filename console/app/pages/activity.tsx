@@ -10,6 +10,7 @@ import {
 import { href } from '../router.js';
 import { useInterval, useLoad } from '../use-load.js';
 import { StatusBadge, Time } from '../ui/format.js';
+import { Pager, usePages } from '../ui/pager.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { webhooks, type Delivery, type Endpoint, type EventTypeEntry, type Totals } from '../webhooks-api.js';
 import { ActivityChart } from './activity-chart.js';
@@ -109,8 +110,8 @@ export function DeliveryList(props: {
   refresh?: number;
 }) {
   const [filters, setFilters] = useState<DeliveryFilters>({});
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = usePages();
+  const { cursor } = pages;
   const applied = { ...filters, ...props.fixed };
   const key = JSON.stringify(applied);
   const list = useLoad(async () => {
@@ -118,11 +119,11 @@ export function DeliveryList(props: {
     return { items: page.items, next: page.next_cursor ?? undefined };
   }, [props.workspaceId, key, cursor, props.refresh]);
   // Refresh the first page only: a later page would shift under the reader.
-  useInterval(() => void list.reload(), REFRESH_MS, cursors.length === 1);
+  useInterval(() => void list.reload(), REFRESH_MS, pages.first);
 
   const apply = (next: DeliveryFilters) => {
     setFilters(next);
-    setCursors([undefined]);
+    pages.reset();
   };
   const endpointName = (id: string, fallback: string) => props.endpoints.find((e) => e.id === id)?.name ?? fallback;
   const items = list.data?.items ?? [];
@@ -176,14 +177,7 @@ export function DeliveryList(props: {
           </tbody>
         </table>
       ) : null}
-      <div class="actions">
-        <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          ← Newer
-        </button>
-        <button type="button" disabled={!list.data?.next} onClick={() => setCursors([...cursors, list.data?.next])}>
-          Older →
-        </button>
-      </div>
+      <Pager pages={pages} next={list.data?.next} />
     </div>
   );
 }

@@ -17,4 +17,5 @@ export const WORKSPACE_SECTIONS = [
   { label: 'Activity', page: 'activity', pages: ['activity', 'delivery'] },
   { label: 'Connected apps', page: 'apps', pages: ['apps'] },
   { label: 'API keys', page: 'api-keys', pages: ['api-keys'] },
+  { label: 'Audit log', page: 'audit-log', pages: ['audit-log'] },
 ] as const;

@@ -14,6 +14,7 @@ import {
   Workspace,
   WorkspaceParams,
 } from '../schemas/identity.js';
+import { AuditEntry, AuditLogQuery } from '../schemas/audit.js';
 
 export const routes = {
   createWorkspace: defineRoute({
@@ -108,5 +109,19 @@ export const routes = {
     status: 200,
     response: z.object({ api_key: ApiKey }),
     errors: ['forbidden', 'not_found'],
+  }),
+  listAuditLog: defineRoute({
+    method: 'GET',
+    path: '/v1/workspaces/{workspace_id}/audit-log',
+    handler: 'workspaces/list-audit-log',
+    tag: 'Workspaces',
+    summary:
+      'Lists every successful write by a credential of the workspace (sessions, API keys, OAuth apps), newest first; owners and admins only. An entry is listed within 2 s of its write and kept 90 days; a page reads at most 14 days, so a short page may carry a next_cursor.',
+    auth: 'session',
+    params: WorkspaceParams,
+    query: AuditLogQuery,
+    status: 200,
+    response: page(AuditEntry),
+    errors: ['forbidden'],
   }),
 };
