@@ -1,3 +1,4 @@
+import { ERASURE_ROUTES } from './erasure.js';
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { MEDIA_FILES_PREFIX, MEDIA_UPLOAD_PREFIX } from '../shared/domain/media.js';
@@ -179,6 +180,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   );
   acknowledgeMediaFindings(stack, ack);
   acknowledgeMailFindings(stack, ack);
+  acknowledgeErasureFindings(stack, ack);
   acknowledgeExportFindings(stack, ack);
   acknowledgeLiveEventsFindings(stack, ack);
 
@@ -296,6 +298,66 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
       `AwsSolutions::AwsSolutions-OS9[LogExport::${logs}]`,
       'Slow logs go to CloudWatch through a log-group resource policy that CDK writes with a custom-resource Lambda; the domain metrics are alarmed instead (red status, blocked writes, free storage) and slow logs can be switched on when a query needs profiling.',
     );
+}
+
+/** The erasure's findings (infra/erasure.ts, docs/data-rights.md). */
+function acknowledgeErasureFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const { erasure, media, search, httpApi } = stack;
+  const iam5 = (resource: string) => `AwsSolutions::AwsSolutions-IAM5[Resource::${nagName(stack.resolve(resource))}]`;
+  const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
+  const domainArn = `<${stack.getLogicalId(search.domain.node.defaultChild as never)}.Arn>`;
+  const { fn } = erasure;
+  ack(
+    fn,
+    'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'The managed basic execution policy only lets the function write its own logs (CreateLogGroup/CreateLogStream/PutLogEvents).',
+  );
+  ack(
+    fn,
+    'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+    'X-Ray PutTraceSegments / PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+  );
+  ack(
+    fn,
+    `AwsSolutions::AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+    "Queries on the table's global secondary indexes need the index ARNs; `<table>/index/*` covers only this table's indexes.",
+  );
+  const perMediaKeys =
+    "An erased profile's media have keys of their own (`incoming/<media id>`, `media/<media id>/<variant>.<ext>`): the prefix is the narrowest resource a role can name.";
+  ack(fn, iam5(media.buckets.media.arnForObjects(`${MEDIA_FILES_PREFIX}*`)), perMediaKeys);
+  ack(fn, iam5(media.buckets.uploads.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
+  const indexReadWrite =
+    'IAM names an OpenSearch index by a path under the domain ARN: `<domain>/*` and `<domain>/*/*` cover this domain only; the erasure deletes documents by id.';
+  ack(fn, `AwsSolutions::AwsSolutions-IAM5[Resource::${domainArn}/*]`, indexReadWrite);
+  ack(fn, `AwsSolutions::AwsSolutions-IAM5[Resource::${domainArn}/*/*]`, indexReadWrite);
+  ack(
+    fn,
+    'Serverless::Serverless-LambdaEventSourceMappingDestination',
+    "SQS event source mappings have no on-failure destination: the steps queue's redrive policy moves a message to its dead-letter queue after repeated failures (alarmed).",
+  );
+  ack(
+    fn,
+    'Serverless::Serverless-LambdaDLQ',
+    "Invoked synchronously by its SQS event source; failed steps go to the steps queue's dead-letter queue.",
+  );
+  ack(
+    erasure.deadLetterQueue,
+    'Serverless::Serverless-SQSRedrivePolicy',
+    'This is the dead-letter queue of the erasure steps queue; it has no further one.',
+  );
+  const schedules = `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${erasure.scheduleGroup.name}/*]`;
+  for (const name of ERASURE_ROUTES) {
+    const role = httpApi.routeFunctions.get(name)?.role;
+    if (role)
+      ack(
+        role,
+        schedules,
+        "One one-off schedule per account deletion, named after its job: the route may create schedules only in the erasure's own schedule group.",
+      );
+  }
 }
 
 /** The media pipeline's findings (infra/media-pipeline.ts, infra/media-buckets.ts). */

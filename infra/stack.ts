@@ -12,6 +12,7 @@ import { Notifications } from './notifications.js';
 import { Live } from './live.js';
 import { createDataTable } from './data-table.js';
 import { FEED_CLEANING_ROUTES, HomeFeed } from './home-feed.js';
+import { Erasure, ERASURE_ROUTES } from './erasure.js';
 import { DataExports, EXPORT_QUEUEING_ROUTES, EXPORT_SIGNING_ROUTES } from './exports.js';
 import { ServiceHttpApi, type Throttle } from './http-api.js';
 import { MediaPipeline, UPLOAD_SIGNING_ROUTES } from './media-pipeline.js';
@@ -63,6 +64,7 @@ export class SocialNetworkStack extends Stack {
   readonly search: SearchIndexing;
   readonly mail: Mail;
   readonly agentCards: AgentCardSigning;
+  readonly erasure: Erasure;
   readonly exports: DataExports;
 
   constructor(scope: Construct, id: string, props: SocialNetworkStackProps) {
@@ -87,6 +89,7 @@ export class SocialNetworkStack extends Stack {
         ...UPLOAD_SIGNING_ROUTES,
         ...SEARCH_ROUTES,
         ...CARD_SIGNING_ROUTES,
+        ...ERASURE_ROUTES,
         ...EXPORT_QUEUEING_ROUTES,
         ...EXPORT_SIGNING_ROUTES,
       ],
@@ -176,6 +179,17 @@ export class SocialNetworkStack extends Stack {
     this.agentCards = new AgentCardSigning(this, 'AgentCards', {
       table: this.table,
       routeFunctions: this.httpApi.routeFunctions,
+    });
+
+    // Erasure: the queue of steps and its consumer, the grace period's schedules, the deletion routes' grants.
+    this.erasure = new Erasure(this, 'Erasure', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      mediaBucket: this.media.buckets.media,
+      uploadsBucket: this.media.buckets.uploads,
+      searchDomain: this.search.domain,
+      alarmTopic: this.alarms.topic,
     });
 
     // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.

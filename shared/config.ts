@@ -179,6 +179,13 @@ export const config = {
   get schedulerRoleArn(): string | undefined {
     return process.env.SCHEDULER_ROLE_ARN;
   },
+  /** The erasure's queue of steps (AWS only), and its ARN for the one-off schedules that start a job. */
+  get erasureQueueUrl(): string | undefined {
+    return process.env.ERASURE_QUEUE_URL;
+  },
+  get erasureQueueArn(): string | undefined {
+    return process.env.ERASURE_QUEUE_ARN;
+  },
   /** The AppSync Events API's HTTP endpoint (`https://<http domain>`) the live publisher posts to. AWS only. */
   get appSyncEventsEndpoint(): string | undefined {
     return process.env.APPSYNC_EVENTS_ENDPOINT || undefined;

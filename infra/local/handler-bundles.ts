@@ -42,6 +42,7 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/search-pipeline/index-documents.ts',
   'functions/mail-pipeline/send-mail.ts',
   'functions/mail-pipeline/suppress-addresses.ts',
+  'functions/erasure/erase-step.ts',
   'functions/audit/record-audit.ts',
   'functions/live-pipeline/log-events.ts',
   'functions/export-pipeline/build-export.ts',

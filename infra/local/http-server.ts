@@ -12,6 +12,7 @@ import type { RouteLambda } from '../../shared/http/handler.js';
 import { ApiError } from '../../shared/http/contract/errors.js';
 import type { DeliveryPorts } from '../../shared/ports/delivery-ports.js';
 import type { CardSigner } from '../../shared/ports/card-signer.js';
+import type { DeletionPorts } from '../../shared/erasure/ports.js';
 import type { MediaStorage } from '../../shared/ports/media-storage.js';
 import type { ExportPorts } from '../../functions/exports/ports.js';
 import type { SearchIndex } from '../../shared/ports/search-index.js';
@@ -48,7 +49,8 @@ export type LocalHttpPorts = Pick<DeliveryPorts, 'queue'> & {
   cardSigner: CardSigner;
   /** Wakes the polls and streams waiting on a profile's event log when the stream poller appends to it. */
   wake: EventWake;
-} & ExportPorts;
+} & ExportPorts &
+  DeletionPorts;
 
 /** Paths the local server answers outside the route table: the media runtime's upload route and files. */
 export interface LocalPaths {

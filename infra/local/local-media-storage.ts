@@ -6,7 +6,7 @@
  * Nothing is written to disk before the first upload form is signed or checked, or the first file stored.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { MediaStorage, PresignedUpload, UploadPolicy } from '../../shared/ports/media-storage.js';
 import {
@@ -96,6 +96,20 @@ class DirectoryObjectStore implements ObjectStore {
     const path = this.path(key);
     await rm(path + META, { force: true });
     await rm(path, { force: true });
+    await this.removeEmptyParents(dirname(path));
+  }
+
+  /** S3 has no folders: a folder the last object of a media leaves empty goes too (its name is the media's id). */
+  private async removeEmptyParents(dir: string): Promise<void> {
+    for (let at = dir; at.startsWith(this.root) && at !== this.root; at = dirname(at)) {
+      try {
+        await rmdir(at);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST') return;
+        if (code !== 'ENOENT') throw error;
+      }
+    }
   }
 
   async keys(prefix: string) {

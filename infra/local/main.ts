@@ -15,6 +15,7 @@ import {
   type RunningDynamoDb,
 } from './dynamodb-local.js';
 import { deliveryRuntime } from './delivery-runtime.js';
+import { erasureRuntime } from './erasure-runtime.js';
 import { announceLocalEndpoint } from './endpoint-file.js';
 import { exportRuntime } from './export-runtime.js';
 import { feedRuntime } from './feed-runtime.js';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
     'search-index': search.onStream,
     mail: mail.onStream,
   });
+  // Erasure: its in-process queue (and schedules), for the deletion routes and its own steps.
+  const erasure = erasureRuntime({ storage: media.storage, search: search.index });
   const server = await createHttpServer({
     bundlesDir,
     ports: {
@@ -82,6 +85,8 @@ async function main(): Promise<void> {
       wake,
       // Agent cards: signed with a key file under DATA_DIR (with --in-memory, a key kept in memory).
       cardSigner: new LocalCardSigner(inMemory ? undefined : config.dataDir),
+      erasure: erasure.queue,
+      erasureScheduler: erasure.queue,
     },
     media,
     mail,
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
   });
   await search.start();
   await deliveries.start();
+  await erasure.start();
   await new Promise<void>((resolve) => server.listen(config.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // With PORT=0 (the tests) the system picked the port: the passkey origin's default names the real one.
@@ -102,6 +108,7 @@ async function main(): Promise<void> {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    await erasure.stop();
     await media.stop();
     await deliveries.stop();
     await mail.stop();

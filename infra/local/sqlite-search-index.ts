@@ -175,7 +175,9 @@ export class SqliteSearchIndex implements SearchIndex {
     );
   }
 
+  /** The profile and its follower count go together, as the OpenSearch document holding both does. */
   private deleteProfile(id: string): void {
+    this.sql('DELETE FROM profile_followers WHERE id = ?').run(id);
     const existing = this.sql('SELECT rowid FROM profiles WHERE id = ?').get(id) as { rowid: bigint } | undefined;
     if (!existing) return;
     this.sql('DELETE FROM profiles_fts WHERE rowid = ?').run(existing.rowid);

@@ -3,6 +3,7 @@ import { newId } from './ids.js';
 import { issueToken } from './secret-tokens.js';
 import type { PlatformRole } from './reports.js';
 import type { Scope } from './scopes.js';
+import type { UserDeletion } from './erasure.js';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member';
 export type ProfileType = 'human' | 'company' | 'agent';
@@ -26,6 +27,8 @@ export interface UserRecord {
   totp_pending_secret?: string;
   /** The last time step whose code was accepted: only later steps' codes are (each code once). */
   totp_last_step?: number;
+  /** The account's deletion while one is scheduled or running (DELETE /v1/me). */
+  deletion?: UserDeletion;
   /** The unused recovery codes' hashes, as the keys of a map (one is removed when used). */
   recovery_codes?: Record<string, boolean>;
 }
@@ -117,6 +120,8 @@ export interface ProfileRecord {
   };
   /** Set by moderation (suspend_profile): the profile reads as 404, leaves every list and cannot be acted as. */
   suspended_at?: string | null;
+  /** Set while its erasure is scheduled or running (domain/erasure.ts): it reads as a suspended profile does. */
+  deletion_scheduled_at?: string | null;
 }
 
 /** How long a session token stays valid. */

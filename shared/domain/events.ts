@@ -13,6 +13,9 @@ export const EVENT_TYPES = {
   'comment.reply': 'Someone replied to a comment of the profile.',
   'comment.deleted':
     "A comment was deleted (by its author, the post's author or a moderator); sent where its comment.created or comment.reply went.",
+  'post.deleted': "A post was deleted (its author's erasure); sent where its post.reply or post.quoted went.",
+  'profile.deleted':
+    'A profile the profile followed, was followed by, or exchanged messages with was erased (data: its tombstone).',
   'message.created': 'Someone sent the profile a message.',
   'profile.followed': 'Someone started following the profile.',
   'access_grant.accepted': 'A manager accepted an access grant over the profile.',

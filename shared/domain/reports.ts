@@ -71,9 +71,14 @@ export interface ReportedSubjectRecord extends ReportSubject {
   note: string | null;
 }
 
-/** Whether moderation suspended the profile (an absent profile is not "suspended": it is not there). */
-export const isSuspended = (profile: { suspended_at?: string | null | undefined } | undefined): boolean =>
-  Boolean(profile?.suspended_at);
+/**
+ * Whether moderation suspended the profile, or its erasure is scheduled or running (it reads as a
+ * suspended one until then: API.md "Account deletion"). An absent profile is not "suspended": it
+ * is not there.
+ */
+export const isSuspended = (
+  profile: { suspended_at?: string | null | undefined; deletion_scheduled_at?: string | null | undefined } | undefined,
+): boolean => Boolean(profile?.suspended_at ?? profile?.deletion_scheduled_at);
 
 /** The reports a subject's current round counts: its open ones, or those its last resolution closed. */
 export const roundReports = (subject: Pick<ReportedSubjectRecord, 'reasons'>): number =>

@@ -8,6 +8,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { extractMentions } from '../domain/mentions.js';
+import { isSuspended } from '../domain/reports.js';
 import { decodeImage, type Decoded } from '../pipeline/decode.js';
 import type { IndexChange, PostDocument, ProfileDocument } from '../ports/search-index.js';
 import { entityTags, keys } from '../store/keys.js';
@@ -36,6 +37,8 @@ const ProfileImage = z.object({
   location: z.nullable(z.object({ country_code: z.optional(z.string()) })),
   /** Moderation's suspension: a suspended profile leaves search. */
   suspended_at: z.optional(z.nullable(z.string())),
+  /** A scheduled or running erasure: the profile leaves search as a suspended one does. */
+  deletion_scheduled_at: z.optional(z.nullable(z.string())),
 });
 
 /**
@@ -73,7 +76,7 @@ function postChange(image: z.infer<typeof PostImage>): Decoded<IndexChange> {
 }
 
 function profileChange(image: z.infer<typeof ProfileImage>): IndexChange {
-  if (image.suspended_at) return { kind: 'delete_profile', id: image.id };
+  if (isSuspended(image)) return { kind: 'delete_profile', id: image.id };
   const profile: ProfileDocument = {
     id: image.id,
     username: image.username,

@@ -43,10 +43,11 @@ import type { AccountTokenRecord, TokenSlot } from '../domain/account-tokens.js'
 import { MAIL_RETENTION_SECONDS, type MailRecord } from '../domain/mail.js';
 import { EVENT_LOG_DAYS, type LiveEvent } from '../domain/live-events.js';
 import type { StreamTicketRecord } from '../domain/stream-tickets.js';
+import { TOMBSTONE_DAYS, type ErasureJobRecord } from '../domain/erasure.js';
+import { EXPORT_CLAIM_SECONDS, EXPORT_DOWNLOAD_SECONDS, type ExportRecord } from '../domain/exports.js';
 
 /** A logged event with the change it came from (what a replay of that change finds). */
 export type LoggedEvent = LiveEvent & { source: string };
-import { EXPORT_CLAIM_SECONDS, EXPORT_DOWNLOAD_SECONDS, type ExportRecord } from '../domain/exports.js';
 
 const conversationOf = (m: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) =>
   keys.conversation(...conversationPair(m.sender_profile_id, m.recipient_profile_id));
@@ -157,6 +158,13 @@ export interface MailSuppressionRecord {
   email: string;
   reason: 'bounce' | 'complaint';
   at: string;
+}
+
+/** What stays of an erased profile: its username, kept from being taken for TOMBSTONE_DAYS. */
+export interface TombstoneRecord {
+  id: string;
+  username: string;
+  deleted_at: string;
 }
 
 /** A published quote's mark: which post it quotes, which post it is, who wrote it. */
@@ -663,6 +671,25 @@ export const entities = {
     entity: entityTags.streamTicket,
     key: (t) => keys.streamTicket(t.ticket_hash),
     expiresAt: (t) => epochSeconds(t.expires_at),
+  }),
+
+  // --- erasure (domain/erasure.ts) ---
+  erasureJob: entityLayout<ErasureJobRecord>()({
+    entity: entityTags.erasureJob,
+    key: (j) => keys.erasureJob(j.id),
+    paths: {
+      /** The jobs of one status by when they run: what the local runtime resumes after a restart. */
+      byStatus: {
+        index: 'gsi1',
+        partition: (j: Pick<ErasureJobRecord, 'status'>) => keys.erasureJobsOfStatus(j.status),
+        sort: (j) => timeSortKey(j.scheduled_for, j.id),
+      },
+    },
+  }),
+  tombstone: entityLayout<TombstoneRecord>()({
+    entity: entityTags.tombstone,
+    key: (t) => keys.tombstone(t.id),
+    expiresAt: (t) => epochSeconds(t.deleted_at) + TOMBSTONE_DAYS * 86_400,
   }),
   // --- data exports (domain/exports.ts) ---
   dataExport: entityLayout<ExportRecord>()({

@@ -87,6 +87,8 @@
  * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
  * | live event        | EVENTS#<profile>       | <event id>         |   (the profile's event log, ids in log order; TTL: 7 days) |
  * | stream ticket     | STREAMTICKET#<hash>    | TICKET             |   (60 s, single use: spent by a conditional delete) |
+ * | erasure job       | ERASURE#<id>           | ERASURE            | ERASURES#<status> / <scheduled_for>#<id>   |
+ * | tombstone         | PROFILE#<id>           | TOMBSTONE          |   (an erased profile; TTL: 90 days)        |
  * | data export       | EXPORT#<id>            | EXPORT             | USER#<user_id>#EXPORTS / <created>#<id>    |
  * |                   |                        |                    |   (TTL: a day after its download closes)   |
  * | export claim      | USER#<user_id>         | EXPORT_CLAIM       |   (while one export runs: one at a time)   |
@@ -346,6 +348,10 @@ export const keys = {
   accountTokenSlot: (purpose: string, subject: string) => ({ pk: `ACCTOKENSLOT#${purpose}#${subject}`, sk: 'SLOT' }),
   mail: (id: string) => ({ pk: `MAIL#${id}`, sk: 'MAIL' }),
   mailSuppression: (email: string) => ({ pk: `MAILSUPPRESS#${email}`, sk: 'SUPPRESS' }),
+  // --- erasure ---
+  erasureJob: (id: string) => ({ pk: `ERASURE#${id}`, sk: 'ERASURE' }),
+  erasureJobsOfStatus: (status: string) => `ERASURES#${status}`,
+  tombstone: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'TOMBSTONE' }),
   // --- the audit log ---
   /** A workspace's audit entries of one UTC day (YYYY-MM-DD). */
   auditDay: (workspaceId: string, day: string) => `AUDIT#${workspaceId}#${day}`,
@@ -493,6 +499,8 @@ export const entityTags = {
   mailSuppression: 'mail_suppression',
   liveEvent: 'live_event',
   streamTicket: 'stream_ticket',
+  erasureJob: 'erasure_job',
+  tombstone: 'tombstone',
   dataExport: 'data_export',
   exportClaim: 'export_claim',
 } as const;

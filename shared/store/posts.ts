@@ -8,7 +8,7 @@ import type { ProfileRecord } from '../domain/entities.js';
 import { tableName } from './client.js';
 import { conditionHeld } from './conditional.js';
 import { entities, type QuoteMarkRecord } from './entities.js';
-import { updateRequest, when } from './expressions.js';
+import { conditionRequest, updateRequest, when } from './expressions.js';
 import { getItem, indexAttributes, indexChanges, putTransactItem, recordOf } from './items.js';
 import { keys, type QuoteKeyParts } from './keys.js';
 import type { CounterItem } from './counter-fold.js';
@@ -274,6 +274,20 @@ function removalOf(before: PostRecord, updatedAt: string, removedBy: RemovedBy) 
 export function moderationRemovalItems(before: PostRecord, updatedAt: string): TransactItem[] {
   const { change, counts, others } = removalOf(before, updatedAt, 'moderation');
   return [change, ...counts.map((guarded) => guarded.item), ...others];
+}
+
+/**
+ * The writes of an erasure's deletion of the post (store/erasure-items.ts): the item, what a
+ * published reply or quote counts on its parent or quoted post, its images' claims. The media
+ * items are the erasure's own (their author's); their files go with them.
+ */
+export function erasedPostItems(post: PostRecord): TransactItem[] {
+  const counts = post.status === 'published' ? countsOnRelated(post, -1).map((guarded) => guarded.item) : [];
+  const claims: TransactItem[] = post.images.map((image) => ({
+    Delete: { TableName: tableName(), Key: keys.postImageClaim(image.id) },
+  }));
+  // Conditioned on the post still there: a replayed step uncounts nothing twice.
+  return [{ Delete: { ...conditionRequest(when.exists()), Key: keys.post(post.id) } }, ...counts, ...claims];
 }
 
 /** A profile's published posts, newest first. */

@@ -61,6 +61,8 @@ async function main() {
       exportQueue: unused('exportQueue'),
       exportStorage: unused('exportStorage'),
       wake: unused('wake'),
+      erasure: unused('erasure'),
+      erasureScheduler: unused('erasureScheduler'),
     };
     const served = await startCountedServer({ ports });
     const { base, recorder } = served;

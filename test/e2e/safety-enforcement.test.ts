@@ -48,7 +48,6 @@ const READS_EXEMPT: Partial<Record<RouteName, string>> = {
   listAuditLog: "the workspace's own audit log (owner or admin session)",
   getExport: "the caller's own data export (session only): its status and download link",
   listExports: "the caller's own data exports (session only)",
-  listAuditLog: 'workspace administration (session only)',
   streamEvents: 'an open stream: the same log and filter as listEvents, walked there',
 };
 

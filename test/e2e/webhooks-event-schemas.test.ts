@@ -116,6 +116,25 @@ describe('every delivered webhook body validates against its published schema', 
       ),
     );
 
+    // Then bob's profile is erased: post.deleted (its reply) and profile.deleted (it followed alice) go to alice.
+    // Only once everything else was delivered: the erasure deletes the stored events that carry bob.
+    const erasing = new Set(['post.deleted', 'profile.deleted']);
+    await waitFor(
+      "a delivery of every event type but the erasure's",
+      () => {
+        const types = new Set(observer.received.filter((r) => r.verified).map((r) => JSON.parse(r.body).type));
+        return ALL_TYPES.every((t) => erasing.has(t) || types.has(t)) ? true : undefined;
+      },
+      30_000,
+    );
+    ok(
+      await call('DELETE', `/v1/profiles/${bob.id}`, {
+        baseUrl,
+        token: other.token,
+        body: { confirm_username: bob.username },
+      }),
+    );
+
     const bodies = await waitFor(
       'a delivery of every event type',
       () => {

@@ -34,7 +34,9 @@ describe('operations: alarms, topic, concurrency', () => {
   it('sends every alarm, when it fires and when it clears, to the one SNS topic that the stack outputs', () => {
     // The alarm topic, and SES's bounces and complaints (infra/mail.ts), which no alarm uses.
     built.template.resourceCountIs('AWS::SNS::Topic', 2);
-    expect(alarms).toHaveLength(30); // 19, search's 5 (infra/search.ts), mail's 3 (infra/mail.ts), live events' 2 (infra/live-events.ts), exports' 1 (infra/exports.ts)
+    // 19, search's 5 (infra/search.ts), mail's 3 (infra/mail.ts), live events' 2 (infra/live-events.ts), exports' 1
+    // (infra/exports.ts) and the erasure's 1 (infra/erasure.ts)
+    expect(alarms).toHaveLength(31);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topicId }]);

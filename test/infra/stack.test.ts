@@ -384,7 +384,7 @@ describe('CDK stack (default context)', () => {
     }
   });
 
-  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover), sign uploads (create media), clean the feed (read it), search or sign agent cards (the card, the JWKS) have their own, and so have the export routes (queue the job; sign downloads)', () => {
+  it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover, erasure), sign uploads (create media), clean the feed (read it), search or sign agent cards (the card, the JWKS) have their own, and so have the export routes (queue the job; sign downloads)', () => {
     const roleKey = (route: { method: string; path: string }) =>
       keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
     const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
@@ -393,9 +393,18 @@ describe('CDK stack (default context)', () => {
     const cleaning = new Set<string>(['getFeed']);
     const searching = new Set<string>(['searchProfiles', 'searchPosts']);
     const cards = new Set<string>(['getAgentCard', 'getJwks']);
+    const erasing = new Set<string>(['deleteMe', 'deleteProfile']);
     // The export routes: one queues the job, two sign downloads of the archives.
     const exporting = new Set<string>(['createExport', 'getExport', 'listExports']);
-    const dedicated = new Set([...enqueuing, ...signing, ...cleaning, ...searching, ...cards, ...exporting]);
+    const dedicated = new Set([
+      ...enqueuing,
+      ...signing,
+      ...cleaning,
+      ...searching,
+      ...cards,
+      ...exporting,
+      ...erasing,
+    ]);
     const dedicatedRoles = [...dedicated].map((name) => routeRoles.get(name)!);
     expect(new Set(dedicatedRoles).size).toBe(dedicated.size);
     const others = routeList.filter((route) => !dedicated.has(route.name));
@@ -408,11 +417,12 @@ describe('CDK stack (default context)', () => {
     for (const role of dedicatedRoles) expect([...readRoles, ...writeRoles]).not.toContain(role);
     const notFoundRole = keyOf(wiring.roleOf(wiring.functionOf(wiring.routesWithKey('$default')[0]!)));
     expect([...readRoles, ...writeRoles, ...dedicatedRoles]).not.toContain(notFoundRole);
-    // Only the retry and recovery routes may put deliveries on the queue, only the media upload may write to S3.
+    // Only the retry and recovery routes may put deliveries on the queue (and the deletion routes erasure steps),
+    // only the media upload may write to S3.
     for (const route of routeList) {
       const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
       expect(actions.has('sqs:SendMessage'), route.name).toBe(
-        enqueuing.has(route.name) || route.name === 'createExport',
+        enqueuing.has(route.name) || route.name === 'createExport' || erasing.has(route.name),
       );
       expect(actions.has('s3:GetObject'), route.name).toBe(['getExport', 'listExports'].includes(route.name));
       expect(actions.has('s3:PutObject'), route.name).toBe(signing.has(route.name));
@@ -457,7 +467,7 @@ describe('CDK stack (default context)', () => {
   });
 
   it('passes each route stack only what its routes need from the parent: the API, the table, the log group, the roles, a dedicated route’s queue, bucket, search domain or signing key', () => {
-    const { httpApi, webhooks, media, search, agentCards, exports } = templates.stack;
+    const { httpApi, webhooks, media, search, agentCards, exports, erasure } = templates.stack;
     const roles = httpApi.roles.node.findAll().filter((c): c is Role => c instanceof Role);
     const allowed = new Set(
       [
@@ -470,6 +480,9 @@ describe('CDK stack (default context)', () => {
         media.buckets.uploads,
         search.domain,
         agentCards.key,
+        erasure.queue,
+        erasure.schedulerRole,
+        erasure.scheduleGroup,
         exports.queue,
         exports.bucket,
       ].map((construct) => keyOf(templates.locate(construct))),

@@ -38,6 +38,10 @@ function describeEvent(event: WebhookEvent): string {
       return `${event.data.profile.username} replied to ${event.data.parent_comment.id}: ${event.data.comment.body}`;
     case 'comment.deleted':
       return `comment ${event.data.comment_id} on ${event.data.post_id} deleted`;
+    case 'post.deleted':
+      return `post ${event.data.post_id} deleted`;
+    case 'profile.deleted':
+      return `${event.data.username} was deleted at ${event.data.deleted_at}`;
     case 'message.created':
       return `${event.data.profile.username}: ${event.data.message.body}`;
     case 'profile.followed':

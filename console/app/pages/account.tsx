@@ -1,3 +1,4 @@
+import { DeletionSection } from './account/deletion-section.js';
 import { ExportSection } from './account/export.js';
 
 /** The account's own data: one section per concern (pages/account/). */
@@ -6,6 +7,7 @@ export function AccountPage() {
     <main id="main">
       <h1>Account</h1>
       <ExportSection />
+      <DeletionSection />
     </main>
   );
 }

@@ -166,6 +166,21 @@ export const webhookEventExamples: { [T in DeliveredEventType]: WebhookEventBody
     data: { comment_id: comment.id, post_id: adaPost.id },
   },
 
+  'post.deleted': {
+    id: eventId,
+    type: 'post.deleted',
+    profile_id: ada.id,
+    created_at: later,
+    data: { post_id: adaPost.id },
+  },
+  'profile.deleted': {
+    id: eventId,
+    type: 'profile.deleted',
+    profile_id: ada.id,
+    created_at: later,
+    data: { profile_id: grace.id, username: grace.username, deleted_at: later },
+  },
+
   'message.created': {
     id: eventId,
     type: 'message.created',

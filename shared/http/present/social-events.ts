@@ -94,6 +94,38 @@ export const socialEvents = {
     ]);
   },
 
+  /** post.deleted where the post's post.reply or post.quoted went (an erasure deletes it; its author acts). */
+  postDeleted(post: PostRecord, at: string): OutboxEvent[] {
+    const data = { post_id: post.id };
+    const to = [
+      post.reply_to_profile_id && post.reply_to_workspace_id
+        ? { id: post.reply_to_profile_id, workspace_id: post.reply_to_workspace_id }
+        : undefined,
+      post.quoted_profile_id && post.quoted_workspace_id
+        ? { id: post.quoted_profile_id, workspace_id: post.quoted_workspace_id }
+        : undefined,
+    ];
+    return defined(defined(to).map((affected) => eventFor('post.deleted', affected, post.profile_id, at, data)));
+  },
+
+  /**
+   * profile.deleted to a profile connected to the erased one (followed, follower, messaged), its
+   * data the tombstone. Its id derives from the job and the receiver: the walk meets a connection
+   * more than once (a follow each way, every message), and one event is put.
+   */
+  profileDeleted(
+    eventId: string,
+    tombstone: { id: string; username: string; deleted_at: string },
+    connected: { id: string; workspace_id: string },
+  ): OutboxEvent[] {
+    const event = eventFor('profile.deleted', connected, tombstone.id, tombstone.deleted_at, {
+      profile_id: tombstone.id,
+      username: tombstone.username,
+      deleted_at: tombstone.deleted_at,
+    });
+    return event ? [{ ...event, id: eventId }] : [];
+  },
+
   messageCreated(message: MessageRecord, sender: ProfileRecord, recipient: ProfileRecord): OutboxEvent[] {
     return defined([
       eventFor('message.created', recipient, sender.id, message.created_at, {

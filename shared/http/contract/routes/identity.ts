@@ -12,6 +12,7 @@ import {
   User,
   Workspace,
 } from '../schemas/identity.js';
+import { AccountDeletion, DeleteMeBody, DeletionCancelled } from '../schemas/deletion.js';
 
 export const routes = {
   createUser: defineRoute({
@@ -91,5 +92,41 @@ export const routes = {
     status: 200,
     response: Me,
     errors: [],
+  }),
+  deleteMe: defineRoute({
+    method: 'DELETE',
+    path: '/v1/me',
+    handler: 'identity/delete-me',
+    tag: 'Identity',
+    summary: 'Deletes the account: after a 30-day grace period (cancellable), or now.',
+    description:
+      'Deletes the account. From this answer on, the profiles of the workspaces the user owns read as `404` to everyone ' +
+      'and leave every list, feed, thread, search and notification, as a suspension does; the user may still sign in ' +
+      'during the grace period, and `POST /v1/me/deletion/cancel` restores everything. When it ends (at once for ' +
+      '`when: "now"`) the erasure runs: the workspaces the user owns are erased with all their profiles, keys, ' +
+      'endpoints, deliveries and connected apps; in the others the membership ends; what stays is a tombstone per ' +
+      'profile keeping its username for 90 days. During the erasure and after, every credential of the user answers ' +
+      '`401`. A wrong password is `401 invalid_credentials` and changes nothing; a deletion already running is ' +
+      '`409 invalid_state`.',
+    auth: 'session',
+    body: DeleteMeBody,
+    status: 200,
+    response: AccountDeletion,
+    strictLimits: 'login',
+    errors: ['invalid_credentials', 'invalid_state'],
+  }),
+  cancelDeletion: defineRoute({
+    method: 'POST',
+    path: '/v1/me/deletion/cancel',
+    handler: 'identity/cancel-deletion',
+    tag: 'Identity',
+    summary: "Cancels the account's scheduled deletion: everything reads as it did.",
+    description:
+      "Cancels the account's scheduled deletion during its grace period: the profiles read and list again as before. " +
+      'Nothing scheduled (or an erasure already running) is `409 invalid_state`.',
+    auth: 'session',
+    status: 200,
+    response: DeletionCancelled,
+    errors: ['invalid_state'],
   }),
 };

@@ -13,6 +13,7 @@ import {
   SetProfileMediaBody,
   UpdateProfileBody,
 } from '../schemas/profiles.js';
+import { DeleteProfileBody, ProfileDeletion } from '../schemas/deletion.js';
 
 export const routes = {
   createProfile: defineRoute({
@@ -66,6 +67,26 @@ export const routes = {
     response: ProfileWithAgent,
     errors: ['profile_not_permitted', 'not_found'],
     mcp: { title: 'Edit a profile', toolset: 'profiles' },
+  }),
+  deleteProfile: defineRoute({
+    method: 'DELETE',
+    path: '/v1/profiles/{profile_id}',
+    handler: 'profiles/delete-profile',
+    tag: 'Profiles',
+    summary: 'Erases a profile of your workspace now (owner or admin session).',
+    description:
+      'Erases the profile at once: it reads as `404` from this answer on, and the erasure removes everything it wrote or ' +
+      'received (posts, comments, likes, follows both ways, blocks, mutes, messages it wrote, notifications, grants, ' +
+      'media, search documents, feed entries, stored webhook payloads); what stays is a tombstone keeping its username ' +
+      'for 90 days. Only an owner or admin session of its workspace (`403 forbidden` for a member or another ' +
+      "workspace, `403 session_required` for an API key); `confirm_username` must be the profile's username " +
+      '(`400 invalid_request`).',
+    auth: 'session',
+    params: ProfileIdParams,
+    body: DeleteProfileBody,
+    status: 200,
+    response: ProfileDeletion,
+    errors: ['forbidden', 'not_found', 'invalid_request'],
   }),
   setProfileMedia: defineRoute({
     method: 'PUT',

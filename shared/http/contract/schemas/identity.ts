@@ -77,6 +77,10 @@ export const Me = z.object({
   platform_role: z.enum(['moderator']).nullable().meta({
     description: 'The platform role the operator gave the user (`moderator`: the moderation queue); null for most.',
   }),
+  deletion: z
+    .object({ status: z.literal('scheduled'), scheduled_for: Timestamp })
+    .nullable()
+    .meta({ description: "The account's deletion in its grace period (DELETE /v1/me), cancellable; null otherwise." }),
 });
 
 export const CreateWorkspaceBody = z.strictObject({ name: DisplayName(100) });

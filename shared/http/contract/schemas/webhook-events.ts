@@ -90,6 +90,12 @@ export const WebhookEventBodies = {
     comment_id: Uuid,
     post_id: Uuid.meta({ description: 'The post the comment was on.' }),
   }),
+  'post.deleted': body('post.deleted', AffectedProfile, { post_id: Uuid }),
+  'profile.deleted': body('profile.deleted', AffectedProfile, {
+    profile_id: Uuid.meta({ description: 'The erased profile (its tombstone keeps the username for 90 days).' }),
+    username: z.string(),
+    deleted_at: Timestamp,
+  }),
   'message.created': body('message.created', AffectedProfile, { message: Message, profile: Author }),
   'profile.followed': body('profile.followed', AffectedProfile, {
     profile: Author,

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:erasure`: the erasure of a profile of 1,000 posts (50 with an image), 1,000
+ * followers and 300 messages (both ways), on a throw-away DynamoDB Local (in memory) behind the
+ * counting proxy (capacity-proxy.ts), the local server in a child process. Reports the time from
+ * the DELETE's answer until nothing of the profile is left but its tombstone (the job item gone),
+ * and the write units the erasure cost (its steps and the stream folds that follow) per item it
+ * erased. Not a test: it measures and prints goals with verdicts, it asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mapLimit } from '../../shared/pipeline/concurrency.js';
+import { solidImage } from '../support/uploads.js';
+import { api, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
+
+const TABLE_NAME = 'social-network-bench-erasure';
+const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 50);
+const AT_ONCE = 16;
+const GOALS = { seconds: 60 };
+
+/** Every item of the table, read past the proxy (uncounted). */
+async function tableItems(endpoint: string): Promise<Record<string, unknown>[]> {
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+  );
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new ScanCommand({ TableName: TABLE_NAME, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function uploadImage(base: string, key: string, profileId: string, file: Buffer): Promise<string> {
+  const { media, upload } = await api(
+    base,
+    'POST',
+    '/v1/media',
+    { purpose: 'post_image', content_type: 'image/png', content_length: file.length },
+    key,
+    profileId,
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields as Record<string, string>)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'upload');
+  await fetch(upload.url as string, { method: 'POST', body: form });
+  for (;;) {
+    const read = await api(base, 'GET', `/v1/media/${media.id as string}`, undefined, key, profileId);
+    if (read.status === 'ready') return media.id as string;
+    if (read.status === 'failed') throw new Error(`media ${media.id as string} failed`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-erasure-'));
+  const stack = await startProxiedStack(TABLE_NAME, { PASSWORD_SCRYPT_LOG2_N: '14', DATA_DIR: dataDir });
+  const base = stack.server.baseUrl;
+  try {
+    const owner = await seedUser(base, ['erased']);
+    const subject = owner.profiles[0]!;
+    const ownerKey = await seedKey(base, owner, ['all:all'], [subject]);
+    const crowd = await seedUser(base, []);
+    const crowdKey = await seedKey(base, crowd, ['all:all'], []);
+    const run = Date.now() % 100000;
+    const followers = await mapLimit(
+      Array.from({ length: FOLLOWERS }, (_, i) => i),
+      AT_ONCE,
+      async (i) =>
+        (
+          await api(
+            base,
+            'POST',
+            '/v1/profiles',
+            { type: 'human', username: `f${i}_${run}`, name: `Follower ${i}`, call_name: 'F' },
+            crowdKey,
+          )
+        ).id as string,
+    );
+    await mapLimit(followers, AT_ONCE, (id) =>
+      api(base, 'POST', '/v1/profile-follows', { followed_profile_id: subject }, crowdKey, id),
+    );
+    const file = await solidImage(640, 480);
+    const images = await mapLimit(
+      Array.from({ length: IMAGES }, (_, i) => i),
+      4,
+      () => uploadImage(base, ownerKey, subject, file),
+    );
+    await mapLimit(
+      Array.from({ length: POSTS }, (_, i) => i),
+      AT_ONCE,
+      (i) =>
+        api(
+          base,
+          'POST',
+          '/v1/posts',
+          { body: `post ${i} of the erased profile`, images: i < images.length ? [{ media_id: images[i] }] : [] },
+          ownerKey,
+          subject,
+        ),
+    );
+    const other = followers[0]!;
+    // One at a time: each message moves both sides' conversation items, which concurrent sends would contend on.
+    await mapLimit(
+      Array.from({ length: MESSAGES }, (_, i) => i),
+      1,
+      (i) =>
+        i % 2 === 0
+          ? api(base, 'POST', '/v1/messages', { recipient_profile_id: other, body: `to ${i}` }, ownerKey, subject)
+          : api(base, 'POST', '/v1/messages', { recipient_profile_id: subject, body: `from ${i}` }, crowdKey, other),
+    );
+    // Let the pipelines (feed fan-out, notifications, search, counters) settle before measuring.
+    await new Promise((r) => setTimeout(r, 5000));
+    const before = await tableItems(stack.dynamodbEndpoint);
+
+    stack.proxy.reset();
+    const { username } = await api(base, 'GET', `/v1/profiles/${subject}`);
+    await api(base, 'DELETE', `/v1/profiles/${subject}`, { confirm_username: username }, owner.session);
+    const started = Date.now();
+    let after = await tableItems(stack.dynamodbEndpoint);
+    while (after.some((item) => item.entity === 'erasure_job')) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await tableItems(stack.dynamodbEndpoint);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    // The folds that follow the last deletes (counts, notifications) are part of the erasure's cost.
+    await new Promise((r) => setTimeout(r, 3000));
+    after = await tableItems(stack.dynamodbEndpoint);
+    const erased = before.length - after.length;
+    const units = stack.proxy.units();
+    printTable(
+      `Erasure of a profile of ${POSTS} posts, ${FOLLOWERS} followers, ${MESSAGES} messages, ${IMAGES} images`,
+      ['measure', 'value', 'verdict'],
+      [
+        ['items in the table before', before.length, ''],
+        ['items erased', erased, ''],
+        [
+          'time to clean (s)',
+          seconds,
+          verdict(
+            seconds <= GOALS.seconds,
+            `≤ ${GOALS.seconds} s`,
+            'more walk segments, larger pages, more steps in flight',
+          ),
+        ],
+        ['write units (table + indexes)', units.total, ''],
+        ['write units per erased item', units.total / Math.max(1, erased), ''],
+        ['write requests', units.requests, ''],
+      ],
+    );
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

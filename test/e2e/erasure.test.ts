@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
+import { unique } from '../support/api.js';
+import {
+  busyAccount,
+  client,
+  mediaTraces,
+  scanTable,
+  searchTraces,
+  tableTraces,
+  type BusyAccount,
+  type Client,
+} from '../support/erasure.js';
+import { TEST_SERVER_SETTINGS } from '../support/global-setup.js';
+
+/** Polls `read` until `done` holds of it (the erasure and the folds run behind the answer), then answers it. */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!done(last)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+    last = await read();
+  }
+  return last;
+}
+
+const servers: LocalServer[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'erasure-'));
+const env = {
+  DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+  TABLE_NAME: unique('erasure'),
+  DATA_DIR: dataDir,
+  ...TEST_SERVER_SETTINGS,
+};
+let c: Client;
+
+beforeAll(async () => {
+  const server = await startLocalServer(env);
+  servers.push(server);
+  c = client(server.baseUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The other's counts the subject's likes, replies, comments, quotes and follows moved. */
+async function othersCounts(account: BusyAccount) {
+  const post = (await c.send('GET', `/v1/posts/${account.othersPost}`)).body.data.post;
+  const profile = (await c.send('GET', `/v1/profiles/${account.other.profile.id}`)).body.data;
+  return {
+    likes: post.likes_count as number,
+    replies: post.reply_count as number,
+    comments: post.comments_count as number,
+    quotes: post.quotes_count as number,
+    followers: profile.followers_count as number,
+    following: profile.following_count as number,
+  };
+}
+
+describe('erasing a busy account', () => {
+  it('leaves no trace of it in the table, the search index or the media store but its tombstone', async () => {
+    const account = await busyAccount(c);
+    const { subject } = account;
+    // The pipelines have done their part: the subject's post is in search, the counts are folded.
+    await until(
+      'search documents',
+      async () => searchTraces(dataDir, account).length,
+      (n) => n > 0,
+    );
+    const before = await until(
+      'the counts',
+      () => othersCounts(account),
+      (n) => n.likes === 1 && n.followers === 1,
+    );
+    expect(before).toMatchObject({ likes: 1, replies: 1, comments: 1, quotes: 1, followers: 1, following: 1 });
+
+    const wrong = await c.send('DELETE', '/v1/me', {
+      token: subject.session,
+      body: { password: 'not it', when: 'now' },
+    });
+    expect(wrong.status).toBe(401);
+    expect((await c.send('GET', '/v1/me', { token: subject.session })).status).toBe(200);
+
+    const deleted = await c.send('DELETE', '/v1/me', {
+      token: subject.session,
+      body: { password: subject.password, when: 'now' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.deletion.status).toBe('in_progress');
+    expect((await c.send('GET', '/v1/me', { token: subject.session })).status).toBe(401);
+
+    const traces = await until(
+      'traces in the table',
+      () => tableTraces(env.DYNAMODB_ENDPOINT, env.TABLE_NAME, account),
+      (t) => t.length === 0,
+    );
+    expect(traces).toEqual([]);
+    expect(searchTraces(dataDir, account)).toEqual([]);
+    expect(mediaTraces(dataDir, account)).toEqual([]);
+
+    // Those connected are told: profile.deleted to the other (the third's block ended its follow), post.deleted
+    // to the other (the subject replied to and quoted its post), once each.
+    const events = (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).filter(
+      (i) => i.entity === 'event' && (i.type === 'profile.deleted' || i.type === 'post.deleted'),
+    );
+    expect(events.map((e) => `${e.type as string} ${e.profile_id as string}`).sort()).toEqual(
+      [
+        `post.deleted ${account.other.profile.id}`,
+        `post.deleted ${account.other.profile.id}`,
+        `profile.deleted ${account.other.profile.id}`,
+      ].sort(),
+    );
+    expect(events.find((e) => e.type === 'profile.deleted')!.data).toMatchObject({
+      profile_id: subject.profile.id,
+      username: subject.profile.username,
+    });
+
+    // Others' counts follow; their reply to the subject's post stays.
+    const after = await until(
+      'the counts after',
+      () => othersCounts(account),
+      (n) => n.likes === 0 && n.followers === 0,
+    );
+    expect(after).toEqual({ likes: 0, replies: 0, comments: 0, quotes: 0, followers: 0, following: 0 });
+    expect((await c.send('GET', `/v1/posts/${account.othersReply}`)).status).toBe(200);
+    expect((await c.send('GET', `/v1/profiles/${subject.profile.id}`)).status).toBe(404);
+
+    // No credential works, and the username stays taken.
+    expect((await c.send('GET', '/v1/me', { token: subject.session })).status).toBe(401);
+    expect((await c.send('GET', '/v1/feed', { token: subject.key, profileId: subject.profile.id })).status).toBe(401);
+    expect(
+      (await c.send('POST', '/v1/sessions', { body: { email: subject.email, password: subject.password } })).status,
+    ).toBe(401);
+    const taken = await c.send('POST', '/v1/profiles', {
+      token: account.other.session,
+      body: { type: 'human', username: subject.profile.username, name: 'Someone', call_name: 'Some' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error_code).toBe('username_taken');
+  }, 180_000);
+});

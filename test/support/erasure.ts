@@ -1,0 +1,271 @@
+/**
+ * Erasure's proof (issue 33, "Erasure is the feature"): a busy account built through the API on a
+ * server of the test's own (its own table, media directory and search file), and a scan of all
+ * three for any trace of it. When a later issue adds a place where a profile's data lives, the
+ * account here must leave a trace there too, and the scan must look there.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { itemText } from '../../shared/domain/erasure.js';
+import { call, unique, type ApiResponse, type CallOptions } from './api.js';
+import { postUpload, type Upload } from './media.js';
+import { solidImage } from './uploads.js';
+
+type Item = Record<string, unknown>;
+
+function ok<T = any>(response: ApiResponse<T>, status = 200): T {
+  if (response.status !== status || !response.body.ok)
+    throw new Error(`expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** A person on the test's server: a user, its session, one profile and an all-scopes key for it. */
+export interface Person {
+  email: string;
+  password: string;
+  name: string;
+  userId: string;
+  workspaceId: string;
+  session: string;
+  key: string;
+  profile: { id: string; username: string };
+}
+
+/** The calls of one server. */
+export function client(baseUrl: string) {
+  const send = <T = any>(method: string, path: string, options: CallOptions = {}) =>
+    call<T>(method, path, { ...options, baseUrl });
+  const as = (p: Person) => ({ token: p.key, profileId: p.profile.id });
+
+  async function person(name: string, bio: string): Promise<Person> {
+    const email = `${unique('erasure')}@example.com`;
+    const password = 'correct horse battery';
+    const created = ok(await send('POST', '/v1/users', { body: { email, password, name } }), 201);
+    const session = ok(await send('POST', '/v1/sessions', { body: { email, password } }), 201).session.token as string;
+    const username = unique('u');
+    const profile = ok(
+      await send('POST', '/v1/profiles', {
+        token: session,
+        body: { type: 'human', username, name, call_name: name.split(' ')[0] },
+      }),
+      201,
+    );
+    const { key } = ok(
+      await send('POST', `/v1/workspaces/${created.workspace.id}/api-keys`, {
+        token: session,
+        body: { name: 'erasure test', scopes: ['all:all'], profile_ids: [profile.id] },
+      }),
+      201,
+    );
+    ok(await send('PATCH', `/v1/profiles/${profile.id}`, { token: key, profileId: profile.id, body: { bio } }));
+    return {
+      email,
+      password,
+      name,
+      userId: created.user.id,
+      workspaceId: created.workspace.id,
+      session,
+      key,
+      profile: { id: profile.id, username: profile.username },
+    };
+  }
+
+  async function image(p: Person, purpose: 'post_image' | 'avatar'): Promise<string> {
+    const file = await solidImage(640, 480);
+    const { media, upload } = ok<{ media: { id: string }; upload: Upload }>(
+      await send('POST', '/v1/media', {
+        ...as(p),
+        body: { purpose, content_type: 'image/png', content_length: file.length },
+      }),
+      201,
+    );
+    const sent = await postUpload(upload, file, { fileType: 'image/png' });
+    if (sent.status >= 300) throw new Error(`upload refused: ${sent.status} ${sent.text}`);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const read = ok(await send('GET', `/v1/media/${media.id}`, as(p)));
+      if (read.status === 'ready') return media.id;
+      if (read.status === 'failed' || Date.now() > deadline) throw new Error(`media ${media.id}: ${read.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const post = async (p: Person, body: Record<string, unknown>) =>
+    ok(await send('POST', '/v1/posts', { ...as(p), body }), 201).post as { id: string };
+  const comment = async (p: Person, postId: string, body: string) =>
+    ok(await send('POST', `/v1/posts/${postId}/comments`, { ...as(p), body: { body } }), 201).comment as {
+      id: string;
+    };
+  const like = async (p: Person, postId: string) =>
+    ok(await send('PUT', `/v1/posts/${postId}/reaction`, { ...as(p), body: { reaction_type: 'like', active: true } }));
+  const follow = async (p: Person, q: Person) =>
+    ok(await send('POST', '/v1/profile-follows', { ...as(p), body: { followed_profile_id: q.profile.id } }), 201);
+  const message = async (p: Person, q: Person, body: string) =>
+    ok(await send('POST', '/v1/messages', { ...as(p), body: { recipient_profile_id: q.profile.id, body } }), 201);
+
+  return { send, as, person, image, post, comment, like, follow, message };
+}
+
+export type Client = ReturnType<typeof client>;
+
+/** What the busy account wrote, and the other people and posts its erasure must leave as they were. */
+export interface BusyAccount {
+  subject: Person;
+  other: Person;
+  third: Person;
+  /** Texts only the subject wrote (bodies, a comment, messages, its bio): none may stay anywhere. */
+  texts: string[];
+  mediaIds: string[];
+  /** The other's post the subject replied to, commented on, liked and quoted. */
+  othersPost: string;
+  /** The other's reply to the subject's post: it stays. */
+  othersReply: string;
+}
+
+/**
+ * Posts (with an image, a draft, an edit), replies both ways, a quote both ways, comments both
+ * ways (one edited), likes both ways, follows both ways, a block and a mute (and one of it),
+ * messages both ways, an avatar, and with them the notifications, search documents and feed
+ * entries they make.
+ */
+export async function busyAccount(c: Client): Promise<BusyAccount> {
+  const tag = unique('t');
+  const bio = `bio of the subject ${tag}`;
+  const subject = await c.person(`Subject ${tag}`, bio);
+  const other = await c.person('Other Person', 'the one who stays');
+  const third = await c.person('Third Person', 'also stays');
+  const t = (what: string) => `${what} by the subject ${tag}`;
+  const texts = [bio, subject.name];
+
+  // Follows both ways first, so the posts after them fan out into feeds.
+  await c.follow(subject, other);
+  await c.follow(other, subject);
+  await c.follow(third, subject);
+
+  const imageId = await c.image(subject, 'post_image');
+  const avatarId = await c.image(subject, 'avatar');
+  await c.send('PUT', `/v1/profiles/${subject.profile.id}/media/avatar/light`, {
+    ...c.as(subject),
+    body: { media_id: avatarId },
+  });
+  const first = await c.post(subject, { body: t('first post'), images: [{ media_id: imageId, alt_text: t('alt') }] });
+  texts.push(t('first post'), t('alt'));
+  const second = await c.post(subject, { body: t('second post before edit') });
+  await c.send('PATCH', `/v1/posts/${second.id}`, { ...c.as(subject), body: { body: t('second post edited') } });
+  texts.push(t('second post before edit'), t('second post edited'));
+  await c.post(subject, { body: t('a draft'), status: 'draft' });
+  texts.push(t('a draft'));
+
+  const othersPost = await c.post(other, { body: `other's post ${tag}, mentioning @${subject.profile.username}` });
+  const othersReply = await c.post(other, { body: `other's reply ${tag}`, reply_to_post_id: first.id });
+  await c.post(other, { body: `other's quote ${tag}`, quote_of_post_id: second.id });
+  await c.post(subject, { body: t('reply'), reply_to_post_id: othersPost.id });
+  await c.post(subject, { body: t('quote'), quote_of_post_id: othersPost.id });
+  texts.push(t('reply'), t('quote'));
+
+  const myComment = await c.comment(subject, othersPost.id, t('comment before edit'));
+  await c.send('PATCH', `/v1/comments/${myComment.id}`, { ...c.as(subject), body: { body: t('comment edited') } });
+  texts.push(t('comment before edit'), t('comment edited'));
+  const othersComment = await c.comment(other, first.id, `other's comment ${tag}`);
+  await c.send('PUT', `/v1/comments/${othersComment.id}/reaction`, {
+    ...c.as(subject),
+    body: { reaction_type: 'like', active: true },
+  });
+
+  await c.like(subject, othersPost.id);
+  await c.like(other, first.id);
+  await c.send('POST', '/v1/profile-mutes', { ...c.as(subject), body: { muted_profile_id: third.profile.id } });
+  await c.send('POST', '/v1/profile-blocks', { ...c.as(third), body: { blocked_profile_id: subject.profile.id } });
+
+  await c.message(subject, other, t('message'));
+  await c.message(other, subject, `other's message ${tag}`);
+  texts.push(t('message'));
+
+  return {
+    subject,
+    other,
+    third,
+    texts,
+    mediaIds: [imageId, avatarId],
+    othersPost: othersPost.id,
+    othersReply: othersReply.id,
+  };
+}
+
+/** The strings that must be nowhere once the subject is erased. */
+export const needlesOf = (account: BusyAccount): string[] => [
+  account.subject.profile.id,
+  account.subject.userId,
+  account.subject.email,
+  account.subject.workspaceId,
+  ...account.texts,
+  ...account.mediaIds,
+];
+
+/** Every item of the table (a Scan of the whole of it). */
+export async function scanTable(endpoint: string, tableName: string): Promise<Item[]> {
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+  );
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey: start, ConsistentRead: true }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * What may still name the subject: its tombstone, the username claim it keeps, the messages the
+ * other wrote to it (they stay the other's), and the `profile.deleted` events that announce the
+ * erasure to connected profiles (their data is the tombstone's).
+ */
+function allowed(item: Item, account: BusyAccount): boolean {
+  if (item.entity === 'tombstone' || item.entity === 'username') return true;
+  if (item.entity === 'event' && item.type === 'profile.deleted') return true;
+  return item.entity === 'message' && item.sender_profile_id === account.other.profile.id;
+}
+
+/** The table's items that still hold a trace of the subject, but those allowed. */
+export async function tableTraces(endpoint: string, tableName: string, account: BusyAccount): Promise<Item[]> {
+  const needles = needlesOf(account);
+  return (await scanTable(endpoint, tableName)).filter(
+    (item) => needles.some((n) => itemText(item).includes(n)) && !allowed(item, account),
+  );
+}
+
+/** Every row of every table of the local search index that holds a needle. */
+export function searchTraces(dataDir: string, account: BusyAccount): string[] {
+  const db = new DatabaseSync(join(dataDir, 'search.sqlite'), { readOnly: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    const needles = needlesOf(account);
+    return tables.flatMap(({ name }) => {
+      const rows = db.prepare(`SELECT * FROM "${name}"`);
+      // The full-text index's shadow tables hold 64-bit integers.
+      rows.setReadBigInts(true);
+      return (rows.all() as Item[])
+        .map((row) =>
+          JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
+        )
+        .filter((row) => needles.some((n) => row.includes(n)));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** The media store's files (processed and uploads) whose path names one of the subject's media. */
+export function mediaTraces(dataDir: string, account: BusyAccount): string[] {
+  const root = join(dataDir, 'media');
+  if (!existsSync(root)) return [];
+  const files = readdirSync(root, { recursive: true }) as string[];
+  return files.filter((file) => account.mediaIds.some((id) => file.includes(id)));
+}
