@@ -183,6 +183,7 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
   acknowledgeErasureFindings(stack, ack);
   acknowledgeExportFindings(stack, ack);
   acknowledgeLiveEventsFindings(stack, ack);
+  acknowledgeAuditLogFindings(stack, ack);
 
   const sweepReason =
     'The sweeper runs every minute and only re-enqueues what is overdue: a run that fails or is lost is made good by the next one, so there is nothing to keep in a DLQ.';
@@ -525,4 +526,25 @@ function ackFailureDestinations(
       `This queue is itself a failure destination (of ${whose}), which the rule does not recognise as a DLQ.`,
     );
   }
+}
+
+/** The audit log's recorder (infra/audit-log.ts): a stream consumer, with the same reasons as the others. */
+function acknowledgeAuditLogFindings(
+  stack: SocialNetworkStack,
+  ack: (scope: IConstruct, rule: string, reason: string) => void,
+): void {
+  const { auditLog } = stack;
+  const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
+  ackFunctionBasics(ack, [auditLog.fn]);
+  ack(
+    auditLog.fn,
+    `AwsSolutions::AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+    "The table grant names the table's indexes beside it; the recorder may only PutItem, which no index accepts.",
+  );
+  ack(
+    auditLog.fn,
+    'Serverless::Serverless-LambdaDLQ',
+    'Invoked synchronously by its stream event source, whose on-failure destination is the audit log failure queue (alarmed).',
+  );
+  ackFailureDestinations(ack, [[auditLog.failures, "the audit recorder's stream mapping"]]);
 }

@@ -40,13 +40,14 @@ interface LiveWork {
 export type OnLogged = (event: LiveEvent) => void;
 
 /**
- * Who gets a `message.created`: the recipient, and the sender's other sessions ("sent from
- * another session"). The one place that decides it (the inbox's request box joins here).
+ * Who gets a `message.created`: the recipient (unless the message waits in its requests), and the
+ * sender's other sessions ("sent from another session"). The one place that decides it.
  */
-export const messageEventRecipients = (message: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id'>) => [
-  message.recipient_profile_id,
-  message.sender_profile_id,
-];
+export const messageEventRecipients = (
+  message: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id' | 'request'>,
+) =>
+  // A message that landed in the recipient's requests tells the recipient nothing until accepted.
+  message.request ? [message.sender_profile_id] : [message.recipient_profile_id, message.sender_profile_id];
 
 /**
  * The `conversation` of a `message.created` as `profileId` sees it: for now its id, the same for

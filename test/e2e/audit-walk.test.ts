@@ -41,6 +41,10 @@ const EXEMPT: Partial<Record<RouteName, string>> = {
   addPasskey: "the user's own account, of no workspace",
   deletePasskey: "the user's own account, of no workspace",
   createExport: "the user's own account, of no workspace",
+  deleteMe: "the user's own account, of no workspace",
+  cancelDeletion: "the user's own account, of no workspace",
+  deleteProfile:
+    "the profile's erasure starts at once and erases what names the profile; the erasure job is its record (docs/data-rights.md)",
   createStreamTicket: "a 60-second read ticket for the caller's own stream: it writes nothing of the workspace's",
   resolveModerationSubject: "a platform moderator's act, of no workspace",
 };

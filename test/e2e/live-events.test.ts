@@ -5,13 +5,9 @@ import { storeStreamTicket } from '../../shared/store/stream-tickets.js';
 import { call, createApiKey, expectError } from '../support/api.js';
 import { actor, ok, type Actor } from '../support/social.js';
 import { openStream } from '../support/sse.js';
+import { sendMessage } from '../support/live.js';
 
-const send = (from: Actor, to: Actor, body: string) =>
-  call('POST', '/v1/messages', {
-    token: from.key,
-    profileId: from.profile.id,
-    body: { recipient_profile_id: to.profile.id, body },
-  });
+const send = (from: Actor, to: Actor, body: string) => sendMessage(from, to, body);
 
 const events = (a: Actor, query = '') => call('GET', `/v1/events${query}`, { token: a.key, profileId: a.profile.id });
 
@@ -21,8 +17,8 @@ describe('GET /v1/events', () => {
     const first = ok(await events(alice));
     expect(first).toEqual({ items: [], next_cursor: null });
 
-    ok(await send(bob, alice, 'one'), 201);
-    ok(await send(bob, alice, 'two'), 201);
+    await send(bob, alice, 'one');
+    await send(bob, alice, 'two');
     const page = ok(await events(alice, '?wait=10'));
     // The long poll answers as soon as the first is logged; the second may come with it or next.
     const seen = [...page.items];
@@ -53,7 +49,7 @@ describe('GET /v1/events', () => {
 
   it('refuses an altered or foreign cursor (400), a cursor older than the log (410), and callers without events:read or of another workspace (403)', async () => {
     const [alice, bob] = await Promise.all([actor(), actor()]);
-    ok(await send(bob, alice, 'hello'), 201);
+    await send(bob, alice, 'hello');
     const page = ok(await events(alice, '?wait=10'));
     const id: string = page.items[0].id;
     const altered = `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`;
@@ -92,7 +88,7 @@ describe('GET /v1/stream', () => {
     const [alice, bob] = await Promise.all([actor(), actor()]);
     const stream = await openStream('/v1/stream', { token: alice.key, profileId: alice.profile.id });
     expect(stream.status).toBe(200);
-    ok(await send(bob, alice, 'live one'), 201);
+    await send(bob, alice, 'live one');
     const one = (await stream.next())!;
     expect(one.event).toBe('message.created');
     expect(JSON.parse(one.data)).toMatchObject({
@@ -102,7 +98,7 @@ describe('GET /v1/stream', () => {
     });
     stream.close();
 
-    ok(await send(bob, alice, 'while away'), 201);
+    await send(bob, alice, 'while away');
     const resumed = await openStream('/v1/stream', {
       token: alice.key,
       profileId: alice.profile.id,
@@ -119,7 +115,7 @@ describe('GET /v1/stream', () => {
     expect(Date.parse(issued.expires_at) - Date.now()).toBeLessThanOrEqual(60_000);
     const stream = await openStream(`/v1/stream?ticket=${issued.ticket}`);
     expect(stream.status).toBe(200);
-    ok(await send(bob, alice, 'by ticket'), 201);
+    await send(bob, alice, 'by ticket');
     expect(JSON.parse((await stream.next())!.data).data.message.body).toBe('by ticket');
     stream.close();
 

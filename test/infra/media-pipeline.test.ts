@@ -123,7 +123,7 @@ describe('media buckets (CDK)', () => {
     expect(resources[media]!.Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it('logs access to both buckets and the distribution into the log bucket, which expires the logs', () => {
+  it('logs access to both media buckets, the export bucket and the distribution into the log bucket, which expires the logs', () => {
     expect(resources[uploads]!.Properties.LoggingConfiguration).toEqual({
       DestinationBucketName: { Ref: logs },
       LogFilePrefix: ACCESS_LOG_PREFIXES.uploads,
@@ -139,9 +139,13 @@ describe('media buckets (CDK)', () => {
     expect(resources[logs]!.Properties.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ ExpirationInDays: ACCESS_LOG_EXPIRY.toDays(), Status: 'Enabled' }),
     );
-    // S3 log delivery may write each bucket's logs under its own prefix, and only for that bucket.
+    // S3 log delivery may write each bucket's logs under its own prefix, and only for that bucket
+    // (the third statement is the data export bucket's, under its own prefix).
     const delivery = bucketPolicyOf(logs).filter((s) => s.Effect === 'Allow');
-    expect(delivery).toHaveLength(2);
+    expect(delivery).toHaveLength(3);
+    expect(delivery).toContainEqual(
+      expect.objectContaining({ Action: 's3:PutObject', Resource: objectsOf(logs, ACCESS_LOG_PREFIXES.exports) }),
+    );
     for (const [bucket, prefix] of [
       [uploads, ACCESS_LOG_PREFIXES.uploads],
       [media, ACCESS_LOG_PREFIXES.media],
@@ -428,14 +432,22 @@ describe('upload signing (CDK)', () => {
     expect(sharing.map(keyOf)).toEqual([keyOf(fn)]);
   });
 
-  it('grants S3 to the signer, the processor and the clean-up, and to no other function', () => {
+  it('grants S3 to the signer, the processor and the clean-up, the export job and its download signers, and the erasure, and to no other function', () => {
     const withS3 = templates
       .ofType('AWS::Lambda::Function')
       .filter((fn) => statementsOfFunction(fn).some((s) => [s.Action].flat().some((a) => a.startsWith('s3:'))))
       .map(keyOf)
       .sort();
     expect(withS3).toEqual(
-      [stack.httpApi.routeFunctions.get('createMedia')!, stack.media.processor, stack.media.cleanUp]
+      [
+        stack.httpApi.routeFunctions.get('createMedia')!,
+        stack.media.processor,
+        stack.media.cleanUp,
+        stack.exports.job,
+        stack.httpApi.routeFunctions.get('getExport')!,
+        stack.httpApi.routeFunctions.get('listExports')!,
+        stack.erasure.fn,
+      ]
         .map((fn) => keyOf(templates.locate(fn)))
         .sort(),
     );

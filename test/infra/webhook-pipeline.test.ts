@@ -139,7 +139,8 @@ describe('webhook pipeline (CDK)', () => {
 
   it('is part of the service stack, and the manual retry and recovery routes may enqueue deliveries', () => {
     const templates = new ServiceTemplates();
-    templates.root.template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    // The deliveries' group and the erasure's (account deletions after their grace period).
+    templates.root.template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 2);
     const queue = templates.locate(templates.stack.webhooks.queue);
     for (const name of ['retryWebhookDelivery', 'recoverWebhookDeliveries'] as const) {
       // The route's function lives in the webhooks route stack; the queue's URL comes from the parent.

@@ -7,8 +7,30 @@ export interface Party {
   profile: { id: string };
 }
 
-/** `from` messages `to`; throws unless it is answered 201. */
+/** Pairs whose recipient already follows its sender (so their messages reach its inbox, not its requests). */
+const acquainted = new Set<string>();
+
+/**
+ * `to` follows `from` once, so that `from`'s messages land in `to`'s inbox and make events at once
+ * (a stranger's first message waits in the requests, telling the recipient nothing).
+ */
+async function acquaint(from: Party, to: Party, baseUrl?: string): Promise<void> {
+  const pair = `${baseUrl ?? ''}:${to.profile.id}:${from.profile.id}`;
+  if (acquainted.has(pair)) return;
+  const response = await call('POST', '/v1/profile-follows', {
+    token: to.key,
+    profileId: to.profile.id,
+    body: { followed_profile_id: from.profile.id },
+    ...(baseUrl ? { baseUrl } : {}),
+  });
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`follow not made: ${response.status} ${JSON.stringify(response.body)}`);
+  acquainted.add(pair);
+}
+
+/** `from` messages `to` (whom `to` follows); throws unless it is answered 201. */
 export async function sendMessage(from: Party, to: Party, body: string, baseUrl?: string): Promise<void> {
+  await acquaint(from, to, baseUrl);
   const options: CallOptions = {
     token: from.key,
     profileId: from.profile.id,

@@ -12,7 +12,7 @@ const now = new Date('2026-11-22T10:00:00.000Z');
 const author = { id: '11111111-1111-4111-8111-111111111111', workspace_id: '22222222-2222-4222-8222-222222222222' };
 
 describe('entity items', () => {
-  it('a published post carries its key, its listing index and its entity tag; a draft is not listed', () => {
+  it("a published post carries its key, its listing index and its entity tag; a draft is listed only among its author's drafts", () => {
     const post = newPost(now, author, { body: 'hello', images: [], status: 'published' }, bySession);
     expect(itemOf(entities.post, post)).toMatchObject({
       ...keys.post(post.id),
@@ -22,7 +22,11 @@ describe('entity items', () => {
       body: 'hello',
     });
     const draft = newPost(now, author, { body: 'later', images: [], status: 'draft' }, bySession);
-    expect(itemOf(entities.post, draft)).not.toHaveProperty('gsi1pk');
+    expect(itemOf(entities.post, draft)).toMatchObject({
+      gsi1pk: keys.profileDrafts(author.id),
+      gsi1sk: `${now.toISOString()}#${draft.id}`,
+    });
+    expect(itemOf(entities.post, post).gsi1pk).not.toBe(keys.profileDrafts(author.id));
   });
 
   it('a published quote is also listed under the quoted post; a draft quote nowhere', () => {
