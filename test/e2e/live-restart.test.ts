@@ -33,7 +33,11 @@ describe('restarting the local runtime between a disconnect and the resume', () 
       await call('POST', `/v1/workspaces/${ws.workspace.id}/api-keys`, {
         baseUrl: first.baseUrl,
         token: ws.token,
-        body: { name: 'live', scopes: ['messages:write', 'events:read', 'follows:write'], profile_ids: ws.profiles.map((p) => p.id) },
+        body: {
+          name: 'live',
+          scopes: ['messages:write', 'events:read', 'follows:write'],
+          profile_ids: ws.profiles.map((p) => p.id),
+        },
       })
     ).body.data as { key: string };
     const [reader, sender]: Party[] = ws.profiles.map((profile: { id: string }) => ({ key, profile }));
