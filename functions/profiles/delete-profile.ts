@@ -1,6 +1,6 @@
 import { requireOwnerOrAdmin } from '../../shared/auth/workspace-access.js';
 import { newErasureJob, startMessage } from '../../shared/domain/erasure.js';
-import { deletionPortsFromConfig } from '../../shared/erasure/ports.js';
+import { erasureNowPortsFromConfig } from '../../shared/erasure/ports.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { httpHandler } from '../../shared/http/handler.js';
 import { routes } from '../../shared/http/contract/routes/profiles.js';
@@ -32,5 +32,5 @@ export const handler = httpHandler(
     await ports.erasure.send([startMessage(job)]);
     return { deletion: { status: 'in_progress' as const } };
   },
-  { ports: deletionPortsFromConfig },
+  { ports: erasureNowPortsFromConfig },
 );

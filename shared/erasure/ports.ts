@@ -9,6 +9,11 @@ export interface DeletionPorts {
 }
 
 /** The AWS adapters, from config (as in Lambda); the local runtime passes its own. */
+export const erasureNowPortsFromConfig = (): Pick<DeletionPorts, 'erasure'> => ({
+  erasure: sqsErasureQueueFromConfig(),
+});
+
+/** As above, with the scheduler for the grace period (the account deletion only). */
 export const deletionPortsFromConfig = (): DeletionPorts => ({
   erasure: sqsErasureQueueFromConfig(),
   erasureScheduler: eventBridgeErasureSchedulerFromConfig(),

@@ -55,19 +55,28 @@ describe('the Lambda bundles', () => {
       ).toEqual([]);
   });
 
-  it('give the HTTP functions that enqueue deliveries or an export job the SQS client, no Scheduler client, and the others neither', () => {
+  it('give the HTTP functions that enqueue deliveries or an export job the SQS client, the account deletion the Scheduler client too, and the others neither', () => {
+    // Deleting the account schedules the erasure after the grace period, or queues it now.
+    const scheduling = ['functions/identity/delete-me.ts'];
     const enqueuing = [
       'functions/webhooks/retry-webhook-delivery.ts',
       'functions/webhooks/recover-webhook-deliveries.ts',
       // It queues the export's job.
       'functions/exports/create-export.ts',
+      // It queues the profile's erasure.
+      'functions/profiles/delete-profile.ts',
     ];
     for (const handler of httpHandlerModules()) {
       const entry = `functions/${handler}.ts`;
       const queueClients = new Set(
         inputsOf(entry).flatMap((path) => /^@aws-sdk\/(client-sqs|client-scheduler)\//.exec(path)?.[1] ?? []),
       );
-      expect([...queueClients], entry).toEqual(enqueuing.includes(entry) ? ['client-sqs'] : []);
+      const expected = scheduling.includes(entry)
+        ? ['client-scheduler', 'client-sqs']
+        : enqueuing.includes(entry)
+          ? ['client-sqs']
+          : [];
+      expect([...queueClients].sort(), entry).toEqual(expected);
     }
   });
 
@@ -82,6 +91,8 @@ describe('the Lambda bundles', () => {
       'functions/exports/get-export.ts': ['@aws-sdk/client-s3'],
       'functions/exports/list-exports.ts': ['@aws-sdk/client-s3'],
       'functions/export-pipeline/build-export.ts': ['@aws-sdk/client-s3'],
+      // Erasure deletes the profile's media files.
+      'functions/erasure/erase-step.ts': ['@aws-sdk/client-s3'],
     };
     for (const entry of entries) expect([...packagesOf(entry)].sort(), entry).toEqual(expected[entry] ?? []);
   });
