@@ -10,14 +10,40 @@ export const ERASURE_GRACE_DAYS = 30;
 /** How long a tombstone keeps the username from being taken. */
 export const TOMBSTONE_DAYS = 90;
 /**
- * The parallel segments the table walk is split into: each one a chain of messages, one page
- * each, so a large table is walked by this many consumers at once.
+ * The access paths an erasure walks, by the kind of subject they start from (DESIGN.md "Erasure and
+ * export"): each (path, subject) a chain of messages, one page each, walked in parallel with the
+ * others. What a path reaches beyond its own items (the profiles it met, whose inboxes, logs and
+ * feeds name the subject, and the keys of items it derives) is walked with its page.
  */
-export const ERASURE_SEGMENTS = 4;
+export const PROFILE_PATHS = [
+  'followers',
+  'following',
+  'conversations',
+  'likes',
+  'posts',
+  'drafts',
+  'comments',
+  'safety',
+  'muted_by',
+  'media',
+  'profile',
+  'inbox',
+  'event_log',
+  'feed',
+  'events',
+  'grants',
+] as const;
+export const USER_PATHS = ['sessions', 'passkeys', 'memberships', 'user', 'exports', 'mails'] as const;
+export const WORKSPACE_PATHS = ['workspace', 'api_keys', 'endpoints', 'deliveries', 'oauth_grants', 'audit'] as const;
+/** The second pass's walk over what the first reached (the job's own partition). */
+export const REVISIT_PATH = 'revisit';
+export type ErasurePath =
+  (typeof PROFILE_PATHS)[number] | (typeof USER_PATHS)[number] | (typeof WORKSPACE_PATHS)[number] | typeof REVISIT_PATH;
 /**
- * The walk runs twice: the second pass, started this long after the first ends, finds what the
- * stream folds wrote back while the first ran (a follower count re-created by an unfollow's fold,
- * a notification group's record of a like undone).
+ * The walk runs twice: the second pass, started this long after the first ends, walks every path
+ * again and revisits what the first reached through them, for what the stream folds wrote back
+ * while the first ran (a follower count re-created by an unfollow's fold, a notification group's
+ * record of a like undone, a feed entry fanned out late).
  */
 export const ERASURE_SECOND_PASS_DELAY_SECONDS = 3;
 export const ERASURE_PASSES = 2;
@@ -40,7 +66,7 @@ export interface UserDeletion {
   scheduled_for: string;
 }
 
-/** The job item: the subjects, where the walk is, which segments of which pass are done. */
+/** The job item: the subjects, where the walk is, which chains of which pass are done. */
 export interface ErasureJobRecord {
   id: string;
   status: ErasureStatus;
@@ -49,33 +75,55 @@ export interface ErasureJobRecord {
   subjects: ErasureSubjects;
   /** The pass the walk is on (1 or 2); 0 until it starts. */
   pass: number;
-  /** The segments of each pass walked to their end (`segmentMark`); absent until the first. */
+  /** The chains of each pass walked to their end (`chainMark`); absent until the first. */
   done?: Set<string>;
   created_at: string;
 }
 
-/** A message of the erasure queue: start the job, or walk one page of one segment of one pass. */
+/** A message of the erasure queue: start the job, or walk one page of one path of one subject in one pass. */
 export const ErasureMessage = z.union([
   z.object({ kind: z.literal('start'), job_id: z.string() }),
   z.object({
     kind: z.literal('walk'),
     job_id: z.string(),
     pass: z.number(),
-    segment: z.number(),
-    /** The walk's position in the segment (the Scan's LastEvaluatedKey); absent at its start. */
+    path: z.enum([...PROFILE_PATHS, ...USER_PATHS, ...WORKSPACE_PATHS, REVISIT_PATH]),
+    /** The profile, user, workspace (or, revisiting, job) the path starts from. */
+    subject: z.string(),
+    /** The walk's position on the path (the Query's LastEvaluatedKey); absent at its start. */
     cursor: z.optional(z.record(z.string(), z.unknown())),
   }),
 ]);
 export type ErasureMessage = z.infer<typeof ErasureMessage>;
+export type WalkMessage = Extract<ErasureMessage, { kind: 'walk' }>;
 
-/** The first page of every segment of a pass. */
-export const passMessages = (jobId: string, pass: number, done: ReadonlySet<string> = new Set()): ErasureMessage[] =>
-  Array.from({ length: ERASURE_SEGMENTS }, (_, segment) => segment)
-    .filter((segment) => !done.has(segmentMark(pass, segment)))
-    .map((segment) => ({ kind: 'walk', job_id: jobId, pass, segment }));
+/** Every chain of a pass: each path of each subject (and, on the second, the revisit of the first's reach). */
+export function passChains(job: Pick<ErasureJobRecord, 'id' | 'subjects'>, pass: number): WalkMessage[] {
+  const walk = (path: ErasurePath, subject: string): WalkMessage => ({
+    kind: 'walk',
+    job_id: job.id,
+    pass,
+    path,
+    subject,
+  });
+  const { profiles, user, workspace_ids } = job.subjects;
+  return [
+    ...profiles.flatMap((p) => PROFILE_PATHS.map((path) => walk(path, p.id))),
+    ...(user ? USER_PATHS.map((path) => walk(path, user.id)) : []),
+    ...workspace_ids.flatMap((w) => WORKSPACE_PATHS.map((path) => walk(path, w))),
+    ...(pass > 1 ? [walk(REVISIT_PATH, job.id)] : []),
+  ];
+}
 
-/** How the job records a finished segment of a pass (a set: a replayed last page marks it once). */
-export const segmentMark = (pass: number, segment: number) => `${pass}:${segment}`;
+/** The first page of every chain of a pass not walked to its end yet. */
+export const passMessages = (
+  job: Pick<ErasureJobRecord, 'id' | 'subjects'>,
+  pass: number,
+  done: ReadonlySet<string> = new Set(),
+): WalkMessage[] => passChains(job, pass).filter((m) => !done.has(chainMark(m)));
+
+/** How the job records a finished chain of a pass (a set: a replayed last page marks it once). */
+export const chainMark = (m: Pick<WalkMessage, 'pass' | 'path' | 'subject'>) => `${m.pass}:${m.path}:${m.subject}`;
 
 /** The strings whose presence in an item makes it a trace of the subjects. */
 export function traceNeedles(subjects: ErasureSubjects): string[] {

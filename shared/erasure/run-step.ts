@@ -1,19 +1,22 @@
 /**
  * The erasure's steps (DESIGN.md "Erasure and export"): a job item plus a queue of idempotent
  * steps. `start` moves the job in progress, writes the tombstones and ends the subjects' ways in
- * at once (sessions, the email's credential); then each `walk` step erases one page of one segment
- * of the table and enqueues the next page. A crash replays a step, which finds less to erase.
- * After the last segment of the first pass, a second pass (after a pause) finds what the stream
- * folds wrote back meanwhile; after the second, the job item goes and the tombstones stay.
+ * at once (sessions, the email's credential); then each `walk` step erases one page of one access
+ * path of one subject (store/erasure-paths.ts), with what the page reaches in other profiles'
+ * partitions, and enqueues the next page. A crash replays a step, which finds less to erase.
+ * After the last chain of the first pass, a second pass (after a pause) walks the paths again and
+ * revisits what the first reached, for what the stream folds wrote back meanwhile; after the
+ * second, the job item goes and the tombstones stay.
  */
 import {
   ERASURE_PASSES,
   ERASURE_SECOND_PASS_DELAY_SECONDS,
-  isTrace,
   passMessages,
+  REVISIT_PATH,
   traceNeedles,
   type ErasureJobRecord,
   type ErasureMessage,
+  type WalkMessage,
 } from '../domain/erasure.js';
 import { mediaObjectKeys } from '../domain/media.js';
 import { logger } from '../logger.js';
@@ -26,8 +29,18 @@ import { announce, eraseItems, erasureTargetOf } from '../store/erasure-items.js
 import { getProfiles } from '../store/profiles.js';
 import { idFromParts } from '../domain/ids.js';
 import { socialEvents } from '../http/present/social-events.js';
-import { endErasureJob, finishSegment, getErasureJob, startPass, writeTombstones } from '../store/erasure-jobs.js';
-import { walkPage } from '../store/erasure-walk.js';
+import {
+  endErasureJob,
+  finishChain,
+  getErasureJob,
+  keepReach,
+  startPass,
+  writeTombstones,
+} from '../store/erasure-jobs.js';
+import { erasurePathPage } from '../store/erasure-paths.js';
+import { reachedTraces } from '../store/erasure-reach.js';
+import { itemKeyOf } from '../store/erasure-walk.js';
+import { keyId } from '../store/batch.js';
 
 export interface ErasurePorts {
   queue: ErasureQueue;
@@ -44,22 +57,26 @@ export async function runErasureStep(message: ErasureMessage, ports: ErasurePort
   if (!job || (job.status !== 'scheduled' && job.status !== 'in_progress')) return;
   if (message.kind === 'start') return start(job, ports);
   if (job.status !== 'in_progress' || job.pass !== message.pass) return;
-  const needles = traceNeedles(job.subjects);
-  const page = await walkPage(message.segment, message.cursor, (item) => isTrace(item, needles));
   const at = job.scheduled_for;
-  const target = erasureTargetOf(job.subjects, needles, (post) => socialEvents.postDeleted(post, at));
-  const elsewhere = await eraseItems(page.items, target);
+  const target = erasureTargetOf(job.subjects, traceNeedles(job.subjects), (post) =>
+    socialEvents.postDeleted(post, at),
+  );
+  const page = await erasurePathPage(message.path, message.subject, message.cursor, target);
+  // Kept before erasing: a crash after the erasing still leaves the second pass its way back.
+  if (message.pass === 1 && message.path !== REVISIT_PATH) await keepReach(job.id, pageId(message), page.reach);
+  const reached = await reachedTraces(page.reach, target);
+  const items = [...new Map([...page.items, ...reached].map((item) => [keyId(itemKeyOf(item)), item])).values()];
+  const elsewhere = await eraseItems(items, target);
   await eraseElsewhere(ports, elsewhere.media_ids, elsewhere.post_ids);
   await announceToConnected(job, elsewhere.connected);
   if (page.cursor) {
     await ports.queue.send([{ ...message, cursor: page.cursor }]);
     return;
   }
-  if (!(await finishSegment(job.id, message.pass, message.segment))) return;
+  if (!(await finishChain(job, message))) return;
   if (message.pass < ERASURE_PASSES) {
     const next = message.pass + 1;
-    if (await startPass(job, next))
-      await ports.queue.send(passMessages(job.id, next), ERASURE_SECOND_PASS_DELAY_SECONDS);
+    if (await startPass(job, next)) await ports.queue.send(passMessages(job, next), ERASURE_SECOND_PASS_DELAY_SECONDS);
     return;
   }
   // Once more at the end: a follower count folded meanwhile may have put the profile back (an upsert).
@@ -75,15 +92,19 @@ export async function runErasureStep(message: ErasureMessage, ports: ErasurePort
  */
 async function start(job: ErasureJobRecord, ports: ErasurePorts): Promise<void> {
   if (job.pass > 0) {
-    await ports.queue.send(passMessages(job.id, job.pass, job.done));
+    await ports.queue.send(passMessages(job, job.pass, job.done));
     return;
   }
   if (!(await startPass(job, 1))) return;
   await writeTombstones(job, job.scheduled_for);
   await endSubjectCredentials(job.subjects);
   await forgetProfilesInSearch(job, ports);
-  await ports.queue.send(passMessages(job.id, 1));
+  await ports.queue.send(passMessages(job, 1));
 }
+
+/** A page's name among the job's pages: its path, subject and where it starts (a replay names the same). */
+const pageId = (message: WalkMessage) =>
+  idFromParts(message.path, message.subject, JSON.stringify(message.cursor ?? null));
 
 const forgetProfilesInSearch = (job: ErasureJobRecord, ports: ErasurePorts) =>
   ports.search.write(job.subjects.profiles.map((p) => ({ kind: 'delete_profile' as const, id: p.id })));

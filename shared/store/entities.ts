@@ -167,6 +167,14 @@ export interface TombstoneRecord {
   deleted_at: string;
 }
 
+/** What a page of an erasure's first pass reached: the profiles it met and the keys it derived. */
+export interface ErasureReachRecord {
+  job_id: string;
+  page: string;
+  profile_ids: string[];
+  keys: ItemKey[];
+}
+
 /** A published quote's mark: which post it quotes, which post it is, who wrote it. */
 export interface QuoteMarkRecord {
   quoted_post_id: string;
@@ -388,6 +396,19 @@ export const entities = {
   event: entityLayout<OutboxEvent>()({
     entity: entityTags.event,
     key: (e) => keys.event(e.id),
+    paths: {
+      /**
+       * The events of one affected profile (not operational ones): the erasure's path to the stored
+       * payloads that carry a profile's data, its own and those of the profiles it acted on (one
+       * index write per event).
+       */
+      byProfile: {
+        index: 'gsi1',
+        partition: (e: { profile_id: string }) => keys.profileEvents(e.profile_id),
+        params: (e: OutboxEvent) => (e.profile_id === null ? undefined : { profile_id: e.profile_id }),
+        sort: (e) => timeSortKey(e.created_at, e.id),
+      },
+    },
     expiresAt: (e) => eventExpiresAt(e.created_at),
   }),
   /** A published quote, counted into the quoted post's quotes_count (store/posts.ts). */
@@ -396,7 +417,22 @@ export const entities = {
     key: (m) => keys.quoteMark(m.quoted_post_id, m.quote_post_id),
   }),
   /** A like on a post or comment: the key names the target and the profile. */
-  reaction: (key: ItemKey) => entityLayout<ReactionRecord>()({ entity: entityTags.reaction, key: () => key }),
+  reaction: (key: ItemKey) =>
+    entityLayout<ReactionRecord>()({
+      entity: entityTags.reaction,
+      key: () => key,
+      paths: {
+        /**
+         * A profile's likes of posts and comments, by time (the target is in the item's key): its
+         * export's likes.json and its erasure's path to them (one index write per like).
+         */
+        byProfile: {
+          index: 'gsi1',
+          partition: (r: Pick<ReactionRecord, 'profile_id'>) => keys.profileLikes(r.profile_id),
+          sort: (r) => timeSortKey(r.created_at, key.pk),
+        },
+      },
+    }),
   /** One post in one reader's inbox (the key names the reader); gone with its post's 30 days. */
   feedEntry: (readerId: string) =>
     entityLayout<FeedEntry>()({
@@ -415,6 +451,14 @@ export const entities = {
   media: entityLayout<MediaRecord>()({
     entity: entityTags.media,
     key: (m) => keys.media(m.id),
+    paths: {
+      /** A profile's media, uploads never processed included: its erasure's path to them (one index write per media write). */
+      byProfile: {
+        index: 'gsi1',
+        partition: (m: Pick<MediaRecord, 'profile_id'>) => keys.profileMedia(m.profile_id),
+        sort: (m) => timeSortKey(m.created_at, m.id),
+      },
+    },
     // As created: never attached. Attaching removes the expiry, a replacement sets it again
     // (store/media.ts); its REMOVE by TTL is what deletes the files.
     expiresAt: (m) => epochSeconds(m.created_at) + MEDIA_UNATTACHED_TTL_SECONDS,
@@ -574,6 +618,12 @@ export const entities = {
         partition: (m: Pick<MuteRecord, 'muter_profile_id'>) => keys.profileMutes(m.muter_profile_id),
         sort: (m) => timeSortKey(m.created_at, m.muted_profile_id),
       },
+      /** Who mutes the profile: its erasure's path to the mutes that name it (one index write per mute). */
+      byMuted: {
+        index: 'gsi2',
+        partition: (m: Pick<MuteRecord, 'muted_profile_id'>) => keys.profileMutedBy(m.muted_profile_id),
+        sort: (m) => timeSortKey(m.created_at, m.muter_profile_id),
+      },
     },
   }),
   // --- operators of agent profiles (domain/operators.ts) ---
@@ -649,6 +699,14 @@ export const entities = {
   mail: entityLayout<MailRecord>()({
     entity: entityTags.mail,
     key: (m) => keys.mail(m.id),
+    paths: {
+      /** The mails to one address: an account's erasure's path to them (one index write per mail). */
+      toAddress: {
+        index: 'gsi1',
+        partition: (m: Pick<MailRecord, 'to'>) => keys.mailsTo(m.to),
+        sort: (m) => timeSortKey(m.created_at, m.id),
+      },
+    },
     expiresAt: (m) => epochSeconds(m.created_at) + MAIL_RETENTION_SECONDS,
   }),
   /** An address SES reported a bounce or complaint for: the mail consumer sends it nothing more. */
@@ -683,6 +741,17 @@ export const entities = {
         index: 'gsi1',
         partition: (j: Pick<ErasureJobRecord, 'status'>) => keys.erasureJobsOfStatus(j.status),
         sort: (j) => timeSortKey(j.scheduled_for, j.id),
+      },
+    },
+  }),
+  /** What a page of an erasure's first pass reached, for its second (store/erasure-reach.ts). */
+  erasureReach: entityLayout<ErasureReachRecord>()({
+    entity: entityTags.erasureReach,
+    key: (r) => keys.erasureReach(r.job_id, r.page),
+    paths: {
+      ofJob: {
+        partition: (r: Pick<ErasureReachRecord, 'job_id'>) => keys.erasureJobPartition(r.job_id),
+        sortPrefix: keys.erasureReachPrefix,
       },
     },
   }),

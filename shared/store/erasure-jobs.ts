@@ -4,9 +4,10 @@
  * while a job waits or runs (a profile's `deletion_scheduled_at` reads as a suspension does).
  */
 import {
-  ERASURE_SEGMENTS,
-  segmentMark,
+  chainMark,
+  passChains,
   TOMBSTONE_DAYS,
+  type WalkMessage,
   type ErasureJobRecord,
   type ErasureStatus,
   type UserDeletion,
@@ -20,7 +21,8 @@ import { conditionRequest, when } from './expressions.js';
 import { transactConditional } from './transact.js';
 import { getItem, indexChanges, putItem } from './items.js';
 import { keys } from './keys.js';
-import { queryPath } from './paths.js';
+import { queryPath, queryPathItems } from './paths.js';
+import type { ErasureReach } from './erasure-reach.js';
 import { TABLE } from './table.js';
 import { sendUpdate } from './update.js';
 
@@ -105,25 +107,39 @@ export async function startPass(job: ErasureJobRecord, pass: number): Promise<bo
   return held;
 }
 
-/** Records a segment of a pass walked to its end; answers whether every segment of that pass is. */
-export async function finishSegment(jobId: string, pass: number, segment: number): Promise<boolean> {
+/** Records a chain of a pass walked to its end; answers whether every chain of that pass is. */
+export async function finishChain(job: ErasureJobRecord, message: WalkMessage): Promise<boolean> {
   const { Attributes } = await sendUpdate({
-    key: keys.erasureJob(jobId),
-    add: { done: new Set([segmentMark(pass, segment)]) },
+    key: keys.erasureJob(job.id),
+    add: { done: new Set([chainMark(message)]) },
     when: when.exists(),
     returns: 'ALL_NEW',
   });
   const done = (Attributes?.done as Set<string> | undefined) ?? new Set<string>();
-  return [...done].filter((mark) => mark.startsWith(`${pass}:`)).length >= ERASURE_SEGMENTS;
+  return passChains(job, message.pass).every((chain) => done.has(chainMark(chain)));
 }
 
-/** The end: the job item goes (it names the subjects), nothing but the tombstones stays. */
+/** The end: the job item and what its first pass reached go (they name the subjects), nothing but the tombstones stays. */
 export async function endErasureJob(jobId: string): Promise<void> {
   await conditionHeld(sendUpdate({ key: keys.erasureJob(jobId), set: { status: 'done' }, when: when.exists() }));
+  const reached = await queryPathItems(entities.erasureReach, 'ofJob', { job_id: jobId });
+  await batchWrite(
+    reached.map((item) => ({ DeleteRequest: { Key: { pk: item.pk as string, sk: item.sk as string } } })),
+  );
   await deleteJobItem(jobId);
 }
 
 const deleteJobItem = (jobId: string) => batchWrite([{ DeleteRequest: { Key: keys.erasureJob(jobId) } }]);
+
+/**
+ * What a page of the first pass reached beyond its own items (the profiles it met, the keys it
+ * derived), kept under the job for the second pass to visit again. Its sort key is the page's, so
+ * a replayed page writes the same item.
+ */
+export async function keepReach(jobId: string, page: string, reach: ErasureReach): Promise<void> {
+  if (reach.profile_ids.length === 0 && reach.keys.length === 0) return;
+  await putItem(entities.erasureReach, { job_id: jobId, page, ...reach }, { ifAbsent: false });
+}
 
 /**
  * The tombstone of each profile, and its username claim kept (not the profile's own item) until

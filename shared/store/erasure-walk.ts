@@ -1,49 +1,50 @@
 /**
- * The erasure's walk over the table: one page of one parallel Scan segment per call, filtered to
- * the items that name a subject. A Scan because most of what a profile leaves has no access path
- * from the profile (its likes live under their targets, its drafts and comments on no list of
- * its own, its entries in others' feeds and notifications, the stored webhook payloads that
- * carry it): the walk reads every item once per pass, and writes only what it erases
- * (docs/decisions.md "Erasure walks the table"). Never on a request path.
+ * How the erasure reads: one page of one Query (a named path's, or a partition of the table's own
+ * keys) from a cursor, so that each step of a chain reads one page and hands the next on. Never
+ * a Scan: every read starts from a key the subjects name (docs/decisions.md "Erasure walks the
+ * subjects' access paths").
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { ERASURE_SEGMENTS } from '../domain/erasure.js';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
+import { queryAll } from './pagination.js';
+import { TABLE } from './table.js';
 
 type Item = Record<string, unknown>;
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
-/** Items read per page (before the filter): a page's erasing stays well inside one consumer's run. */
-const PAGE_ITEMS = 500;
+/** Items read per page: a page's erasing stays well inside one consumer's run. */
+export const WALK_PAGE_ITEMS = 100;
 
 export interface WalkPage {
   items: Item[];
-  /** Where the segment's next page starts; absent when the segment is walked. */
+  /** Where the path's next page starts; absent when the path is walked. */
   cursor?: Record<string, unknown>;
 }
 
-/**
- * One page of segment `segment`: the items holding any of the needles in any attribute, keys and
- * index attributes included (DynamoDB's `contains` on each attribute the needles can hide in is
- * not enough: they hide in nested maps too, so the page is filtered here, on what was read).
- */
-export async function walkPage(
-  segment: number,
-  cursor: Record<string, unknown> | undefined,
-  isTrace: (item: Item) => boolean,
-): Promise<WalkPage> {
+/** One page of the Query from `cursor`. */
+export async function walkPage(input: QueryInput, cursor: Record<string, unknown> | undefined): Promise<WalkPage> {
   const page = await db().send(
-    new ScanCommand({
-      TableName: tableName(),
-      Segment: segment,
-      TotalSegments: ERASURE_SEGMENTS,
-      Limit: PAGE_ITEMS,
-      ExclusiveStartKey: cursor,
-      // The job's own walk must see its deletes of the pages before.
-      ConsistentRead: true,
-    }),
+    new QueryCommand({ Limit: WALK_PAGE_ITEMS, ...input, TableName: tableName(), ExclusiveStartKey: cursor }),
   );
-  return {
-    items: (page.Items ?? []).filter(isTrace),
-    ...(page.LastEvaluatedKey ? { cursor: page.LastEvaluatedKey } : {}),
-  };
+  return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { cursor: page.LastEvaluatedKey } : {}) };
 }
+
+/**
+ * The Query of a whole partition of the table (a profile's own partition, its inbox, its event
+ * log): strongly consistent, so the job sees its own deletes of the pages before.
+ */
+export const partitionQuery = (pk: string): QueryInput => ({
+  KeyConditionExpression: '#pk = :pk',
+  ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+  ExpressionAttributeValues: { ':pk': pk },
+  ConsistentRead: true,
+});
+
+/** Every item of a partition known to stay small (a delivery's attempts, a grant's tokens, a day's audit). */
+export const partitionItems = (pk: string): Promise<Item[]> => queryAll(partitionQuery(pk));
+
+/** The table key of an item. */
+export const itemKeyOf = (item: Item) => ({
+  pk: item[TABLE.partitionKey] as string,
+  sk: item[TABLE.sortKey] as string,
+});

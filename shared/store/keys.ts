@@ -22,11 +22,11 @@
  * |                   |                        |                    |   (quotes only, only while published)      |
  * |                   |                        |                    | gsi2: POST#<parent>#REPLIES / <published>#<id> |
  * |                   |                        |                    |   (replies only, only while published)     |
- * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> |                   |
+ * | post reaction     | POST#<post_id>#REACTIONS#<shard of profile> | REACTION#<profile> | PROFILE#<profile>#LIKES / <created>#<pk> |
  * | quote (counted)   | POST#<quoted>#QUOTED#<shard of quote> | QUOTE#<quote_id> | (exists while the quote is published) |
  * | comment           | COMMENT#<id>           | COMMENT            | POST#<post_id>#COMMENTS / <created>#<id>   |
  * |                   |                        |                    | gsi2: PROFILE#<author>#COMMENTS / <created>#<id> |
- * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> |        |
+ * | comment reaction  | COMMENT#<comment_id>#REACTIONS#<shard of profile> | REACTION#<profile> | PROFILE#<profile>#LIKES / <created>#<pk> |
  * | earlier version   | VERSIONS#<post or comment id> | V#<replaced>#<id> | (one per edit: the history routes)   |
  * | follow            | FOLLOWERS#<to>#<shard of from> | FOLLOWER#<from> | PROFILE#<to>#FOLLOWERS / <created>#<from> |
  * |                   |                        |                    | gsi2: PROFILE#<from>#FOLLOWING / <created>#<to> |
@@ -35,7 +35,8 @@
  * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
- * | event (outbox)    | EVENT#<id>             | EVENT              |   (expires ≥ 30 days after created_at)     |
+ * | event (outbox)    | EVENT#<id>             | EVENT              | PROFILE#<profile>#EVENTS / <created>#<id>  |
+ * |                   |                        |                    |   (expires ≥ 30 days after created_at; operational events: no index) |
  * | webhook endpoint  | WHEP#<id>              | WHEP               | WS#<ws>#WEBHOOKS / <created>#<id>          |
  * | webhook totals    | WS#<ws>                | WEBHOOK_TOTALS     |   (folded from the stream; per-shard watermarks) |
  * | active endpoints  | WS#<ws>                | WEBHOOK_ACTIVE_ENDPOINTS | (count, for the per-workspace cap)   |
@@ -51,7 +52,8 @@
  * | feed entry        | FEED#<reader>          | <published>#<post> |   (TTL: 30 days after published)           |
  * | large follows     | FEEDLARGE#<reader>     | AUTHORS            |   (followed authors merged at read time)   |
  * | read-time author  | FEEDAUTHOR#<author>    | FANOUT             |   (the author's posts are not fanned out)  |
- * | media             | MEDIA#<id>             | MEDIA              |   (TTL while never attached or once replaced) |
+ * | media             | MEDIA#<id>             | MEDIA              | PROFILE#<profile>#MEDIA / <created>#<id>   |
+ * |                   |                        |                    |   (TTL while never attached or once replaced) |
  * | post image claim  | POSTIMAGE#<media_id>   | POSTIMAGE          |   (while a post not removed shows the media: one post per media) |
  * | stream checkpoint | STREAMCHECKPOINT       | SHARD#<consumer>#<shard_id> | (local runtime's stream poller only) |
  * | stream started    | STREAMCHECKPOINT       | STARTED            |   (the poller has read the stream before)  |
@@ -72,6 +74,7 @@
  * | block             | SAFETY#<blocker>       | BLOCKS#<blocked>   | PROFILE#<blocker>#BLOCKS / <created>#<blocked> |
  * | block (reverse)   | SAFETY#<blocked>       | BLOCKED_BY#<blocker> | (who blocks the profile: same partition) |
  * | mute              | SAFETY#<muter>         | MUTES#<muted>      | PROFILE#<muter>#MUTES / <created>#<muted>  |
+ * |                   |                        |                    | gsi2: PROFILE#<muted>#MUTED_BY / <created>#<muter> |
  * | operator link     | OPLINK#<id>            | OPLINK             |                                            |
  * | operator slot     | PROFILE#<agent>        | OPERATOR           |   (while the agent's link is pending or accepted) |
  * | operated agent    | PROFILE#<operator>#AGENTS | <accepted>#<agent> | (while the link is accepted: the agents list) |
@@ -83,11 +86,13 @@
  * | oauth token       | OAUTHGRANT#<grant_id>  | ACCESS#<id> / REFRESH#<id> | (TTL: after its expiry)            |
  * | account token     | ACCTOKEN#<id>          | ACCTOKEN           |   (mailed, single use; TTL: a day after expiry) |
  * | token slot        | ACCTOKENSLOT#<purpose>#<subject> | SLOT     |   (the one usable token of a purpose)      |
- * | mail              | MAIL#<id>              | MAIL               |   (the stream sends it; TTL: 7 days)       |
+ * | mail              | MAIL#<id>              | MAIL               | MAILTO#<address> / <created>#<id>          |
+ * |                   |                        |                    |   (the stream sends it; TTL: 7 days)       |
  * | mail suppression  | MAILSUPPRESS#<email>   | SUPPRESS           |   (bounced or complained: never sent to)   |
  * | live event        | EVENTS#<profile>       | <event id>         |   (the profile's event log, ids in log order; TTL: 7 days) |
  * | stream ticket     | STREAMTICKET#<hash>    | TICKET             |   (60 s, single use: spent by a conditional delete) |
  * | erasure job       | ERASURE#<id>           | ERASURE            | ERASURES#<status> / <scheduled_for>#<id>   |
+ * | erasure reach     | ERASURE#<id>           | REACH#<page>       |   (what a page of the first pass reached)  |
  * | tombstone         | PROFILE#<id>           | TOMBSTONE          |   (an erased profile; TTL: 90 days)        |
  * | data export       | EXPORT#<id>            | EXPORT             | USER#<user_id>#EXPORTS / <created>#<id>    |
  * |                   |                        |                    |   (TTL: a day after its download closes)   |
@@ -129,6 +134,7 @@ const REACTION_SORT_PREFIX = 'REACTION#';
 const FOLLOWER_SORT_PREFIX = 'FOLLOWER#';
 const QUOTE_SORT_PREFIX = 'QUOTE#';
 const OPEN_REPORT_SORT_PREFIX = 'OPEN#';
+const ERASURE_REACH_PREFIX = 'REACH#';
 
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
@@ -171,6 +177,16 @@ export const keys = {
   postComments: (postId: string) => `POST#${postId}#COMMENTS`,
   /** A profile's comments. */
   profileComments: (profileId: string) => `PROFILE#${profileId}#COMMENTS`,
+  /** A profile's likes of posts and comments. */
+  profileLikes: (profileId: string) => `PROFILE#${profileId}#LIKES`,
+  /** Who mutes a profile. */
+  profileMutedBy: (profileId: string) => `PROFILE#${profileId}#MUTED_BY`,
+  /** The outbox events of one affected profile. */
+  profileEvents: (profileId: string) => `PROFILE#${profileId}#EVENTS`,
+  /** A profile's media. */
+  profileMedia: (profileId: string) => `PROFILE#${profileId}#MEDIA`,
+  /** The mails to one address. */
+  mailsTo: (email: string) => `MAILTO#${email}`,
   /** The earlier versions of a post or comment (ids are unique across both). */
   versions: (objectId: string) => `VERSIONS#${objectId}`,
   versionSortKey: (replacedAt: string, id: string) => `V#${timeSortKey(replacedAt, id)}`,
@@ -350,6 +366,9 @@ export const keys = {
   mailSuppression: (email: string) => ({ pk: `MAILSUPPRESS#${email}`, sk: 'SUPPRESS' }),
   // --- erasure ---
   erasureJob: (id: string) => ({ pk: `ERASURE#${id}`, sk: 'ERASURE' }),
+  erasureJobPartition: (id: string) => `ERASURE#${id}`,
+  erasureReach: (jobId: string, page: string) => ({ pk: `ERASURE#${jobId}`, sk: `${ERASURE_REACH_PREFIX}${page}` }),
+  erasureReachPrefix: ERASURE_REACH_PREFIX,
   erasureJobsOfStatus: (status: string) => `ERASURES#${status}`,
   tombstone: (profileId: string) => ({ pk: `PROFILE#${profileId}`, sk: 'TOMBSTONE' }),
   // --- the audit log ---
@@ -500,6 +519,7 @@ export const entityTags = {
   liveEvent: 'live_event',
   streamTicket: 'stream_ticket',
   erasureJob: 'erasure_job',
+  erasureReach: 'erasure_reach',
   tombstone: 'tombstone',
   dataExport: 'data_export',
   exportClaim: 'export_claim',

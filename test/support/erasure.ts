@@ -224,12 +224,19 @@ export async function scanTable(endpoint: string, tableName: string): Promise<It
 
 /**
  * What may still name the subject: its tombstone, the username claim it keeps, the messages the
- * other wrote to it (they stay the other's), and the `profile.deleted` events that announce the
- * erasure to connected profiles (their data is the tombstone's).
+ * other wrote to it and the other's side of their conversation (they stay the other's; they name
+ * the subject by its id alone, which reads as a deleted profile), the `profile.deleted` events
+ * that announce the erasure to connected profiles (their data is the tombstone's), and another
+ * workspace's audit entries of its own acts on the subject (the target's id alone).
  */
 function allowed(item: Item, account: BusyAccount): boolean {
   if (item.entity === 'tombstone' || item.entity === 'username') return true;
   if (item.entity === 'event' && item.type === 'profile.deleted') return true;
+  const byIdAlone = (without: Item) => !needlesOf(account).some((n) => itemText(without).includes(n));
+  if (item.entity === 'conversation' && item.profile_id !== account.subject.profile.id)
+    return byIdAlone({ ...item, other_profile_id: null });
+  if (item.entity === 'audit_entry' && (item.target as { id?: string } | undefined)?.id === account.subject.profile.id)
+    return byIdAlone({ ...item, target: null });
   return item.entity === 'message' && item.sender_profile_id === account.other.profile.id;
 }
 

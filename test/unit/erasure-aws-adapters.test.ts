@@ -15,7 +15,13 @@ beforeEach(() => {
 });
 
 const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/erasure';
-const walk = (segment: number): ErasureMessage => ({ kind: 'walk', job_id: 'job-1', pass: 1, segment });
+const walk = (n: number): ErasureMessage => ({
+  kind: 'walk',
+  job_id: 'job-1',
+  pass: 1,
+  path: 'posts',
+  subject: `profile-${n}`,
+});
 const start: ErasureMessage = { kind: 'start', job_id: 'a1b2c3d4-0000-4000-8000-000000000001' };
 
 describe('SqsErasureQueue', () => {

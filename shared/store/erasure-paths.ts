@@ -1,0 +1,316 @@
+/**
+ * The erasure's access paths (domain/erasure.ts PROFILE_PATHS, USER_PATHS, WORKSPACE_PATHS): for
+ * each, one page of the items it holds, read by the named paths of entities.ts or a partition the
+ * subject's key names, and what the page reaches beyond them (erasure-reach.ts). What the erasure
+ * then does to each item is erasure-items.ts's. Every page starts from a key of a subject: the cost
+ * of an erasure follows the subject's data, not the table's size.
+ */
+import { AUDIT_RETENTION_DAYS } from '../domain/audit.js';
+import type { AccountTokenPurpose } from '../domain/account-tokens.js';
+import type { ErasurePath } from '../domain/erasure.js';
+import { mapLimit } from '../pipeline/concurrency.js';
+import { batchGet, keyId, type ItemKey } from './batch.js';
+import type { ErasureTarget } from './erasure-items.js';
+import { noReach, type ErasureReach } from './erasure-reach.js';
+import { itemKeyOf, partitionItems, partitionQuery, walkPage, type WalkPage } from './erasure-walk.js';
+import { entities } from './entities.js';
+import { recordOf, type EntityLayout, type PathParams } from './items.js';
+import { entityTags, keyParts, keys } from './keys.js';
+import { pathQuery, queryPathItems } from './paths.js';
+
+type Item = Record<string, unknown>;
+type Cursor = Record<string, unknown> | undefined;
+
+/** One page of a path: its items, what it reached, and where the next page starts. */
+export interface PathPage extends WalkPage {
+  reach: ErasureReach;
+}
+
+/** Partitions read at once for one page (a delivery's attempts, a day of the audit log). */
+const PARTITIONS_AT_ONCE = 8;
+
+const ACCOUNT_TOKEN_PURPOSES: readonly AccountTokenPurpose[] = ['verify_email', 'change_email', 'reset_password'];
+
+/** Likes are read by profile; the layout's path does not depend on the item's key. */
+const LIKES = entities.reaction({ pk: '', sk: '' });
+
+type PathsOf<L> = L extends { paths: infer Ps } ? Ps : never;
+
+/** One page of a named path. */
+const onPath = <L extends EntityLayout<never, object>, N extends keyof PathsOf<L> & string>(
+  layout: L,
+  name: N,
+  params: PathParams<PathsOf<L>[N]>,
+  cursor: Cursor,
+) => walkPage(pathQuery(layout, name, params).input, cursor);
+
+const plain = async (page: Promise<WalkPage>, reach: ErasureReach = noReach()): Promise<PathPage> => ({
+  ...(await page),
+  reach,
+});
+
+const present = <T>(values: readonly (T | null | undefined)[]): T[] => values.filter((v): v is T => v != null);
+
+/** The page of `path` of `subject` from `cursor`. */
+export async function erasurePathPage(
+  path: ErasurePath,
+  subject: string,
+  cursor: Cursor,
+  target: ErasureTarget,
+): Promise<PathPage> {
+  switch (path) {
+    case 'followers': {
+      const page = await onPath(entities.follow, 'followersOf', { followed_profile_id: subject }, cursor);
+      return { ...page, reach: { profile_ids: page.items.map((f) => f.follower_profile_id as string), keys: [] } };
+    }
+    case 'following': {
+      const page = await onPath(entities.follow, 'followedBy', { follower_profile_id: subject }, cursor);
+      const followed = page.items.map((f) => f.followed_profile_id as string);
+      return {
+        ...page,
+        reach: { profile_ids: followed, keys: followed.map((id) => keys.notificationGroup(id, 'follow', id)) },
+      };
+    }
+    case 'conversations':
+      return conversationsPage(subject, cursor);
+    case 'likes':
+      return likesPage(subject, cursor);
+    case 'posts':
+      return postsPage(onPath(entities.post, 'byAuthor', { profile_id: subject }, cursor));
+    case 'drafts':
+      return postsPage(onPath(entities.post, 'draftsOf', { profile_id: subject }, cursor));
+    case 'comments':
+      return commentsPage(subject, cursor);
+    case 'safety':
+      return safetyPage(subject, cursor);
+    case 'muted_by':
+      return plain(onPath(entities.mute, 'byMuted', { muted_profile_id: subject }, cursor));
+    case 'media': {
+      const page = await onPath(entities.media, 'byProfile', { profile_id: subject }, cursor);
+      return { ...page, reach: { profile_ids: [], keys: page.items.map((m) => keys.postImageClaim(m.id as string)) } };
+    }
+    case 'profile':
+      return profilePage(subject, cursor, target);
+    case 'inbox':
+      return plain(walkPage(partitionQuery(keys.notificationInbox(subject)), cursor));
+    case 'event_log':
+      return plain(walkPage(partitionQuery(keys.eventLog(subject)), cursor));
+    case 'feed':
+      return plain(walkPage(partitionQuery(keys.feedInbox(subject)), cursor));
+    case 'events':
+      return plain(onPath(entities.event, 'byProfile', { profile_id: subject }, cursor));
+    case 'grants': {
+      const page = await onPath(entities.grant, 'byProfile', { profile_id: subject }, cursor);
+      // The managers' side of its grants: a small partition, read with the first page.
+      const managers = cursor ? [] : await partitionItems(keys.grantManagers(subject));
+      return { ...page, items: [...page.items, ...managers], reach: noReach() };
+    }
+    case 'sessions':
+      return plain(onPath(entities.session, 'byUser', { user_id: subject }, cursor));
+    case 'passkeys':
+      return plain(onPath(entities.passkey, 'byUser', { user_id: subject }, cursor));
+    case 'memberships':
+      return plain(onPath(entities.membership, 'byUser', { user_id: subject }, cursor));
+    case 'user':
+      return userPage(subject, cursor, target);
+    case 'exports':
+      return plain(onPath(entities.dataExport, 'byUser', { user_id: subject }, cursor));
+    case 'mails':
+      return target.subjects.user
+        ? plain(onPath(entities.mail, 'toAddress', { to: target.subjects.user.email }, cursor))
+        : plain(Promise.resolve({ items: [] }));
+    case 'workspace':
+      return plain(walkPage(partitionQuery(keys.workspace(subject).pk), cursor));
+    case 'api_keys':
+      return plain(onPath(entities.apiKey, 'byWorkspace', { workspace_id: subject }, cursor));
+    case 'endpoints':
+      return withPartitions(
+        onPath(entities.webhookEndpoint, 'byWorkspace', { workspace_id: subject }, cursor),
+        (e) => keys.webhookEndpoint(e.id as string).pk,
+      );
+    case 'deliveries':
+      return withPartitions(onPath(entities.webhookDelivery, 'activity', { workspace_id: subject }, cursor), (d) =>
+        keys.webhookDeliveryPartition(d.id as string),
+      );
+    case 'oauth_grants':
+      return withPartitions(
+        onPath(entities.oauthGrant, 'byWorkspace', { workspace_id: subject }, cursor),
+        (g) => keys.oauthGrant(g.id as string).pk,
+      );
+    case 'audit':
+      return auditPage(subject);
+    case 'revisit':
+      return revisitPage(subject, cursor);
+  }
+}
+
+/** The page's items and every item of the partition each one heads (an endpoint's sending state, a delivery's attempts, a grant's tokens). */
+async function withPartitions(read: Promise<WalkPage>, partitionOf: (item: Item) => string): Promise<PathPage> {
+  const page = await read;
+  const heads = await mapLimit(page.items, PARTITIONS_AT_ONCE, (item) => partitionItems(partitionOf(item)));
+  return { ...page, items: [...page.items, ...heads.flat()], reach: noReach() };
+}
+
+/** Its conversations (and message settings), the messages of each pair, and the other sides reached. */
+async function conversationsPage(profileId: string, cursor: Cursor): Promise<PathPage> {
+  // The conversations and the settings share the profile's conversation partition.
+  const page = await walkPage(partitionQuery(keys.messageSettings(profileId).pk), cursor);
+  const conversations = page.items
+    .filter((item) => item.entity === entityTags.conversation)
+    .map((item) => recordOf(entities.conversation, item));
+  const messages = await mapLimit(conversations, PARTITIONS_AT_ONCE, (c) =>
+    queryPathItems(entities.message, 'conversation', {
+      sender_profile_id: profileId,
+      recipient_profile_id: c.other_profile_id,
+    }),
+  );
+  return {
+    ...page,
+    items: [...page.items, ...messages.flat()],
+    reach: { profile_ids: conversations.map((c) => c.other_profile_id), keys: [] },
+  };
+}
+
+/** Its likes; the targets' authors reached, with their notification groups of the targets. */
+async function likesPage(profileId: string, cursor: Cursor): Promise<PathPage> {
+  const page = await onPath(LIKES, 'byProfile', { profile_id: profileId }, cursor);
+  const targets = present(page.items.map((item) => keyParts.reaction(itemKeyOf(item))));
+  const targetKeys = targets.map((t) => (t.target === 'post' ? keys.post(t.targetId) : keys.comment(t.targetId)));
+  const found = await batchGet(targetKeys);
+  const reach = noReach();
+  targets.forEach((t, i) => {
+    const author = found.get(keyId(targetKeys[i]!))?.profile_id as string | undefined;
+    if (!author) return;
+    reach.profile_ids.push(author);
+    reach.keys.push(keys.notificationGroup(author, t.target === 'post' ? 'like' : 'comment_like', t.targetId));
+  });
+  return { ...page, reach };
+}
+
+/**
+ * Its posts (or drafts), with others' replies and quotes of them (they stay, and forget whom they
+ * answered); the profiles they answered or quoted reached, and its notification group of each.
+ */
+async function postsPage(read: Promise<WalkPage>): Promise<PathPage> {
+  const page = await read;
+  const posts = page.items.map((item) => recordOf(entities.post, item));
+  const answers = await mapLimit(posts, PARTITIONS_AT_ONCE, async (post) => [
+    ...(post.reply_count > 0 ? await queryPathItems(entities.post, 'repliesOf', { reply_to_post_id: post.id }) : []),
+    ...(post.quotes_count > 0 ? await queryPathItems(entities.post, 'quotesOf', { quoted_post_id: post.id }) : []),
+  ]);
+  return {
+    ...page,
+    items: [...page.items, ...answers.flat()],
+    reach: {
+      profile_ids: present(posts.flatMap((p) => [p.reply_to_profile_id, p.quoted_profile_id])),
+      keys: posts.map((p) => keys.notificationGroup(p.profile_id, 'like', p.id)),
+    },
+  };
+}
+
+/** Its comments; the commented posts' authors reached, and its notification group of each comment. */
+async function commentsPage(profileId: string, cursor: Cursor): Promise<PathPage> {
+  const page = await onPath(entities.comment, 'byAuthor', { profile_id: profileId }, cursor);
+  const comments = page.items.map((item) => recordOf(entities.comment, item));
+  const posts = await batchGet(comments.map((c) => keys.post(c.post_id)));
+  return {
+    ...page,
+    reach: {
+      profile_ids: present([...posts.values()].map((p) => p.profile_id as string | undefined)),
+      keys: comments.map((c) => keys.notificationGroup(profileId, 'comment_like', c.id)),
+    },
+  };
+}
+
+/** Its safety partition (blocks both ways, mutes), and the other side's item of each block. */
+async function safetyPage(profileId: string, cursor: Cursor): Promise<PathPage> {
+  const page = await walkPage(
+    pathQuery(entities.block, 'safetyOf', { profile_id: profileId }, { consistent: true }).input,
+    cursor,
+  );
+  const reach = noReach();
+  for (const item of page.items) {
+    if (item.entity === entityTags.block) {
+      const other = item.blocked_profile_id as string;
+      reach.profile_ids.push(other);
+      reach.keys.push(keys.blockedBy(other, profileId));
+    } else if (item.entity === entityTags.blockedBy) {
+      const other = item.blocker_profile_id as string;
+      reach.profile_ids.push(other);
+      reach.keys.push(keys.block(other, profileId));
+    }
+  }
+  return { ...page, reach };
+}
+
+/**
+ * Its own partition (the profile, its counts, its agent's items; the tombstone stays), the marks
+ * of its feed, its follow notifications' group; and, when its workspace stays, the workspace's
+ * keys and endpoints that select it.
+ */
+async function profilePage(profileId: string, cursor: Cursor, target: ErasureTarget): Promise<PathPage> {
+  const page = await walkPage(partitionQuery(keys.profile(profileId).pk), cursor);
+  const profile = page.items.find((item) => item.entity === entityTags.profile);
+  const workspaceId = profile?.workspace_id as string | undefined;
+  const selecting =
+    workspaceId && !target.workspaceIds.has(workspaceId)
+      ? [
+          ...(await queryPathItems(entities.apiKey, 'byWorkspace', { workspace_id: workspaceId })),
+          ...(await queryPathItems(entities.webhookEndpoint, 'byWorkspace', { workspace_id: workspaceId })),
+        ].filter((item) => ((item.profile_ids as string[] | undefined) ?? []).includes(profileId))
+      : [];
+  return {
+    ...page,
+    items: [...page.items, ...selecting],
+    reach: {
+      profile_ids: [],
+      keys: [
+        keys.feedAuthorMode(profileId),
+        keys.feedLargeAuthors(profileId),
+        keys.notificationGroup(profileId, 'follow', profileId),
+      ],
+    },
+  };
+}
+
+/** The user's own partition, its email's claim and suppression, its account tokens and their slots. */
+async function userPage(userId: string, cursor: Cursor, target: ErasureTarget): Promise<PathPage> {
+  const page = await walkPage(partitionQuery(keys.user(userId).pk), cursor);
+  const email = target.subjects.user?.email;
+  const slots = ACCOUNT_TOKEN_PURPOSES.flatMap((purpose) =>
+    present([userId, email]).map((subject) => keys.accountTokenSlot(purpose, subject)),
+  );
+  const held = await batchGet(slots, { consistent: true });
+  const tokens: ItemKey[] = [...held.values()].map((slot) => keys.accountToken(slot.token_id as string));
+  return {
+    ...page,
+    reach: {
+      profile_ids: [],
+      keys: [...slots, ...tokens, ...(email ? [keys.email(email), keys.mailSuppression(email)] : [])],
+    },
+  };
+}
+
+/** The workspace's audit log, every day it may still hold (one page: its days are few). */
+async function auditPage(workspaceId: string): Promise<PathPage> {
+  const today = Date.now();
+  const days = Array.from({ length: AUDIT_RETENTION_DAYS + 2 }, (_, i) =>
+    new Date(today - i * 86_400_000).toISOString().slice(0, 10),
+  );
+  const items = await mapLimit(days, PARTITIONS_AT_ONCE, (day) => partitionItems(keys.auditDay(workspaceId, day)));
+  return { items: items.flat(), reach: noReach() };
+}
+
+/** The second pass: what the first pass's pages reached, reached again. */
+async function revisitPage(jobId: string, cursor: Cursor): Promise<PathPage> {
+  const page = await walkPage(
+    pathQuery(entities.erasureReach, 'ofJob', { job_id: jobId }, { consistent: true }).input,
+    cursor,
+  );
+  const reached = page.items.map((item) => recordOf(entities.erasureReach, item));
+  return {
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    items: [],
+    reach: { profile_ids: reached.flatMap((r) => r.profile_ids), keys: reached.flatMap((r) => r.keys) },
+  };
+}

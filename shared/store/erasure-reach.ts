@@ -1,0 +1,57 @@
+/**
+ * What an erasure's path reaches beyond its own items: the profiles it met (a follower, a followed
+ * profile, the other side of a conversation, the author of a post it liked or answered), whose own
+ * partitions hold the subject's traces (its posts' entries in their feeds, the notifications it
+ * acted in, their event logs and the stored payloads of their events that carry it), and the keys
+ * of items it derived (a notification group of a post it liked, the reverse item of a block).
+ * Each is bounded by that profile's own retention (feed 30 days, notifications 90, log 7, events
+ * 30), never by the table.
+ */
+import { isTrace } from '../domain/erasure.js';
+import { mapLimit } from '../pipeline/concurrency.js';
+import { batchGet, type ItemKey } from './batch.js';
+import type { ErasureTarget } from './erasure-items.js';
+import { partitionItems } from './erasure-walk.js';
+import { entities } from './entities.js';
+import { when } from './expressions.js';
+import { keys } from './keys.js';
+import { queryAll } from './pagination.js';
+import { pathQuery, queryPathItems } from './paths.js';
+
+type Item = Record<string, unknown>;
+
+/** The profiles a page met and the keys it derived. */
+export interface ErasureReach {
+  profile_ids: string[];
+  keys: ItemKey[];
+}
+
+export const noReach = (): ErasureReach => ({ profile_ids: [], keys: [] });
+
+/** Profiles reached at once (each four small Queries). */
+const PROFILES_AT_ONCE = 4;
+
+/** The traces of the subjects in what `reach` names (the subjects' own partitions are walked by their own paths). */
+export async function reachedTraces(reach: ErasureReach, target: ErasureTarget): Promise<Item[]> {
+  const trace = (item: Item) => isTrace(item, target.needles);
+  const others = [...new Set(reach.profile_ids)].filter((id) => !target.profileIds.has(id));
+  const found = await mapLimit(others, PROFILES_AT_ONCE, async (profileId) => {
+    const [feed, inbox, log, events] = await Promise.all([
+      queryAll(
+        pathQuery(
+          entities.feedEntry(profileId),
+          'inbox',
+          { reader_id: profileId },
+          { filter: when.oneOf('author_id', [...target.profileIds]) },
+        ).input,
+      ),
+      partitionItems(keys.notificationInbox(profileId)),
+      partitionItems(keys.eventLog(profileId)),
+      queryPathItems(entities.event, 'byProfile', { profile_id: profileId }),
+    ]);
+    return [...feed, ...inbox.filter(trace), ...log.filter(trace), ...events.filter(trace)];
+  });
+  const derived = [...reach.keys, ...others.map((id) => keys.feedLargeAuthors(id))];
+  const items = [...(await batchGet(derived, { consistent: true })).values()].filter(trace);
+  return [...found.flat(), ...items];
+}
