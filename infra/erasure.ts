@@ -18,7 +18,7 @@ import { apiFunction } from './lambda-defaults.js';
 /** The routes that start or schedule an erasure (their grants stay on roles of their own). */
 export const ERASURE_ROUTES: readonly RouteName[] = ['deleteMe', 'deleteProfile'];
 
-/** One step: one page of the walk (≤ 500 items read) and what it erases, well inside this. */
+/** One step: one page of one path (≤ 100 items) with what it reaches, and what it erases, well inside this. */
 export const ERASURE_STEP_TIMEOUT = Duration.seconds(120);
 /** SQS asks for ≥ 6× the function timeout so a batch retried by Lambda is not redelivered meanwhile. */
 export const ERASURE_QUEUE_VISIBILITY = Duration.seconds(ERASURE_STEP_TIMEOUT.toSeconds() * 6);
@@ -26,17 +26,17 @@ export const ERASURE_MAX_RECEIVE_COUNT = 5;
 /** One message a batch: each step is a chain's next link, and a failure replays that step alone. */
 export const ERASURE_BATCH_SIZE = 1;
 /**
- * The steps in flight at once: the walk's segments of a few erasures at a time. Each reads a page
- * of the table by Scan; more at once would take read capacity from the API.
+ * The steps in flight at once: the chains of a few erasures at a time (a profile's erasure walks
+ * about 30 paths side by side). Each reads by Query from a subject's key; more at once would take
+ * write capacity from the API.
  */
 export const ERASURE_MAX_CONCURRENCY = 8;
 
 /**
- * What the erasure step does to the table: every read (a Scan of its segment, the paths of the
- * credentials and versions) and every write of an item it erases or corrects.
+ * What the erasure step does to the table: every read (a Query of a path or partition a subject's
+ * key names, the items it derives; never a Scan) and every write of an item it erases or corrects.
  */
 const TABLE_ACTIONS = [
-  'dynamodb:Scan',
   'dynamodb:Query',
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
@@ -54,6 +54,8 @@ export interface ErasureProps {
   /** The processed media files (under media/) and the uploads (under incoming/). */
   mediaBucket: IBucket;
   uploadsBucket: IBucket;
+  /** The export archives: the user's data too. */
+  exportBucket: IBucket;
   searchDomain: Domain;
   alarmTopic: ITopic;
 }
@@ -111,6 +113,7 @@ export class Erasure extends Construct {
         ERASURE_QUEUE_URL: this.queue.queueUrl,
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         MEDIA_UPLOAD_BUCKET: props.uploadsBucket.bucketName,
+        EXPORT_BUCKET: props.exportBucket.bucketName,
         SEARCH_ENDPOINT: endpoint,
       },
       { timeout: ERASURE_STEP_TIMEOUT, description: 'Erasure: one step (a page of the walk) per queue message' },
@@ -130,7 +133,7 @@ export class Erasure extends Construct {
       }),
     );
     this.queue.grantSendMessages(this.fn);
-    // A media's files (every rendition) and its upload: deletes under their prefixes only.
+    // A media's files (every rendition) and its upload: deletes under their prefixes only; an export's archive.
     this.fn.addToRolePolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
@@ -138,6 +141,7 @@ export class Erasure extends Construct {
         resources: [
           props.mediaBucket.arnForObjects(`${MEDIA_FILES_PREFIX}*`),
           props.uploadsBucket.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`),
+          props.exportBucket.arnForObjects('*'),
         ],
       }),
     );

@@ -181,6 +181,15 @@ export class SocialNetworkStack extends Stack {
       routeFunctions: this.httpApi.routeFunctions,
     });
 
+    // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.
+    this.exports = new DataExports(this, 'Exports', {
+      table: this.table,
+      environment,
+      routeFunctions: this.httpApi.routeFunctions,
+      accessLogs: this.media.buckets.accessLogs,
+      alarmTopic: this.alarms.topic,
+    });
+
     // Erasure: the queue of steps and its consumer, the grace period's schedules, the deletion routes' grants.
     this.erasure = new Erasure(this, 'Erasure', {
       table: this.table,
@@ -188,16 +197,8 @@ export class SocialNetworkStack extends Stack {
       routeFunctions: this.httpApi.routeFunctions,
       mediaBucket: this.media.buckets.media,
       uploadsBucket: this.media.buckets.uploads,
+      exportBucket: this.exports.bucket,
       searchDomain: this.search.domain,
-      alarmTopic: this.alarms.topic,
-    });
-
-    // Data exports: the archive bucket, the job queue and its Lambda, the export routes' grants.
-    this.exports = new DataExports(this, 'Exports', {
-      table: this.table,
-      environment,
-      routeFunctions: this.httpApi.routeFunctions,
-      accessLogs: this.media.buckets.accessLogs,
       alarmTopic: this.alarms.topic,
     });
 

@@ -5,7 +5,7 @@
  * export-runtime.ts), as the bucket's presigned GET is in AWS.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { ExportStorage, ExportUpload } from '../../shared/ports/export-storage.js';
@@ -67,5 +67,13 @@ export class LocalExportStorage implements ExportStorage {
 
   downloadUrl(key: string): Promise<string> {
     return Promise.resolve(`${this.base}${LOCAL_EXPORTS_PATH}${key}`);
+  }
+
+  /** The file, and its folder once empty: S3 has no folders, and the erasure's proof looks for the export's id in the paths. */
+  async delete(key: string): Promise<void> {
+    const path = this.fileOf(key);
+    await rm(path, { force: true });
+    await rm(`${path}.partial`, { force: true });
+    await rmdir(dirname(path)).catch(() => undefined);
   }
 }

@@ -74,7 +74,11 @@ async function main(): Promise<void> {
     mail: mail.onStream,
   });
   // Erasure: its in-process queue (and schedules), for the deletion routes and its own steps.
-  const erasure = erasureRuntime({ storage: media.storage, search: search.index });
+  const erasure = erasureRuntime({
+    storage: media.storage,
+    exports: exports.httpPorts.exportStorage,
+    search: search.index,
+  });
   const server = await createHttpServer({
     bundlesDir,
     ports: {

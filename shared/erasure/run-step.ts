@@ -22,10 +22,11 @@ import { mediaObjectKeys } from '../domain/media.js';
 import { logger } from '../logger.js';
 import { mapLimit } from '../pipeline/concurrency.js';
 import type { ErasureQueue } from '../ports/erasure-queue.js';
+import type { ExportStorage } from '../ports/export-storage.js';
 import type { MediaStorage } from '../ports/media-storage.js';
 import type { SearchIndex } from '../ports/search-index.js';
 import { endSubjectCredentials } from '../store/erasure-credentials.js';
-import { announce, eraseItems, erasureTargetOf } from '../store/erasure-items.js';
+import { announce, eraseItems, erasureTargetOf, type ErasedElsewhere } from '../store/erasure-items.js';
 import { getProfiles } from '../store/profiles.js';
 import { idFromParts } from '../domain/ids.js';
 import { socialEvents } from '../http/present/social-events.js';
@@ -45,6 +46,7 @@ import { keyId } from '../store/batch.js';
 export interface ErasurePorts {
   queue: ErasureQueue;
   storage: MediaStorage;
+  exports: ExportStorage;
   search: SearchIndex;
 }
 
@@ -67,7 +69,7 @@ export async function runErasureStep(message: ErasureMessage, ports: ErasurePort
   const reached = await reachedTraces(page.reach, target);
   const items = [...new Map([...page.items, ...reached].map((item) => [keyId(itemKeyOf(item)), item])).values()];
   const elsewhere = await eraseItems(items, target);
-  await eraseElsewhere(ports, elsewhere.media_ids, elsewhere.post_ids);
+  await eraseElsewhere(ports, elsewhere);
   await announceToConnected(job, elsewhere.connected);
   if (page.cursor) {
     await ports.queue.send([{ ...message, cursor: page.cursor }]);
@@ -109,13 +111,18 @@ const pageId = (message: WalkMessage) =>
 const forgetProfilesInSearch = (job: ErasureJobRecord, ports: ErasurePorts) =>
   ports.search.write(job.subjects.profiles.map((p) => ({ kind: 'delete_profile' as const, id: p.id })));
 
-/** The files of the erased media (every rendition, and an upload never processed) and the erased posts' search documents. */
-async function eraseElsewhere(ports: ErasurePorts, mediaIds: string[], postIds: string[]): Promise<void> {
-  await mapLimit(mediaIds, MEDIA_AT_ONCE, async (id) => {
+/**
+ * The files of the erased media (every rendition, and an upload never processed), the erased
+ * exports' archives, and the erased posts' search documents.
+ */
+async function eraseElsewhere(ports: ErasurePorts, erased: ErasedElsewhere): Promise<void> {
+  await mapLimit(erased.media_ids, MEDIA_AT_ONCE, async (id) => {
     await ports.storage.deleteFiles(mediaObjectKeys.mediaPrefix(id));
     await ports.storage.deleteUpload(mediaObjectKeys.upload(id));
   });
-  if (postIds.length > 0) await ports.search.write(postIds.map((id) => ({ kind: 'delete_post' as const, id })));
+  await mapLimit(erased.export_keys, MEDIA_AT_ONCE, (key) => ports.exports.delete(key));
+  if (erased.post_ids.length > 0)
+    await ports.search.write(erased.post_ids.map((id) => ({ kind: 'delete_post' as const, id })));
 }
 
 /**

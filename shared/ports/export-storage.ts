@@ -20,4 +20,6 @@ export interface ExportStorage {
   open(key: string): Promise<ExportUpload>;
   /** A URL that downloads the object until `expiresAt`, without a credential of this API. */
   downloadUrl(key: string, expiresAt: Date): Promise<string>;
+  /** Deletes the object at `key` (an erasure's; a key with no object is no error). */
+  delete(key: string): Promise<void>;
 }

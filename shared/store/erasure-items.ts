@@ -42,11 +42,13 @@ export interface ErasureTarget {
 }
 
 /**
- * What erasing a page did beyond the table: media whose files must go, posts out of search, and
- * the other profiles it met connected to a subject (a follow either way, a message either way).
+ * What erasing a page did beyond the table: media whose files must go, export archives whose
+ * objects must go, posts out of search, and the other profiles it met connected to a subject (a
+ * follow either way, a message either way).
  */
 export interface ErasedElsewhere {
   media_ids: string[];
+  export_keys: string[];
   post_ids: string[];
   connected: { other: string; erased: string }[];
 }
@@ -68,7 +70,7 @@ const POST_REFERENCES = ['reply_to_profile_id', 'reply_to_workspace_id', 'quoted
  */
 export async function eraseItems(items: readonly Item[], target: ErasureTarget): Promise<ErasedElsewhere> {
   const deletes: WriteRequest[] = [];
-  const elsewhere: ErasedElsewhere = { media_ids: [], post_ids: [], connected: [] };
+  const elsewhere: ErasedElsewhere = { media_ids: [], export_keys: [], post_ids: [], connected: [] };
   const meet = (a: string, b: string) => {
     if (own(a) && !own(b)) elsewhere.connected.push({ other: b, erased: a });
     if (own(b) && !own(a)) elsewhere.connected.push({ other: a, erased: b });
@@ -129,6 +131,11 @@ export async function eraseItems(items: readonly Item[], target: ErasureTarget):
       }
       case entityTags.media:
         elsewhere.media_ids.push(item.id as string);
+        remove(item);
+        break;
+      case entityTags.dataExport:
+        // The archive is the user's data too; an export never written has no object, and deleting none is no error.
+        elsewhere.export_keys.push(item.object_key as string);
         remove(item);
         break;
       case entityTags.feedLargeAuthors:

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { unique } from '../support/api.js';
-import { busyAccount, client, mediaTraces, scanTable, searchTraces, tableTraces } from '../support/erasure.js';
+import {
+  busyAccount,
+  client,
+  exportTraces,
+  mediaTraces,
+  scanTable,
+  searchTraces,
+  tableTraces,
+} from '../support/erasure.js';
 import { TEST_SERVER_SETTINGS } from '../support/global-setup.js';
 
 const servers: LocalServer[] = [];
@@ -52,6 +60,7 @@ describe('killing the local server in the middle of an erasure', () => {
     expect(traces).toEqual([]);
     expect(searchTraces(dataDir, account)).toEqual([]);
     expect(mediaTraces(dataDir, account)).toEqual([]);
+    expect(exportTraces(dataDir, account)).toEqual([]);
     const after = (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).filter((i) => i.entity === 'erasure_job');
     expect(after).toEqual([]);
   }, 240_000); // two server starts on 2 cores

@@ -7,6 +7,7 @@ import { unique } from '../support/api.js';
 import {
   busyAccount,
   client,
+  exportTraces,
   mediaTraces,
   scanTable,
   searchTraces,
@@ -79,6 +80,7 @@ describe('erasing a busy account', () => {
       (n) => n.likes === 1 && n.followers === 1,
     );
     expect(before).toMatchObject({ likes: 1, replies: 1, comments: 1, quotes: 1, followers: 1, following: 1 });
+    expect(exportTraces(dataDir, account)).not.toEqual([]);
 
     const wrong = await c.send('DELETE', '/v1/me', {
       token: subject.session,
@@ -103,6 +105,7 @@ describe('erasing a busy account', () => {
     expect(traces).toEqual([]);
     expect(searchTraces(dataDir, account)).toEqual([]);
     expect(mediaTraces(dataDir, account)).toEqual([]);
+    expect(exportTraces(dataDir, account)).toEqual([]);
 
     // Those connected are told: profile.deleted to the other (the third's block ended its follow), post.deleted
     // to the other (the subject replied to and quoted its post), once each.

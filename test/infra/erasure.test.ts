@@ -29,6 +29,7 @@ beforeAll(() => {
         routeFunctions: new Map<RouteName, typeof deleteMe>([['deleteMe', deleteMe]]),
         mediaBucket: new Bucket(stack, 'Media'),
         uploadsBucket: new Bucket(stack, 'Uploads'),
+        exportBucket: new Bucket(stack, 'Archives'),
         searchDomain: new Domain(stack, 'Search', { version: EngineVersion.OPENSEARCH_2_17 }),
         alarmTopic: new Topic(stack, 'Alarms'),
       });
@@ -62,14 +63,16 @@ describe('erasure (CDK)', () => {
     });
   });
 
-  it('lets the step scan and erase the table, delete media under their prefixes only, and enqueue its next step', () => {
+  it('lets the step query and erase the table (never scan it), delete media under their prefixes and export archives, and enqueue its next step', () => {
     const statements = statementsOf('ErasureStep');
     const all = statements.flatMap(actions);
-    expect(all).toEqual(expect.arrayContaining(['dynamodb:Scan', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']));
+    expect(all).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']));
+    expect(all).not.toContain('dynamodb:Scan');
     expect(all).toEqual(expect.arrayContaining(['sqs:SendMessage', 's3:DeleteObject']));
     const deletes = statements.find((s) => actions(s).includes('s3:DeleteObject'))!;
     expect(JSON.stringify(deletes.Resource)).toContain('/media/*');
     expect(JSON.stringify(deletes.Resource)).toContain('/incoming/*');
+    expect(JSON.stringify(deletes.Resource)).toContain(logicalId('Archives', 'AWS::S3::Bucket'));
     expect(all).not.toContain('s3:PutObject');
     expect(all).not.toContain('dynamodb:DeleteTable');
   });

@@ -43,6 +43,7 @@ function failingStorage() {
       return Promise.resolve(upload);
     },
     downloadUrl: () => Promise.resolve('unused'),
+    delete: () => Promise.resolve(),
   };
   return { storage, counts };
 }

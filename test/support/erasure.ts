@@ -119,6 +119,8 @@ export interface BusyAccount {
   /** Texts only the subject wrote (bodies, a comment, messages, its bio): none may stay anywhere. */
   texts: string[];
   mediaIds: string[];
+  /** The subject's export archive (a file under DATA_DIR/exports, in a folder named by its id). */
+  exportId: string;
   /** The other's post the subject replied to, commented on, liked and quoted. */
   othersPost: string;
   /** The other's reply to the subject's post: it stays. */
@@ -128,8 +130,8 @@ export interface BusyAccount {
 /**
  * Posts (with an image, a draft, an edit), replies both ways, a quote both ways, comments both
  * ways (one edited), likes both ways, follows both ways, a block and a mute (and one of it),
- * messages both ways, an avatar, and with them the notifications, search documents and feed
- * entries they make.
+ * messages both ways in a conversation the other started, an avatar, an export archive, and with
+ * them the notifications, search documents and feed entries they make.
  */
 export async function busyAccount(c: Client): Promise<BusyAccount> {
   const tag = unique('t');
@@ -180,9 +182,19 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
   await c.send('POST', '/v1/profile-mutes', { ...c.as(subject), body: { muted_profile_id: third.profile.id } });
   await c.send('POST', '/v1/profile-blocks', { ...c.as(third), body: { blocked_profile_id: subject.profile.id } });
 
-  await c.message(subject, other, t('message'));
+  // The conversation started by the other side: its side stays, the subject's messages go.
   await c.message(other, subject, `other's message ${tag}`);
+  await c.message(subject, other, t('message'));
   texts.push(t('message'));
+
+  const exported = ok(await c.send('POST', '/v1/me/exports', { token: subject.session }), 201).export as { id: string };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const read = ok(await c.send('GET', `/v1/me/exports/${exported.id}`, { token: subject.session })).export;
+    if (read.status === 'ready') break;
+    if (read.status === 'failed' || Date.now() > deadline) throw new Error(`export ${exported.id}: ${read.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 
   return {
     subject,
@@ -190,6 +202,7 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
     third,
     texts,
     mediaIds: [imageId, avatarId],
+    exportId: exported.id,
     othersPost: othersPost.id,
     othersReply: othersReply.id,
   };
@@ -203,6 +216,7 @@ export const needlesOf = (account: BusyAccount): string[] => [
   account.subject.workspaceId,
   ...account.texts,
   ...account.mediaIds,
+  account.exportId,
 ];
 
 /** Every item of the table (a Scan of the whole of it). */
@@ -271,8 +285,16 @@ export function searchTraces(dataDir: string, account: BusyAccount): string[] {
 
 /** The media store's files (processed and uploads) whose path names one of the subject's media. */
 export function mediaTraces(dataDir: string, account: BusyAccount): string[] {
-  const root = join(dataDir, 'media');
+  return filesNaming(join(dataDir, 'media'), account.mediaIds);
+}
+
+/** The export store's files (and folders) whose path names the subject's export. */
+export function exportTraces(dataDir: string, account: BusyAccount): string[] {
+  return filesNaming(join(dataDir, 'exports'), [account.exportId]);
+}
+
+function filesNaming(root: string, ids: readonly string[]): string[] {
   if (!existsSync(root)) return [];
   const files = readdirSync(root, { recursive: true }) as string[];
-  return files.filter((file) => account.mediaIds.some((id) => file.includes(id)));
+  return files.filter((file) => ids.some((id) => file.includes(id)));
 }

@@ -1,12 +1,13 @@
 /**
  * The AWS adapters of data exports on the exact commands they send (aws-sdk-client-mock): the
  * archive as one S3 multipart upload in parts of PART_BYTES, aborted on failure; the presigned
- * GET; the job's SQS message.
+ * GET; the erasure's delete; the job's SQS message.
  */
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
@@ -103,6 +104,15 @@ describe('the S3 export storage', () => {
     expect(inAnHour.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     const far = new URL(await storage.downloadUrl(KEY, new Date(Date.now() + 30 * 86_400_000)));
     expect(far.searchParams.get('X-Amz-Expires')).toBe(String(7 * 86_400));
+  });
+});
+
+describe('the S3 export storage, erasing', () => {
+  it('deletes the archive object at its key', async () => {
+    s3.on(DeleteObjectCommand).resolves({});
+    await new S3ExportStorage('exports-bucket', client()).delete(KEY);
+    const calls = s3.commandCalls(DeleteObjectCommand);
+    expect(calls.map((c) => c.args[0].input)).toEqual([{ Bucket: 'exports-bucket', Key: KEY }]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -100,6 +101,10 @@ export class S3ExportStorage implements ExportStorage {
     const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds));
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
   }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
 }
 
 /** The deployed bucket (EXPORT_BUCKET); without it, every use fails with a clear message. */
@@ -107,5 +112,5 @@ export function s3ExportStorageFromConfig(): ExportStorage {
   const bucket = config.exportBucket;
   if (bucket) return new S3ExportStorage(bucket);
   const missing = () => Promise.reject(new Error('EXPORT_BUCKET is not configured'));
-  return { open: missing, downloadUrl: missing };
+  return { open: missing, downloadUrl: missing, delete: missing };
 }
