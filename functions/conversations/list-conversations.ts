@@ -6,14 +6,15 @@ import { conversationShown } from '../../shared/safety/checks.js';
 
 /**
  * One page of the box by last activity, then the other profiles and last messages in one
- * BatchGetItem; conversations across a block or with a suspended profile are left out.
+ * BatchGetItem; conversations across a block or with a suspended profile are left out, and one
+ * with an erased profile reads its other side as deleted.
  */
 export const handler = httpHandler(routes.listConversations, async ({ query, auth, viewer }) => {
   const page = await listConversations(auth.actingProfile.id, query.box, { limit: query.limit, cursor: query.cursor });
   const views = await conversationViews(page.items);
   return {
     items: views
-      .filter((v) => conversationShown(viewer, v.other))
+      .filter((v) => v.other === undefined || conversationShown(viewer, v.other))
       .map((v) => presentConversation(v.conversation, v.other, v.lastMessage)),
     next_cursor: page.next_cursor,
   };

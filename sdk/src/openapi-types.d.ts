@@ -3579,7 +3579,8 @@ export interface components {
              * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
              */
             id: string;
-            with: components["schemas"]["Profile"];
+            /** @description The other profile, or `{ id, deleted: true }` once it was erased (account or profile deletion). */
+            with: components["schemas"]["Profile"] | components["schemas"]["DeletedProfile"];
             last_message: components["schemas"]["Message"];
             /** @description Messages from the other side after the caller's read mark. */
             unread_count: number;
@@ -3590,6 +3591,17 @@ export interface components {
              * @description The last message’s time: the lists are newest first by it.
              */
             updated_at: string;
+        };
+        /** @description The other side of a conversation whose profile was erased: only its id stays. Its messages are gone; those the caller wrote stay. */
+        DeletedProfile: {
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            id: string;
+            /** @constant */
+            deleted: true;
         };
         ConversationUnreadCount: {
             /** @description Unread messages in the inbox's conversations. */

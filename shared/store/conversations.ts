@@ -86,16 +86,17 @@ export function lastMessageKey(
   };
 }
 
-/** A conversation item with what its API shape names: the other profile and the last message. */
+/** A conversation item with what its API shape names: the other profile (none once erased) and the last message. */
 export interface ConversationView {
   conversation: ConversationRecord;
-  other: ProfileRecord;
+  other: ProfileRecord | undefined;
   lastMessage: MessageRecord;
 }
 
 /**
- * Each item's other profile and last message, in ONE BatchGetItem for the whole page; an item
- * whose profile is gone (deleted) is left out.
+ * Each item's other profile and last message, in ONE BatchGetItem for the whole page. An item
+ * whose profile is gone (erased) stays, its other side read as deleted: the erasure pointed it at
+ * the last message its owner wrote, or deleted it when none was left (erasure-conversations.ts).
  */
 export async function conversationViews(items: readonly ConversationRecord[]): Promise<ConversationView[]> {
   const reads = new ReadBatch();
@@ -105,7 +106,7 @@ export async function conversationViews(items: readonly ConversationRecord[]): P
         getProfile(conversation.other_profile_id, reads),
         getItem(entities.message, lastMessageKey(conversation), { reads }),
       ]);
-      return other && lastMessage ? [{ conversation, other, lastMessage }] : [];
+      return lastMessage ? [{ conversation, other, lastMessage }] : [];
     }),
   );
   return views.flat();

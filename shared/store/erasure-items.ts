@@ -22,6 +22,7 @@ import type { GroupStateRecord, StoredNotification } from './notification-entiti
 import { moveUnread } from './notification-writes.js';
 import { outboxItem } from './outbox.js';
 import { erasedPostItems } from './posts.js';
+import { settleOtherSide } from './erasure-conversations.js';
 import { queryPathItems } from './paths.js';
 import { unfollowItems } from './follows.js';
 import { TABLE } from './table.js';
@@ -90,6 +91,14 @@ export async function eraseItems(items: readonly Item[], target: ErasureTarget):
         const message = item as unknown as MessageRecord;
         meet(message.sender_profile_id, message.recipient_profile_id);
         if (own(message.sender_profile_id)) remove(item);
+        break;
+      }
+      case entityTags.conversation: {
+        // Its side goes; the other side stays, its own messages in it (after the page's deletes, in `work`).
+        const conversation = recordOf(entities.conversation, item);
+        remove(item);
+        if (own(conversation.profile_id) && !own(conversation.other_profile_id))
+          work.push(() => settleOtherSide(conversation, target.profileIds));
         break;
       }
       case entityTags.event:

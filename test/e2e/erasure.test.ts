@@ -134,6 +134,20 @@ describe('erasing a busy account', () => {
     expect((await c.send('GET', `/v1/posts/${account.othersReply}`)).status).toBe(200);
     expect((await c.send('GET', `/v1/profiles/${subject.profile.id}`)).status).toBe(404);
 
+    // The conversation the other started stays theirs: its own message in it, the subject read as deleted.
+    const conversations = (await c.send('GET', '/v1/conversations', c.as(account.other))).body.data.items;
+    expect(conversations).toEqual([
+      expect.objectContaining({
+        with: { id: subject.profile.id, deleted: true },
+        unread_count: 0,
+        last_message: expect.objectContaining({ body: expect.stringContaining("other's message") }),
+      }),
+    ]);
+    const messages = await c.send('GET', `/v1/messages?with_profile_id=${subject.profile.id}`, c.as(account.other));
+    expect(messages.body.data.items.map((m: { body: string }) => m.body)).toEqual([
+      expect.stringContaining("other's message"),
+    ]);
+
     // No credential works, and the username stays taken.
     expect((await c.send('GET', '/v1/me', { token: subject.session })).status).toBe(401);
     expect((await c.send('GET', '/v1/feed', { token: subject.key, profileId: subject.profile.id })).status).toBe(401);

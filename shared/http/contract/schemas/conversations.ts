@@ -6,10 +6,23 @@ import { Profile } from './profiles.js';
 
 const Count = z.number().int().min(0);
 
+export const DeletedProfile = z
+  .object({
+    id: Uuid,
+    deleted: z.literal(true),
+  })
+  .meta({
+    id: 'DeletedProfile',
+    description:
+      'The other side of a conversation whose profile was erased: only its id stays. Its messages are gone; those the caller wrote stay.',
+  });
+
 export const Conversation = z
   .object({
     id: Uuid.meta({ description: 'The same for both sides: derived from the two profile ids.' }),
-    with: Profile,
+    with: z.union([Profile, DeletedProfile]).meta({
+      description: 'The other profile, or `{ id, deleted: true }` once it was erased (account or profile deletion).',
+    }),
     last_message: Message,
     unread_count: Count.meta({ description: "Messages from the other side after the caller's read mark." }),
     other_read_up_to: Uuid.nullable().meta({
