@@ -32,6 +32,8 @@ export const PROFILE_PATHS = [
   'feed',
   'events',
   'grants',
+  'managed_grants',
+  'agents',
 ] as const;
 export const USER_PATHS = ['sessions', 'passkeys', 'memberships', 'user', 'exports', 'mails'] as const;
 export const WORKSPACE_PATHS = ['workspace', 'api_keys', 'endpoints', 'deliveries', 'oauth_grants', 'audit'] as const;

@@ -381,6 +381,12 @@ export const entities = {
         partition: (g: Pick<GrantRecord, 'profile_id'>) => keys.profileGrants(g.profile_id),
         sort: (g) => timeSortKey(g.created_at, g.id),
       },
+      /** The grants a profile holds as manager: its erasure's path to them (one index write per grant write). */
+      byManager: {
+        index: 'gsi2',
+        partition: (g: Pick<GrantRecord, 'manager_profile_id'>) => keys.managerGrants(g.manager_profile_id),
+        sort: (g) => timeSortKey(g.created_at, g.id),
+      },
     },
   }),
   grantAccess: entityLayout<GrantAccessRecord>()({

@@ -11,7 +11,7 @@ import type { OutboxEvent } from '../domain/events.js';
 import type { CommentRecord, PostRecord } from '../domain/posts.js';
 import type { FollowRecord, MessageRecord } from '../domain/social.js';
 import { mapLimit } from '../pipeline/concurrency.js';
-import { batchWrite, type ItemKey, type WriteRequest } from './batch.js';
+import { batchWrite, DEFAULT_BATCH_WRITE, type BatchWriteSettings, type ItemKey, type WriteRequest } from './batch.js';
 import { conditionHeld } from './conditional.js';
 import { entities } from './entities.js';
 import { conditionRequest, when } from './expressions.js';
@@ -59,6 +59,12 @@ const ANNOUNCING: readonly string[] = ['profile.deleted', 'post.deleted'];
 
 /** Items of one page worked on at once (each a few writes). */
 const ITEMS_AT_ONCE = 8;
+/**
+ * A page's plain deletes: a page with what it reached can be tens of thousands of items (100
+ * followers' feed entries of the subject's posts), so more BatchWriteItem calls in flight than a
+ * request's.
+ */
+const PAGE_DELETES: BatchWriteSettings = { ...DEFAULT_BATCH_WRITE, concurrency: 16 };
 
 const keyOf = (item: Item): ItemKey => ({ pk: item[TABLE.partitionKey] as string, sk: item[TABLE.sortKey] as string });
 
@@ -160,7 +166,7 @@ export async function eraseItems(items: readonly Item[], target: ErasureTarget):
         remove(item);
     }
   }
-  await batchWrite(deletes);
+  await batchWrite(deletes, PAGE_DELETES);
   await mapLimit(work, ITEMS_AT_ONCE, (run) => run());
   return elsewhere;
 }

@@ -6,6 +6,7 @@
  * of an erasure follows the subject's data, not the table's size.
  */
 import { AUDIT_RETENTION_DAYS } from '../domain/audit.js';
+import { extractMentions } from '../domain/mentions.js';
 import type { AccountTokenPurpose } from '../domain/account-tokens.js';
 import type { ErasurePath } from '../domain/erasure.js';
 import { mapLimit } from '../pipeline/concurrency.js';
@@ -16,6 +17,7 @@ import { itemKeyOf, partitionItems, partitionQuery, walkPage, type WalkPage } fr
 import { entities } from './entities.js';
 import { recordOf, type EntityLayout, type PathParams } from './items.js';
 import { entityTags, keyParts, keys } from './keys.js';
+import { profilesByUsername } from './mentions.js';
 import { pathQuery, queryPathItems } from './paths.js';
 
 type Item = Record<string, unknown>;
@@ -105,6 +107,13 @@ export async function erasurePathPage(
       const managers = cursor ? [] : await partitionItems(keys.grantManagers(subject));
       return { ...page, items: [...page.items, ...managers], reach: noReach() };
     }
+    case 'managed_grants': {
+      const page = await onPath(entities.grant, 'byManager', { manager_profile_id: subject }, cursor);
+      const managed = page.items.map((g) => keys.grantAccess(g.profile_id as string, subject));
+      return { ...page, reach: { profile_ids: [], keys: managed } };
+    }
+    case 'agents':
+      return agentsPage(subject, cursor);
     case 'sessions':
       return plain(onPath(entities.session, 'byUser', { user_id: subject }, cursor));
     case 'passkeys':
@@ -189,7 +198,8 @@ async function likesPage(profileId: string, cursor: Cursor): Promise<PathPage> {
 
 /**
  * Its posts (or drafts), with others' replies and quotes of them (they stay, and forget whom they
- * answered); the profiles they answered or quoted reached, and its notification group of each.
+ * answered); the profiles they answered, quoted or mentioned reached (their notifications name
+ * it), and its notification group of each.
  */
 async function postsPage(read: Promise<WalkPage>): Promise<PathPage> {
   const page = await read;
@@ -198,11 +208,15 @@ async function postsPage(read: Promise<WalkPage>): Promise<PathPage> {
     ...(post.reply_count > 0 ? await queryPathItems(entities.post, 'repliesOf', { reply_to_post_id: post.id }) : []),
     ...(post.quotes_count > 0 ? await queryPathItems(entities.post, 'quotesOf', { quoted_post_id: post.id }) : []),
   ]);
+  const mentioned = await profilesByUsername([...new Set(posts.flatMap((p) => extractMentions(p.body)))]);
   return {
     ...page,
     items: [...page.items, ...answers.flat()],
     reach: {
-      profile_ids: present(posts.flatMap((p) => [p.reply_to_profile_id, p.quoted_profile_id])),
+      profile_ids: [
+        ...present(posts.flatMap((p) => [p.reply_to_profile_id, p.quoted_profile_id])),
+        ...mentioned.map((p) => p.id),
+      ],
       keys: posts.map((p) => keys.notificationGroup(p.profile_id, 'like', p.id)),
     },
   };
@@ -245,11 +259,17 @@ async function safetyPage(profileId: string, cursor: Cursor): Promise<PathPage> 
 
 /**
  * Its own partition (the profile, its counts, its agent's items; the tombstone stays), the marks
- * of its feed, its follow notifications' group; and, when its workspace stays, the workspace's
- * keys and endpoints that select it.
+ * of its feed, its follow notifications' group, its operator's link and item of it (its slot
+ * names them); and, when its workspace stays, the workspace's keys and endpoints that select it.
  */
 async function profilePage(profileId: string, cursor: Cursor, target: ErasureTarget): Promise<PathPage> {
   const page = await walkPage(partitionQuery(keys.profile(profileId).pk), cursor);
+  const slot = page.items.find((item) => item.entity === entityTags.operatorSlot);
+  const operated = slot
+    ? (await partitionItems(keys.operatedAgents(slot.operator_profile_id as string))).filter(
+        (item) => item.agent_profile_id === profileId,
+      )
+    : [];
   const profile = page.items.find((item) => item.entity === entityTags.profile);
   const workspaceId = profile?.workspace_id as string | undefined;
   const selecting =
@@ -261,14 +281,30 @@ async function profilePage(profileId: string, cursor: Cursor, target: ErasureTar
       : [];
   return {
     ...page,
-    items: [...page.items, ...selecting],
+    items: [...page.items, ...operated, ...selecting],
     reach: {
       profile_ids: [],
       keys: [
+        ...(slot ? [keys.operatorLink(slot.link_id as string)] : []),
         keys.feedAuthorMode(profileId),
         keys.feedLargeAuthors(profileId),
         keys.notificationGroup(profileId, 'follow', profileId),
       ],
+    },
+  };
+}
+
+/** The agents it operates (its operated-agents partition), with each link and the agent's slot. */
+async function agentsPage(profileId: string, cursor: Cursor): Promise<PathPage> {
+  const page = await walkPage(partitionQuery(keys.operatedAgents(profileId)), cursor);
+  return {
+    ...page,
+    reach: {
+      profile_ids: [],
+      keys: page.items.flatMap((a) => [
+        keys.operatorLink(a.link_id as string),
+        keys.operatorSlot(a.agent_profile_id as string),
+      ]),
     },
   };
 }

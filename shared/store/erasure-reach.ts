@@ -29,7 +29,7 @@ export interface ErasureReach {
 export const noReach = (): ErasureReach => ({ profile_ids: [], keys: [] });
 
 /** Profiles reached at once (each four small Queries). */
-const PROFILES_AT_ONCE = 4;
+const PROFILES_AT_ONCE = 16;
 
 /** The traces of the subjects in what `reach` names (the subjects' own partitions are walked by their own paths). */
 export async function reachedTraces(reach: ErasureReach, target: ErasureTarget): Promise<Item[]> {

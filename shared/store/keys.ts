@@ -34,6 +34,7 @@
  * | following count   | PROFILE#<id>           | FOLLOWING_COUNT    |   (moves with each follow, in its transaction) |
  * | message           | CONVERSATION#<a>#<b>   | MSG#<created>#<id> |   (a < b: both directions, one partition)  |
  * | access grant      | GRANT#<id>             | GRANT              | PROFILE#<managed>#GRANTS / <created>#<id>  |
+ * |                   |                        |                    | gsi2: PROFILE#<manager>#MANAGES / <created>#<id> |
  * | grant access      | PROFILE#<managed>#MANAGERS | MANAGER#<manager> | (exists while a grant is accepted)       |
  * | event (outbox)    | EVENT#<id>             | EVENT              | PROFILE#<profile>#EVENTS / <created>#<id>  |
  * |                   |                        |                    |   (expires ≥ 30 days after created_at; operational events: no index) |
@@ -216,6 +217,8 @@ export const keys = {
   messageSortKeyPrefix: 'MSG#',
   grant: (id: string) => ({ pk: `GRANT#${id}`, sk: 'GRANT' }),
   profileGrants: (managedId: string) => `PROFILE#${managedId}#GRANTS`,
+  /** The grants a profile holds as manager. */
+  managerGrants: (managerId: string) => `PROFILE#${managerId}#MANAGES`,
   grantManagers: (managedId: string) => `PROFILE#${managedId}#MANAGERS`,
   grantAccess: (managedId: string, managerId: string) => ({
     pk: `PROFILE#${managedId}#MANAGERS`,

@@ -116,9 +116,15 @@ async function main() {
           ? api(base, 'POST', '/v1/messages', { recipient_profile_id: other, body: `to ${i}` }, ownerKey, subject)
           : api(base, 'POST', '/v1/messages', { recipient_profile_id: subject, body: `from ${i}` }, crowdKey, other),
     );
-    // Let the pipelines (feed fan-out, notifications, search, counters) settle before measuring.
-    await new Promise((r) => setTimeout(r, 5000));
-    const before = await tableItems(stack.dynamodbEndpoint);
+    // Let the pipelines (feed fan-out, notifications, search, counters) settle before measuring:
+    // until the table holds still for a few seconds (the fan-out of a large profile takes a while).
+    let before = await tableItems(stack.dynamodbEndpoint);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 5000));
+      const now = await tableItems(stack.dynamodbEndpoint);
+      if (now.length === before.length) break;
+      before = now;
+    }
 
     stack.proxy.reset();
     const { username } = await api(base, 'GET', `/v1/profiles/${subject}`);

@@ -139,6 +139,8 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
   const subject = await c.person(`Subject ${tag}`, bio);
   const other = await c.person('Other Person', 'the one who stays');
   const third = await c.person('Third Person', 'also stays');
+  // Connected by nothing but the subject's mention of it: its notification of the mention is reached from the post.
+  const mentioned = await c.person('Mentioned Person', 'mentioned once');
   const t = (what: string) => `${what} by the subject ${tag}`;
   const texts = [bio, subject.name];
 
@@ -160,6 +162,8 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
   texts.push(t('second post before edit'), t('second post edited'));
   await c.post(subject, { body: t('a draft'), status: 'draft' });
   texts.push(t('a draft'));
+  await c.post(subject, { body: `${t('a mention')} of @${mentioned.profile.username}` });
+  texts.push(t('a mention'));
 
   const othersPost = await c.post(other, { body: `other's post ${tag}, mentioning @${subject.profile.username}` });
   const othersReply = await c.post(other, { body: `other's reply ${tag}`, reply_to_post_id: first.id });
