@@ -3,8 +3,8 @@
  * the real local runtime (HTTP → reaction item; stream poller → counter fold), with DynamoDB Local
  * behind a proxy that asks for ReturnConsumedCapacity=INDEXES on every write and books each
  * write's units on the partition keys it wrote (capacity-proxy.ts). Reports:
- * - write units per like: the like's own write, and with the counter fold's writes spread over
- *   the likes they counted (goal ≤ 3);
+ * - write units per like: the like's own write (its item and its copy on the liker's likes path),
+ *   and with the counter fold's writes spread over the likes they counted (goal ≤ 3);
  * - the hottest partition key of the likes and its share of them, and the per-post ceiling on AWS
  *   that follows: 1,000 WCU/s per partition ÷ the hottest key's units per like (goal ≥ 5,000/s);
  * - the counter fold: its writes per batch per counter (goal ≤ 1), units per write, and what its
@@ -155,13 +155,17 @@ async function main() {
     const reactionUnits = reactionKeys.reduce((sum, [, e]) => sum + e.units, 0);
     const [hottestKey, hottest] = reactionKeys.sort((a, b) => b[1].units - a[1].units)[0]!;
     const fold = foldWritesOf(writes, postPk);
+    // Each like's copy on its liker's likes path (PROFILE#<liker>#LIKES: the export's and the erasure's).
+    const likerPathUnits = [...book]
+      .filter(([key]) => key.startsWith('gsi') && key.endsWith('#LIKES'))
+      .reduce((sum, [, e]) => sum + e.units, 0);
     const foldIndexUnits = [...book]
       .filter(([key]) => key.startsWith('gsi'))
-      .filter(([key]) => !key.includes('RATELIMIT'))
+      .filter(([key]) => !key.includes('RATELIMIT') && !key.endsWith('#LIKES'))
       .reduce((sum, [, e]) => sum + e.units, 0);
     const bookings = [...book].filter(([key]) => key.startsWith('RATELIMIT#'));
     const bookingUnits = bookings.reduce((sum, [, e]) => sum + e.units, 0);
-    const unitsPerLike = reactionUnits / likes;
+    const unitsPerLike = (reactionUnits + likerPathUnits) / likes;
     const foldPerLike = fold.units / likes;
     const hottestPerLike = hottest.units / likes;
     const ceiling = PARTITION_WCU_PER_SECOND / hottestPerLike;
@@ -193,7 +197,12 @@ async function main() {
           '',
           '',
         ],
-        ['write units per like: its own reaction item', unitsPerLike.toFixed(2), '', ''],
+        [
+          "write units per like: its own reaction item, and its copy on the liker's likes path",
+          `${unitsPerLike.toFixed(2)} (${(reactionUnits / likes).toFixed(2)} + ${(likerPathUnits / likes).toFixed(2)})`,
+          '',
+          '',
+        ],
         [
           'write units per like, with the counter fold',
           `${(unitsPerLike + foldPerLike).toFixed(2)} (fold ${foldPerLike.toFixed(2)}: ${fold.writes} writes for ${likes} likes)`,
