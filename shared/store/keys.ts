@@ -363,6 +363,8 @@ export const keys = {
   // --- data exports ---
   dataExport: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
   userExports: (userId: string) => `USER#${userId}#EXPORTS`,
+  /** The exports whose job has not settled them yet. */
+  pendingExports: () => 'EXPORTS#pending',
   exportClaim: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_CLAIM' }),
   // --- live: the per-profile event log and its stream tickets ---
   /** A profile's event log: one partition, sorted by event id (log order). */
