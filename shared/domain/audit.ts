@@ -26,6 +26,11 @@ export interface AuditTarget {
  * names the operation from the route table, which the API's Lambdas do not carry.
  */
 export interface WrittenBy {
+  /**
+   * The entry's own id: the request's, or for a tool call of the MCP endpoint the call's, so the
+   * calls of one MCP request are entries of their own while they share its `request_id`.
+   */
+  entry_id: string;
   request_id: string;
   at: string;
   workspace_id: string;
@@ -39,7 +44,7 @@ export interface WrittenBy {
 /** A request's stamp before its write names the target (and, for some, the workspace). */
 export type PendingStamp = Omit<WrittenBy, 'target' | 'workspace_id'> & { workspace_id: string | undefined };
 
-/** One entry of the audit log as listed: its id is the request's. */
+/** One entry of the audit log as listed: its id is its write's (the request's, or a tool call's in an MCP request). */
 export interface AuditEntry {
   id: string;
   at: string;
@@ -77,7 +82,7 @@ export const oldestKeptDay = (now: Date): string =>
   new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
 
 export const entryOf = (stamp: WrittenBy, action: string): AuditEntry => ({
-  id: stamp.request_id,
+  id: stamp.entry_id,
   at: stamp.at,
   actor: stamp.actor,
   acting_profile_id: stamp.acting_profile_id,

@@ -355,9 +355,9 @@ export const keys = {
   // --- the audit log ---
   /** A workspace's audit entries of one UTC day (YYYY-MM-DD). */
   auditDay: (workspaceId: string, day: string) => `AUDIT#${workspaceId}#${day}`,
-  auditEntry: (workspaceId: string, day: string, at: string, requestId: string) => ({
+  auditEntry: (workspaceId: string, day: string, at: string, entryId: string) => ({
     pk: `AUDIT#${workspaceId}#${day}`,
-    sk: `${at}#${requestId}`,
+    sk: `${at}#${entryId}`,
   }),
   auditMark: (requestId: string) => ({ pk: `AUDITMARK#${requestId}`, sk: 'AUDITMARK' }),
   // --- data exports ---

@@ -14,6 +14,7 @@ import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 
 const pending = (): PendingStamp => ({
+  entry_id: newId(),
   request_id: newId(),
   at: new Date().toISOString(),
   workspace_id: newId(),
