@@ -77,7 +77,7 @@ function markPut(tableName: unknown, stamp: WrittenBy) {
   return {
     TableName: tableName,
     Item: {
-      ...keys.auditMark(stamp.request_id),
+      ...keys.auditMark(stamp.entry_id),
       entity: entityTags.auditMark,
       [STAMP]: stamp,
       [TABLE.ttlAttribute]: Math.floor(Date.parse(stamp.at) / 1000) + MARK_SECONDS,

@@ -359,7 +359,7 @@ export const keys = {
     pk: `AUDIT#${workspaceId}#${day}`,
     sk: `${at}#${entryId}`,
   }),
-  auditMark: (requestId: string) => ({ pk: `AUDITMARK#${requestId}`, sk: 'AUDITMARK' }),
+  auditMark: (entryId: string) => ({ pk: `AUDITMARK#${entryId}`, sk: 'AUDITMARK' }),
   // --- data exports ---
   dataExport: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
   userExports: (userId: string) => `USER#${userId}#EXPORTS`,

@@ -98,7 +98,7 @@ describe('the audit stamp', () => {
       ),
     );
     expect(await read(keys.post(post))).toBeUndefined();
-    expect((await read(keys.auditMark(stamp.request_id)))?.written_by).toEqual({
+    expect((await read(keys.auditMark(stamp.entry_id)))?.written_by).toEqual({
       ...stamp,
       target: { type: 'post', id: post },
     });
@@ -115,6 +115,6 @@ describe('the audit stamp', () => {
         ),
       ).rejects.toBeInstanceOf(ConditionalCheckFailedException);
     });
-    expect(await read(keys.auditMark(refused.request_id))).toBeUndefined();
+    expect(await read(keys.auditMark(refused.entry_id))).toBeUndefined();
   });
 });
