@@ -27,10 +27,11 @@ export interface AuditTarget {
  */
 export interface WrittenBy {
   /**
-   * The entry's own id: the request's, or for a tool call of the MCP endpoint the call's, so the
-   * calls of one MCP request are entries of their own while they share its `request_id`.
+   * A tool call's own id, on the writes of the MCP endpoint's tool calls only: the calls of one
+   * MCP request are entries of their own while they share its `request_id`. Absent elsewhere (the
+   * entry's id is the request's), so a plain write's item carries no second id.
    */
-  entry_id: string;
+  entry_id?: string;
   request_id: string;
   at: string;
   workspace_id: string;
@@ -81,8 +82,12 @@ export const dayBefore = (day: string): string =>
 export const oldestKeptDay = (now: Date): string =>
   new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
 
+/** The id of the entry a stamp records: its tool call's, else its request's. */
+export const entryIdOf = (stamp: Pick<WrittenBy, 'entry_id' | 'request_id'>): string =>
+  stamp.entry_id ?? stamp.request_id;
+
 export const entryOf = (stamp: WrittenBy, action: string): AuditEntry => ({
-  id: stamp.entry_id,
+  id: entryIdOf(stamp),
   at: stamp.at,
   actor: stamp.actor,
   acting_profile_id: stamp.acting_profile_id,

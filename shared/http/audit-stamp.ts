@@ -21,8 +21,9 @@ export function pendingStamp(route: RouteDef, event: ApiEvent, auth: AuthContext
   const ip = event.requestContext?.http?.sourceIp;
   return {
     // A tool call of the MCP endpoint is an entry of its own within the MCP request the caller sees.
-    entry_id: requestIdFor(event),
-    request_id: event.partOfRequest ?? requestIdFor(event),
+    ...(event.partOfRequest
+      ? { entry_id: requestIdFor(event), request_id: event.partOfRequest }
+      : { request_id: requestIdFor(event) }),
     at: now.toISOString(),
     workspace_id: workspaceId,
     actor: auditActorOf(principal),
