@@ -72,6 +72,7 @@ account.json                          your user and the workspaces you are a mem
 profiles/<username>/profile.json      the profile, as GET /v1/profiles/{id} answers it
 profiles/<username>/posts.json        its posts, replies, quotes and drafts, each with "history": its earlier versions
 profiles/<username>/comments.json     its comments, each with "history"
+profiles/<username>/likes.json        { posts: [id], comments: [id] } it likes
 profiles/<username>/following.json    [{ profile_id, username, since }] it follows
 profiles/<username>/followers.json    [{ profile_id, username, since }] following it
 profiles/<username>/blocks.json       [{ profile_id, username, since }] it blocks
@@ -86,7 +87,6 @@ following.json, blocks.json and mutes.json can be imported into a profile again:
 POST /v1/profiles/{profile_id}/imports with { following, blocks, mutes }.
 
 No secret is in this archive: no password, key, token or signing secret.
-Not in this version of the archive: the posts and comments a profile liked.
 `;
 
 /** The most entries one import takes, all lists together. */

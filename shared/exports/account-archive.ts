@@ -28,6 +28,7 @@ import { followersOf, followingOf, getFollowCounts, type FollowListItem } from '
 import { getMedia } from '../store/media.js';
 import { listNotifications } from '../store/notifications.js';
 import { likedPosts, listProfileDrafts, listProfilePosts } from '../store/posts.js';
+import { listProfileLikes } from '../store/reactions.js';
 import { listWorkspaceProfiles } from '../store/profiles.js';
 import { listBlocks, listMutes, loadSafetySets, type SafetyListItem } from '../store/safety.js';
 import { listVersions } from '../store/versions.js';
@@ -55,6 +56,14 @@ async function historyOf(object: { id: string; edited_at: string | null }) {
   const versions = [];
   for await (const page of allPages((request) => listVersions(object.id, request))) versions.push(...page);
   return versions.map(presentVersion);
+}
+
+/** The ids of the posts and comments a profile likes (ids only: a few dozen bytes each), by its likes path. */
+async function likesOf(profileId: string): Promise<{ posts: string[]; comments: string[] }> {
+  const likes = { posts: [] as string[], comments: [] as string[] };
+  for await (const page of allPages((r) => listProfileLikes(profileId, r)))
+    for (const like of page) (like.target === 'post' ? likes.posts : likes.comments).push(like.targetId);
+  return likes;
 }
 
 /** An archive's list entry of a follow, block or mute: what an import reads back. */
@@ -153,6 +162,7 @@ async function writeProfile(writer: ArchiveWriter, profile: ProfileRecord, now: 
       (comments) => presentComments(profile, comments),
     ),
   );
+  await writer.json(`${dir}likes.json`, await likesOf(id));
   await writer.jsonArray(
     `${dir}following.json`,
     mapPages(

@@ -18,6 +18,7 @@ import { entities } from './entities.js';
 import { recordOf, type EntityLayout, type PathParams } from './items.js';
 import { entityTags, keyParts, keys } from './keys.js';
 import { profilesByUsername } from './mentions.js';
+import { profileLikesLayout } from './reactions.js';
 import { pathQuery, queryPathItems } from './paths.js';
 
 type Item = Record<string, unknown>;
@@ -32,9 +33,6 @@ export interface PathPage extends WalkPage {
 const PARTITIONS_AT_ONCE = 8;
 
 const ACCOUNT_TOKEN_PURPOSES: readonly AccountTokenPurpose[] = ['verify_email', 'change_email', 'reset_password'];
-
-/** Likes are read by profile; the layout's path does not depend on the item's key. */
-const LIKES = entities.reaction({ pk: '', sk: '' });
 
 type PathsOf<L> = L extends { paths: infer Ps } ? Ps : never;
 
@@ -182,7 +180,7 @@ async function conversationsPage(profileId: string, cursor: Cursor): Promise<Pat
 
 /** Its likes; the targets' authors reached, with their notification groups of the targets. */
 async function likesPage(profileId: string, cursor: Cursor): Promise<PathPage> {
-  const page = await onPath(LIKES, 'byProfile', { profile_id: profileId }, cursor);
+  const page = await onPath(profileLikesLayout, 'byProfile', { profile_id: profileId }, cursor);
   const targets = present(page.items.map((item) => keyParts.reaction(itemKeyOf(item))));
   const targetKeys = targets.map((t) => (t.target === 'post' ? keys.post(t.targetId) : keys.comment(t.targetId)));
   const found = await batchGet(targetKeys);

@@ -7,7 +7,10 @@ import type { CounterItem } from './counter-fold.js';
 import { entities } from './entities.js';
 import { putItem } from './items.js';
 import { conditionRequest, when } from './expressions.js';
-import { keys, type ReactionKeyParts } from './keys.js';
+import { keyParts, keys, type ReactionKeyParts } from './keys.js';
+import type { Page, PageRequest } from './pagination.js';
+import { pathPage } from './paths.js';
+import { TABLE } from './table.js';
 
 export type ReactionOutcome = 'changed' | 'unchanged';
 
@@ -32,6 +35,15 @@ export const reactionCounter = ({ target, targetId }: ReactionKeyParts): { item:
   target === 'post'
     ? { item: { key: keys.post(targetId) }, counter: 'likes_count' }
     : { item: { key: keys.comment(targetId) }, counter: 'reactions_count' };
+
+/** A profile's likes are read by profile: the layout's path does not depend on the item's key. */
+export const profileLikesLayout = entities.reaction({ pk: '', sk: '' });
+
+/** One page of a profile's likes, oldest first, each as its key names it (the export's likes.json). */
+export const listProfileLikes = (profileId: string, request: PageRequest): Promise<Page<ReactionKeyParts>> =>
+  pathPage(profileLikesLayout, 'byProfile', { profile_id: profileId }, request, {
+    read: (item) => keyParts.reaction({ pk: item[TABLE.partitionKey] as string, sk: item[TABLE.sortKey] as string })!,
+  });
 
 /** The item of a profile's like on a post: a read batch asks for it to learn the viewer's reaction. */
 export const postReactionKey = (postId: string, profileId: string): ItemKey => keys.postReaction(postId, profileId);

@@ -59,6 +59,7 @@ describe('data export', () => {
   let draft: { id: string };
   let commentId: string;
   let imageId: string;
+  const liked = { posts: [] as string[], comments: [] as string[] };
 
   beforeAll(async () => {
     [alice, bob, carol, dan] = await Promise.all([actor(), actor(), actor(), actor()]);
@@ -75,6 +76,16 @@ describe('data export', () => {
       await call('POST', `/v1/posts/${bobsPost.id}/comments`, { ...as(alice), body: { body: 'a comment' } }),
       201,
     ).comment.id;
+    // Alice likes bob's post and bob's comment on her post (her likes.json).
+    const bobsComment = ok(
+      await call('POST', `/v1/posts/${published.id}/comments`, { ...as(bob), body: { body: 'nice words' } }),
+      201,
+    ).comment.id as string;
+    const like = { reaction_type: 'like', active: true };
+    ok(await call('PUT', `/v1/posts/${bobsPost.id}/reaction`, { ...as(alice), body: like }));
+    ok(await call('PUT', `/v1/comments/${bobsComment}/reaction`, { ...as(alice), body: like }));
+    liked.posts.push(bobsPost.id);
+    liked.comments.push(bobsComment);
     // Relations: alice follows bob, bob follows alice, alice blocks carol and mutes dan.
     ok(await call('POST', '/v1/profile-follows', { ...as(alice), body: { followed_profile_id: bob.profile.id } }), 201);
     ok(await call('POST', '/v1/profile-follows', { ...as(bob), body: { followed_profile_id: alice.profile.id } }), 201);
@@ -100,7 +111,7 @@ describe('data export', () => {
     await settledCount(
       'notifications',
       async () => ok(await call('GET', '/v1/notifications', as(alice))).items.length,
-      1,
+      2, // bob's follow and bob's comment
     );
 
     const created = await requestExport(alice.session);
@@ -145,6 +156,10 @@ describe('data export', () => {
     const comments = json(files, `${dir}comments.json`) as { id: string; history: unknown[] }[];
     expect(comments.map((c) => c.id)).toEqual([commentId]);
     expect(comments[0]!.history).toEqual([]);
+  });
+
+  it('holds its likes as { posts: [id], comments: [id] }', () => {
+    expect(json(files, `profiles/${alice.profile.username}/likes.json`)).toEqual(liked);
   });
 
   it('holds follows both ways, blocks and mutes as { profile_id, username, since }', () => {
