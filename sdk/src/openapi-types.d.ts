@@ -2798,18 +2798,19 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "post.mention" | "post.reply" | "post.quoted" | "comment.created" | "comment.reply" | "comment.deleted" | "post.deleted" | "profile.deleted" | "message.created" | "profile.followed" | "access_grant.accepted" | "webhook_endpoint.disabled" | "webhook_delivery.exhausted";
+        /**
+         * Format: uuid
+         * @description A lowercase UUID.
+         * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+         */
+        Uuid: string;
         Agent: {
             hint?: string;
         } & {
             [key: string]: unknown;
         };
         User: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             email: string;
             /** @description Whether the address was proved by the link of a verification mail (POST /v1/email-verifications). */
             email_verified: boolean;
@@ -2825,12 +2826,7 @@ export interface components {
             recovery_codes_left: number;
         };
         Workspace: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             name: string;
             /**
              * Format: date-time
@@ -2847,12 +2843,7 @@ export interface components {
             expires_at: string;
         };
         SessionInfo: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -2873,12 +2864,7 @@ export interface components {
             current: boolean;
         };
         Export: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description `pending` while the archive is written; then `ready` or `failed`.
              * @enum {string}
@@ -2937,12 +2923,7 @@ export interface components {
             };
         };
         Passkey: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             name: string;
             /**
              * Format: date-time
@@ -2970,18 +2951,8 @@ export interface components {
             };
         };
         WorkspaceMember: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            workspace_id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            user_id: string;
+            workspace_id: components["schemas"]["Uuid"];
+            user_id: components["schemas"]["Uuid"];
             email: string;
             name: string;
             /** @enum {string} */
@@ -2993,15 +2964,10 @@ export interface components {
             created_at: string;
         };
         ApiKey: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             name: string;
             scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
-            profile_ids: string[];
+            profile_ids: components["schemas"]["Uuid"][];
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
             /**
@@ -3039,12 +3005,7 @@ export interface components {
             request_id: string;
         };
         Profile: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             username: string;
             /** @enum {string} */
             type: "human" | "company" | "agent";
@@ -3096,12 +3057,7 @@ export interface components {
             };
         };
         ProfileWithCounts: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             username: string;
             /** @enum {string} */
             type: "human" | "company" | "agent";
@@ -3173,12 +3129,7 @@ export interface components {
             since: string;
         };
         ProfileWithAgent: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             username: string;
             /** @enum {string} */
             type: "human" | "company" | "agent";
@@ -3235,24 +3186,9 @@ export interface components {
             name: string;
         };
         OperatorLink: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            agent_profile_id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            operator_profile_id: string;
+            id: components["schemas"]["Uuid"];
+            agent_profile_id: components["schemas"]["Uuid"];
+            operator_profile_id: components["schemas"]["Uuid"];
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "ended";
             /**
@@ -3311,18 +3247,9 @@ export interface components {
             profile: components["schemas"]["Profile"];
         };
         Post: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The author profile.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            id: components["schemas"]["Uuid"];
+            /** @description The author profile. */
+            profile_id: components["schemas"]["Uuid"];
             /** @enum {string} */
             kind: "post" | "reply";
             /** @description The first 280 characters of body. */
@@ -3331,11 +3258,11 @@ export interface components {
             body_truncated: boolean;
             images: components["schemas"]["PostImage"][];
             image_count: number;
-            reply_to_post_id: string | null;
+            reply_to_post_id: components["schemas"]["Uuid"] | null;
             /** @description The first post of the thread, for replies; null for a post. */
-            root_post_id: string | null;
+            root_post_id: components["schemas"]["Uuid"] | null;
             /** @description The post this post quotes (a quote is kind `post`, never a reply); null when it quotes none. */
-            quoted_post_id: string | null;
+            quoted_post_id: components["schemas"]["Uuid"] | null;
             /** @enum {string} */
             visibility: "public";
             /** @enum {string} */
@@ -3375,12 +3302,8 @@ export interface components {
             via: components["schemas"]["Via"];
         };
         PostImage: {
-            /**
-             * Format: uuid
-             * @description The media shown (media_id as sent).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description The media shown (media_id as sent). */
+            id: components["schemas"]["Uuid"];
             /** @description The media's large file (longest side at most 2048 pixels). */
             url: string;
             /** @description Of the file at url. */
@@ -3413,18 +3336,9 @@ export interface components {
             upload: components["schemas"]["MediaUpload"];
         };
         Media: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The profile that uploaded it: the only one that may use it.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            id: components["schemas"]["Uuid"];
+            /** @description The profile that uploaded it: the only one that may use it. */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * @description What the media is for: a profile `avatar` or `banner` (light or dark variant), or a `post_image`.
              * @enum {string}
@@ -3485,26 +3399,12 @@ export interface components {
             profile: components["schemas"]["Profile"];
         };
         Comment: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            post_id: string;
-            /**
-             * Format: uuid
-             * @description The author profile.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            id: components["schemas"]["Uuid"];
+            post_id: components["schemas"]["Uuid"];
+            /** @description The author profile. */
+            profile_id: components["schemas"]["Uuid"];
             /** @description The comment this one replies to; null for a top-level comment. */
-            parent_comment_id: string | null;
+            parent_comment_id: components["schemas"]["Uuid"] | null;
             body: string;
             /**
              * @description `removed` (by moderation) only in the lists its author reads; everyone else no longer sees it. `deleted`: deleted while it had replies, kept with an empty body so they keep their place.
@@ -3544,24 +3444,9 @@ export interface components {
             followed_at: string;
         };
         Message: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            sender_profile_id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            recipient_profile_id: string;
+            id: components["schemas"]["Uuid"];
+            sender_profile_id: components["schemas"]["Uuid"];
+            recipient_profile_id: components["schemas"]["Uuid"];
             body: string;
             /**
              * Format: date-time
@@ -3573,18 +3458,14 @@ export interface components {
             via: components["schemas"]["Via"];
         };
         Conversation: {
-            /**
-             * Format: uuid
-             * @description The same for both sides: derived from the two profile ids.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description The same for both sides: derived from the two profile ids. */
+            id: components["schemas"]["Uuid"];
             with: components["schemas"]["Profile"];
             last_message: components["schemas"]["Message"];
             /** @description Messages from the other side after the caller's read mark. */
             unread_count: number;
             /** @description The id of the last message the other side has read, or null. */
-            other_read_up_to: string | null;
+            other_read_up_to: components["schemas"]["Uuid"] | null;
             /**
              * Format: date-time
              * @description The last message’s time: the lists are newest first by it.
@@ -3602,18 +3483,9 @@ export interface components {
             allow_messages_from: "everyone" | "following" | "nobody";
         };
         AccessGrant: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The managed profile.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            id: components["schemas"]["Uuid"];
+            /** @description The managed profile. */
+            profile_id: components["schemas"]["Uuid"];
             /** @description The invited operator. */
             manager_profile: components["schemas"]["Profile"];
             permissions: ("posting" | "commenting" | "reacting" | "following" | "messaging" | "profile_editing")[];
@@ -3649,20 +3521,12 @@ export interface components {
         };
         /** post.mention */
         PostMentionEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "post.mention";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3677,20 +3541,12 @@ export interface components {
         };
         /** post.reply */
         PostReplyEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "post.reply";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3701,30 +3557,18 @@ export interface components {
                 post: components["schemas"]["Post"];
                 /** @description The profile that acted (the author, sender, follower). */
                 profile: components["schemas"]["Profile"];
-                /**
-                 * Format: uuid
-                 * @description The parent post (the affected profile's).
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                reply_to_post_id: string;
+                /** @description The parent post (the affected profile's). */
+                reply_to_post_id: components["schemas"]["Uuid"];
             };
         };
         /** post.quoted */
         PostQuotedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "post.quoted";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3735,30 +3579,18 @@ export interface components {
                 post: components["schemas"]["Post"];
                 /** @description The profile that acted (the author, sender, follower). */
                 profile: components["schemas"]["Profile"];
-                /**
-                 * Format: uuid
-                 * @description The quoted post (the affected profile's).
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                quoted_post_id: string;
+                /** @description The quoted post (the affected profile's). */
+                quoted_post_id: components["schemas"]["Uuid"];
             };
         };
         /** comment.created */
         CommentCreatedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "comment.created";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3774,20 +3606,12 @@ export interface components {
         };
         /** comment.reply */
         CommentReplyEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "comment.reply";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3805,98 +3629,56 @@ export interface components {
         };
         /** comment.deleted */
         CommentDeletedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "comment.deleted";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
             data: {
-                /**
-                 * Format: uuid
-                 * @description A lowercase UUID.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                comment_id: string;
-                /**
-                 * Format: uuid
-                 * @description The post the comment was on.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                post_id: string;
+                comment_id: components["schemas"]["Uuid"];
+                /** @description The post the comment was on. */
+                post_id: components["schemas"]["Uuid"];
             };
         };
         /** post.deleted */
         PostDeletedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "post.deleted";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
             data: {
-                /**
-                 * Format: uuid
-                 * @description A lowercase UUID.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
         };
         /** profile.deleted */
         ProfileDeletedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "profile.deleted";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
             data: {
-                /**
-                 * Format: uuid
-                 * @description The erased profile (its tombstone keeps the username for 90 days).
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                profile_id: string;
+                /** @description The erased profile (its tombstone keeps the username for 90 days). */
+                profile_id: components["schemas"]["Uuid"];
                 username: string;
                 /**
                  * Format: date-time
@@ -3907,20 +3689,12 @@ export interface components {
         };
         /** message.created */
         MessageCreatedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "message.created";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3934,20 +3708,12 @@ export interface components {
         };
         /** profile.followed */
         ProfileFollowedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "profile.followed";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3967,20 +3733,12 @@ export interface components {
         };
         /** access_grant.accepted */
         AccessGrantAcceptedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "access_grant.accepted";
-            /**
-             * Format: uuid
-             * @description The affected profile (whose endpoints selected it).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The affected profile (whose endpoints selected it). */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -3994,12 +3752,8 @@ export interface components {
         };
         /** webhook_endpoint.disabled */
         WebhookEndpointDisabledEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "webhook_endpoint.disabled";
             /** @description Always null: the event concerns the workspace, not a profile (profile_ids do not filter it). */
@@ -4014,12 +3768,7 @@ export interface components {
             };
         };
         WebhookEndpointSummary: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             name: string;
             url: string;
             /**
@@ -4033,12 +3782,8 @@ export interface components {
         };
         /** webhook_delivery.exhausted */
         WebhookDeliveryExhaustedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "webhook_delivery.exhausted";
             /** @description Always null: the event concerns the workspace, not a profile (profile_ids do not filter it). */
@@ -4053,27 +3798,14 @@ export interface components {
             };
         };
         WebhookDeliverySummary: {
-            /**
-             * Format: uuid
-             * @description Delivery id; equals the webhook-id header of every attempt.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description Event id; equals the body id.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            webhook_event_id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            webhook_endpoint_id: string;
+            /** @description Delivery id; equals the webhook-id header of every attempt. */
+            id: components["schemas"]["Uuid"];
+            /** @description Event id; equals the body id. */
+            webhook_event_id: components["schemas"]["Uuid"];
+            webhook_endpoint_id: components["schemas"]["Uuid"];
             event_type: string;
             /** @description The affected profile; null for operational (workspace-wide) events. */
-            profile_id: string | null;
+            profile_id: components["schemas"]["Uuid"] | null;
             /** @description Completed attempts. */
             attempt_count: number;
             last_status_code: number | null;
@@ -4081,42 +3813,25 @@ export interface components {
         };
         /** webhook.test */
         WebhookTestEvent: {
-            /**
-             * Format: uuid
-             * @description Event id: the same for every endpoint the event reaches.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            /** @description Event id: the same for every endpoint the event reaches. */
+            id: components["schemas"]["Uuid"];
             /** @constant */
             type: "webhook.test";
-            /**
-             * Format: uuid
-             * @description The endpoint's first profile.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            /** @description The endpoint's first profile. */
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
             data: {
-                /**
-                 * Format: uuid
-                 * @description The endpoint tested.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                webhook_endpoint_id: string;
+                /** @description The endpoint tested. */
+                webhook_endpoint_id: components["schemas"]["Uuid"];
                 message: string;
             };
         };
         WebhookEndpoint: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             name: string;
             url: string;
             event_types: components["schemas"]["WebhookEventType"][];
@@ -4146,30 +3861,16 @@ export interface components {
         WebhookSigningSecret: string;
         WebhookEndpointList: {
             workspace: {
-                /**
-                 * Format: uuid
-                 * @description A lowercase UUID.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                id: string;
+                id: components["schemas"]["Uuid"];
                 name: string;
             };
             available_profiles: components["schemas"]["Profile"][];
             items: components["schemas"]["WebhookEndpoint"][];
         };
         WebhookTestResult: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            webhook_event_id: string;
-            /**
-             * Format: uuid
-             * @description The delivery the test event creates (visible in the activity shortly).
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            webhook_delivery_id: string;
+            webhook_event_id: components["schemas"]["Uuid"];
+            /** @description The delivery the test event creates (visible in the activity shortly). */
+            webhook_delivery_id: components["schemas"]["Uuid"];
         };
         WebhookActivity: {
             totals: components["schemas"]["WebhookTotals"];
@@ -4187,29 +3888,16 @@ export interface components {
             success_rate: number | null;
         };
         WebhookDelivery: {
-            /**
-             * Format: uuid
-             * @description Delivery id; equals the webhook-id header of every attempt.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description Event id; equals the body id.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            webhook_event_id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            webhook_endpoint_id: string;
+            /** @description Delivery id; equals the webhook-id header of every attempt. */
+            id: components["schemas"]["Uuid"];
+            /** @description Event id; equals the body id. */
+            webhook_event_id: components["schemas"]["Uuid"];
+            webhook_endpoint_id: components["schemas"]["Uuid"];
             /** @description Current name of the endpoint. */
             webhook_endpoint_name: string;
             event_type: string;
             /** @description The affected profile; null for operational (workspace-wide) events. */
-            profile_id: string | null;
+            profile_id: components["schemas"]["Uuid"] | null;
             /** @enum {string} */
             status: "pending" | "delivering" | "succeeded" | "failed";
             /** @description Completed attempts. */
@@ -4253,20 +3941,10 @@ export interface components {
             response_body: string | null;
         };
         Report: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /** @enum {string} */
             subject_type: "post" | "comment" | "profile" | "message";
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            subject_id: string;
+            subject_id: components["schemas"]["Uuid"];
             /** @enum {string} */
             reason: "spam" | "harassment" | "hate" | "violence" | "sexual" | "self_harm" | "impersonation" | "misinformation" | "illegal" | "other";
             details: string | null;
@@ -4283,12 +3961,7 @@ export interface components {
         ReportedSubject: {
             /** @enum {string} */
             subject_type: "post" | "comment" | "profile" | "message";
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            subject_id: string;
+            subject_id: components["schemas"]["Uuid"];
             /** @description The subject as its own read answered it when it was first reported: `{ post, profile }`, `{ comment, profile }`, a Profile, or the Message. */
             snapshot: {
                 [key: string]: unknown;
@@ -4315,23 +3988,13 @@ export interface components {
             next_cursor: string | null;
         };
         Notification: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             reason: components["schemas"]["NotificationReason"];
             /** @description What the notification is about: the new post (mention, reply, quote), the liked post, the new or liked comment, the followed profile (the recipient), the access grant, the resolved report (report_resolved), the post or comment removed by moderation (content_removed). */
             subject: {
                 /** @enum {string} */
                 type: "post" | "comment" | "profile" | "access_grant" | "report";
-                /**
-                 * Format: uuid
-                 * @description A lowercase UUID.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             /** @description The post the reason is about, or that the comment belongs to; null when none, or no longer readable. */
             post: components["schemas"]["Post"] | null;
@@ -4408,12 +4071,7 @@ export interface components {
         LiveEvent: {
             /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
             id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -4425,12 +4083,7 @@ export interface components {
         } | {
             /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
             id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -4442,12 +4095,7 @@ export interface components {
                 message: components["schemas"]["Message"];
                 /** @description The conversation, the same id for both sides. */
                 conversation: {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
+                    id: components["schemas"]["Uuid"];
                 } & {
                     [key: string]: unknown;
                 };
@@ -4455,12 +4103,7 @@ export interface components {
         } | {
             /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
             id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -4475,12 +4118,7 @@ export interface components {
         } | {
             /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
             id: string;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            profile_id: string;
+            profile_id: components["schemas"]["Uuid"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp with milliseconds.
@@ -4525,12 +4163,7 @@ export interface components {
         UnavailablePost: {
             post: null;
             profile: null;
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            post_id: string;
+            post_id: components["schemas"]["Uuid"];
             /** @constant */
             unavailable: true;
         };
@@ -4592,19 +4225,9 @@ export interface components {
             scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
             /** @description With a session: the workspaces the person may approve for (owner or admin), with their profiles (the first 100). */
             workspaces: {
-                /**
-                 * Format: uuid
-                 * @description A lowercase UUID.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 profiles: {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
+                    id: components["schemas"]["Uuid"];
                     username: string;
                     name: string;
                 }[];
@@ -4612,24 +4235,14 @@ export interface components {
         };
         /** @description A connected app. */
         OAuthGrant: {
-            /**
-             * Format: uuid
-             * @description A lowercase UUID.
-             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-             */
-            id: string;
+            id: components["schemas"]["Uuid"];
             client_id: string;
             client_name: string;
             approved_by: {
-                /**
-                 * Format: uuid
-                 * @description A lowercase UUID.
-                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                 */
-                user_id: string;
+                user_id: components["schemas"]["Uuid"];
                 email: string;
             };
-            profile_ids: string[];
+            profile_ids: components["schemas"]["Uuid"][];
             scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
             /**
              * Format: date-time
@@ -5513,12 +5126,7 @@ export interface operations {
                         data: {
                             user: components["schemas"]["User"];
                             workspaces: {
-                                /**
-                                 * Format: uuid
-                                 * @description A lowercase UUID.
-                                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                                 */
-                                id: string;
+                                id: components["schemas"]["Uuid"];
                                 name: string;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "member";
@@ -6042,7 +5650,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                session_id: string;
+                session_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6153,7 +5761,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                export_id: string;
+                export_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6191,7 +5799,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6369,7 +5977,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                passkey_id: string;
+                passkey_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6423,12 +6031,8 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: {
-                            /**
-                             * Format: uuid
-                             * @description Name it in POST /v1/sessions/passkey: the challenge answers once, within 5 minutes.
-                             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                             */
-                            challenge_id: string;
+                            /** @description Name it in POST /v1/sessions/passkey: the challenge answers once, within 5 minutes. */
+                            challenge_id: components["schemas"]["Uuid"];
                             options: components["schemas"]["PasskeyRequestOptions"];
                         };
                         agent: components["schemas"]["Agent"];
@@ -6450,12 +6054,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description From POST /v1/sessions/passkey-options.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    challenge_id: string;
+                    /** @description From POST /v1/sessions/passkey-options. */
+                    challenge_id: components["schemas"]["Uuid"];
                     response: components["schemas"]["PasskeyAuthenticationResponse"];
                 };
             };
@@ -6536,7 +6136,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6586,9 +6186,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                user_id: string;
+                user_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6628,9 +6228,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                user_id: string;
+                user_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6684,7 +6284,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6725,7 +6325,7 @@ export interface operations {
             };
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6735,7 +6335,7 @@ export interface operations {
                     name: string;
                     scopes: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
                     /** @default [] */
-                    profile_ids?: string[];
+                    profile_ids?: components["schemas"]["Uuid"][];
                 };
             };
         };
@@ -6777,9 +6377,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                api_key_id: string;
+                api_key_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6822,7 +6422,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6872,12 +6472,8 @@ export interface operations {
                     username: string;
                     name: string;
                     call_name: string;
-                    /**
-                     * Format: uuid
-                     * @description Session only: the workspace to create the profile in (default: your personal workspace).
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    workspace_id?: string;
+                    /** @description Session only: the workspace to create the profile in (default: your personal workspace). */
+                    workspace_id?: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -6915,13 +6511,13 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -6972,7 +6568,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7022,7 +6618,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7076,7 +6672,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
                 slot: "avatar" | "banner";
                 /** @description For light or dark appearance. */
                 variant: "light" | "dark";
@@ -7086,12 +6682,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A ready media of this profile, uploaded (POST /v1/media) with the slot's purpose (avatar or banner).
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    media_id: string;
+                    /** @description A ready media of this profile, uploaded (POST /v1/media) with the slot's purpose (avatar or banner). */
+                    media_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -7129,7 +6721,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
                 slot: "avatar" | "banner";
                 /** @description For light or dark appearance. */
                 variant: "light" | "dark";
@@ -7200,19 +6792,15 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description The human or company profile asked to operate the agent.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    operator_profile_id: string;
+                    /** @description The human or company profile asked to operate the agent. */
+                    operator_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -7251,11 +6839,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                link_id: string;
+                link_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7293,11 +6881,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                link_id: string;
+                link_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7335,11 +6923,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                link_id: string;
+                link_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7380,11 +6968,11 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7422,13 +7010,13 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7516,7 +7104,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
                 /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
                 "idempotency-key"?: string;
             };
@@ -7529,27 +7117,15 @@ export interface operations {
                     body: string;
                     /** @default [] */
                     images?: {
-                        /**
-                         * Format: uuid
-                         * @description A ready media of the acting profile, uploaded with purpose post_image (POST /v1/media); the post's image is its large file.
-                         * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                         */
-                        media_id: string;
+                        /** @description A ready media of the acting profile, uploaded with purpose post_image (POST /v1/media); the post's image is its large file. */
+                        media_id: components["schemas"]["Uuid"];
                         /** @description Text for screen readers; null or absent when there is none. */
                         alt_text?: string | null;
                     }[];
-                    /**
-                     * Format: uuid
-                     * @description Makes the post a reply to this published post.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    reply_to_post_id?: string;
-                    /**
-                     * Format: uuid
-                     * @description Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    quote_of_post_id?: string;
+                    /** @description Makes the post a reply to this published post. */
+                    reply_to_post_id?: components["schemas"]["Uuid"];
+                    /** @description Makes the post a quote of this published post (kind stays `post`); not with reply_to_post_id. */
+                    quote_of_post_id?: components["schemas"]["Uuid"];
                     /**
                      * @default published
                      * @enum {string}
@@ -7599,13 +7175,13 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7655,11 +7231,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7695,11 +7271,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7751,13 +7327,13 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7813,11 +7389,11 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7855,11 +7431,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7889,12 +7465,7 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: {
-                            /**
-                             * Format: uuid
-                             * @description A lowercase UUID.
-                             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                             */
-                            post_id: string;
+                            post_id: components["schemas"]["Uuid"];
                             likes_count: number;
                             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
                             viewer_reaction: "like" | null;
@@ -7921,11 +7492,11 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -7968,7 +7539,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8006,7 +7577,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
                 /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
                 "idempotency-key"?: string;
             };
@@ -8063,7 +7634,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                media_id: string;
+                media_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8103,13 +7674,13 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8162,13 +7733,13 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
                 /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
                 "idempotency-key"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8176,12 +7747,8 @@ export interface operations {
             content: {
                 "application/json": {
                     body: string;
-                    /**
-                     * Format: uuid
-                     * @description Replies to this comment of the same post (any depth).
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    parent_comment_id?: string;
+                    /** @description Replies to this comment of the same post (any depth). */
+                    parent_comment_id?: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -8220,11 +7787,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                comment_id: string;
+                comment_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8254,12 +7821,7 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: {
-                            /**
-                             * Format: uuid
-                             * @description A lowercase UUID.
-                             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                             */
-                            comment_id: string;
+                            comment_id: components["schemas"]["Uuid"];
                             reactions_count: number;
                             /** @description The acting profile's reaction (X-Profile-Id with a valid credential); null otherwise. */
                             viewer_reaction: "like" | null;
@@ -8283,11 +7845,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                comment_id: string;
+                comment_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8326,11 +7888,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                comment_id: string;
+                comment_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8377,11 +7939,11 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                comment_id: string;
+                comment_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8419,7 +7981,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8427,12 +7989,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    followed_profile_id: string;
+                    followed_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -8471,7 +8028,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8479,12 +8036,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    followed_profile_id: string;
+                    followed_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -8525,11 +8077,11 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8570,11 +8122,11 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                profile_id: string;
+                profile_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8613,11 +8165,11 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 /** @description The other profile of the conversation. */
-                with_profile_id: string;
+                with_profile_id: components["schemas"]["Uuid"];
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8655,7 +8207,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
                 /** @description Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409. */
                 "idempotency-key"?: string;
             };
@@ -8665,12 +8217,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    recipient_profile_id: string;
+                    recipient_profile_id: components["schemas"]["Uuid"];
                     body: string;
                 };
             };
@@ -8717,7 +8264,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8755,7 +8302,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8790,23 +8337,19 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                conversation_id: string;
+                conversation_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A message of the conversation; default: its last message.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    up_to?: string;
+                    /** @description A message of the conversation; default: its last message. */
+                    up_to?: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -8844,11 +8387,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                conversation_id: string;
+                conversation_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8886,11 +8429,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path: {
                 /** @description A lowercase UUID. */
-                conversation_id: string;
+                conversation_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -8927,7 +8470,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -8962,7 +8505,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -9011,18 +8554,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description The profile to be managed (yours).
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    profile_id: string;
-                    /**
-                     * Format: uuid
-                     * @description The profile invited to manage it.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    manager_profile_id: string;
+                    /** @description The profile to be managed (yours). */
+                    profile_id: components["schemas"]["Uuid"];
+                    /** @description The profile invited to manage it. */
+                    manager_profile_id: components["schemas"]["Uuid"];
                     permissions: ("posting" | "commenting" | "reacting" | "following" | "messaging" | "profile_editing")[];
                 };
             };
@@ -9062,7 +8597,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                grant_id: string;
+                grant_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9101,7 +8636,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                grant_id: string;
+                grant_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9140,7 +8675,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                grant_id: string;
+                grant_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9179,7 +8714,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                grant_id: string;
+                grant_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9218,7 +8753,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                grant_id: string;
+                grant_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9290,7 +8825,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9328,7 +8863,7 @@ export interface operations {
             };
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9340,7 +8875,7 @@ export interface operations {
                     url: string;
                     event_types: components["schemas"]["WebhookEventType"][];
                     /** @description Profiles of this workspace whose events the endpoint receives. */
-                    profile_ids: string[];
+                    profile_ids: components["schemas"]["Uuid"][];
                     /** @description Deliveries per second this endpoint accepts: the sender spaces its attempts at least 1/rate seconds apart (waiting or deferring them, never dropping them). null (the default): no limit of its own, only the in-flight limits. */
                     rate_limit_per_second?: number | null;
                 };
@@ -9384,9 +8919,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                webhook_endpoint_id: string;
+                webhook_endpoint_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9425,9 +8960,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                webhook_endpoint_id: string;
+                webhook_endpoint_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9439,7 +8974,7 @@ export interface operations {
                     url?: string;
                     event_types?: components["schemas"]["WebhookEventType"][];
                     /** @description Profiles of this workspace whose events the endpoint receives. */
-                    profile_ids?: string[];
+                    profile_ids?: components["schemas"]["Uuid"][];
                     /** @description Deliveries per second this endpoint accepts: the sender spaces its attempts at least 1/rate seconds apart (waiting or deferring them, never dropping them). null (the default): no limit of its own, only the in-flight limits. */
                     rate_limit_per_second?: number | null;
                 };
@@ -9481,9 +9016,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                webhook_endpoint_id: string;
+                webhook_endpoint_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9522,9 +9057,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                webhook_endpoint_id: string;
+                webhook_endpoint_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9563,9 +9098,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                webhook_endpoint_id: string;
+                webhook_endpoint_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9602,7 +9137,7 @@ export interface operations {
                 status?: "pending" | "delivering" | "succeeded" | "failed";
                 /** @description A type from the event catalogue (or webhook.test). */
                 event_type?: string;
-                webhook_endpoint_id?: string;
+                webhook_endpoint_id?: components["schemas"]["Uuid"];
                 /** @description Only deliveries updated at or after this instant (RFC 3339). */
                 since?: string;
                 /** @description Only deliveries updated before this instant (RFC 3339; exclusive). */
@@ -9615,7 +9150,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9650,9 +9185,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                webhook_endpoint_id: string;
+                webhook_endpoint_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9706,9 +9241,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                delivery_id: string;
+                delivery_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9744,9 +9279,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                delivery_id: string;
+                delivery_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9787,7 +9322,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -9825,7 +9360,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -9835,12 +9370,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     subject_type: "post" | "comment" | "profile" | "message";
-                    /**
-                     * Format: uuid
-                     * @description A post, comment or profile the acting profile can read, or a message it sent or received (else 404).
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    subject_id: string;
+                    /** @description A post, comment or profile the acting profile can read, or a message it sent or received (else 404). */
+                    subject_id: components["schemas"]["Uuid"];
                     /** @enum {string} */
                     reason: "spam" | "harassment" | "hate" | "violence" | "sexual" | "self_harm" | "impersonation" | "misinformation" | "illegal" | "other";
                     details?: string;
@@ -9940,7 +9471,7 @@ export interface operations {
             path: {
                 subject_type: "post" | "comment" | "profile" | "message";
                 /** @description A lowercase UUID. */
-                subject_id: string;
+                subject_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -9995,7 +9526,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10030,7 +9561,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10065,7 +9596,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10112,7 +9643,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10147,7 +9678,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10224,7 +9755,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10260,7 +9791,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10300,7 +9831,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10334,7 +9865,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10372,7 +9903,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10380,12 +9911,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    blocked_profile_id: string;
+                    blocked_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -10424,7 +9950,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10432,12 +9958,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    blocked_profile_id: string;
+                    blocked_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -10478,7 +9999,7 @@ export interface operations {
             };
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10516,7 +10037,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10524,12 +10045,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    muted_profile_id: string;
+                    muted_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -10568,7 +10084,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The profile to act as. */
-                "x-profile-id": string;
+                "x-profile-id": components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10576,12 +10092,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    muted_profile_id: string;
+                    muted_profile_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -10629,7 +10140,7 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10671,10 +10182,10 @@ export interface operations {
                 authors?: "all" | "humans" | "agents";
                 /** @description Words (all must match, case and accents ignored), "a phrase", -word (must not match), #tag (hashtags only), from:username. */
                 q?: string;
-                author_profile_id?: string;
+                author_profile_id?: components["schemas"]["Uuid"];
                 hashtag?: string;
                 /** @description Posts that @mention this profile. */
-                mentions_profile_id?: string;
+                mentions_profile_id?: components["schemas"]["Uuid"];
                 /** @description Published at or after (inclusive). */
                 since?: string;
                 /** @description Published before (exclusive). */
@@ -10688,7 +10199,7 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
             };
             path?: never;
             cookie?: never;
@@ -10731,13 +10242,13 @@ export interface operations {
             };
             header?: {
                 /** @description With a valid credential: the viewer profile (e.g. for viewer_reaction). */
-                "x-profile-id"?: string;
+                "x-profile-id"?: components["schemas"]["Uuid"];
                 /** @description Without a credential: an ETag of an earlier answer; 304 with no body while it is still current. */
                 "if-none-match"?: string;
             };
             path: {
                 /** @description A lowercase UUID. */
-                post_id: string;
+                post_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -11018,14 +10529,9 @@ export interface operations {
                         resource?: string;
                     };
                     approve: boolean;
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    workspace_id?: string;
+                    workspace_id?: components["schemas"]["Uuid"];
                     /** @default [] */
-                    profile_ids?: string[];
+                    profile_ids?: components["schemas"]["Uuid"][];
                     /** @default [] */
                     scopes?: ("profiles:read" | "profiles:write" | "profiles:all" | "posts:read" | "posts:write" | "posts:all" | "comments:read" | "comments:write" | "comments:all" | "follows:read" | "follows:write" | "follows:all" | "messages:read" | "messages:write" | "messages:all" | "profile_access:read" | "profile_access:write" | "profile_access:all" | "media:read" | "media:write" | "media:all" | "safety:read" | "safety:write" | "safety:all" | "notifications:read" | "notifications:write" | "notifications:all" | "events:read" | "events:write" | "events:all" | "all:read" | "all:write" | "all:all")[];
                 };
@@ -11069,7 +10575,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -11107,9 +10613,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A lowercase UUID. */
-                workspace_id: string;
+                workspace_id: components["schemas"]["Uuid"];
                 /** @description A lowercase UUID. */
-                grant_id: string;
+                grant_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };

@@ -1,6 +1,7 @@
 /**
- * The OpenAPI document writes each error response and response header once, under `components`,
- * and every operation still lists exactly the error codes route-errors.ts gives it.
+ * The OpenAPI document writes what operations repeat once, under `components` (error responses,
+ * response headers, the UUID schema), and every operation still lists exactly the error codes
+ * route-errors.ts gives it.
  */
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../shared/http/contract/openapi.js';
@@ -14,7 +15,11 @@ interface Response {
 }
 const document = openApiDocument(routeList) as unknown as {
   paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
-  components: { responses: Record<string, Response>; headers: Record<string, unknown> };
+  components: {
+    responses: Record<string, Response>;
+    headers: Record<string, unknown>;
+    schemas: Record<string, unknown>;
+  };
 };
 const COMPONENT = '#/components/responses/';
 
@@ -67,5 +72,14 @@ describe('the error responses of the OpenAPI document', () => {
       const success = responsesOf(route)[String(route.status)]!;
       expect(success.headers?.RateLimit).toEqual({ $ref: '#/components/headers/RateLimit' });
     }
+  });
+});
+
+describe('the UUID schema of the OpenAPI document', () => {
+  it('is one component that every id references', () => {
+    const text = JSON.stringify(document);
+    expect(text.match(/"format":"uuid"/g)).toHaveLength(1);
+    expect(document.components.schemas.Uuid).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(text.split('"$ref":"#/components/schemas/Uuid"').length - 1).toBeGreaterThan(routeList.length);
   });
 });
