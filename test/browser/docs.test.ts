@@ -1,4 +1,7 @@
-/** GET /docs: the reference page shows every tag, operation and webhook of the served OpenAPI document, offline, and an operation's shared error responses. */
+/**
+ * GET /docs: the reference page shows every tag, operation and webhook of the served OpenAPI
+ * document, offline, and draws an operation's shared error responses.
+ */
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
