@@ -4440,17 +4440,34 @@ export interface components {
             type: "message.created";
             data: {
                 message: components["schemas"]["Message"];
-                /** @description The conversation, the same id for both sides. */
-                conversation: {
-                    /**
-                     * Format: uuid
-                     * @description A lowercase UUID.
-                     * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
-                     */
-                    id: string;
-                } & {
-                    [key: string]: unknown;
-                };
+                /** @description The conversation as the profile's list shows it right after this message (`with`: the other side; its unread count counts this message when received). */
+                conversation: components["schemas"]["Conversation"];
+            };
+        } | {
+            /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
+            id: string;
+            /**
+             * Format: uuid
+             * @description A lowercase UUID.
+             * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+             */
+            profile_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            /** @constant */
+            type: "conversation.read";
+            data: {
+                /** @description The conversation as the profile's list shows it, `other_read_up_to` moved to `read_up_to`. */
+                conversation: components["schemas"]["Conversation"];
+                /**
+                 * Format: uuid
+                 * @description The last message the other side has now read.
+                 * @example 3f0c8f8e-6a59-4b8e-9d0b-2a4a8f1f5b8e
+                 */
+                read_up_to: string;
             };
         } | {
             /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
@@ -4486,8 +4503,8 @@ export interface components {
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
-            /** @enum {string} */
-            type: "conversation.read" | "profile.deleted";
+            /** @constant */
+            type: "profile.deleted";
             data: {
                 [key: string]: unknown;
             };

@@ -20,7 +20,7 @@ beforeAll(() => {
 });
 
 describe('the event-log consumer (CDK)', () => {
-  it('reads notifications created or changed, and messages and feed entries created, at once as they come', () => {
+  it("reads notifications created or changed, conversation items a message or the other side's read mark wrote, and feed entries created, at once as they come", () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BatchSize: STREAM_BATCHING['live-events'].batchSize,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -33,7 +33,12 @@ describe('the event-log consumer (CDK)', () => {
             }),
           },
           {
-            Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['message'] } } } }),
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: {
+                NewImage: { entity: { S: ['conversation'] }, last_change: { S: ['message', 'read_by_other'] } },
+              },
+            }),
           },
           {
             Pattern: JSON.stringify({
