@@ -110,6 +110,13 @@ export class StreamingApi extends Construct {
     // A Lambda proxy integration on the streaming invocation, as LambdaIntegration writes it, but
     // invoked through the stack's invoke role (as the HTTP API's integrations are) instead of a
     // resource-based permission on the function.
+    // A browser's fetch with the credential's headers asks first (the stream answers any origin:
+    // shared/live/stream.ts); EventSource with a ticket needs no preflight.
+    resource.addCorsPreflight({
+      allowOrigins: ['*'],
+      allowMethods: [route.method],
+      allowHeaders: ['authorization', 'x-profile-id', 'last-event-id'],
+    });
     resource.addMethod(
       route.method,
       new AwsIntegration({

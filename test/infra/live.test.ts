@@ -74,10 +74,12 @@ describe('GET /v1/stream (CDK)', () => {
   const ofType = (type: string) => service.ofType(type);
   const streamingRoutes = routeList.filter((route) => route.streaming);
   const [streaming] = service.stack.httpApi.streamingApis;
+  /** The streaming route's method (beside it, the CORS preflight's OPTIONS). */
   const method = () => {
-    const [located, ...others] = ofType('AWS::ApiGateway::Method');
-    expect(others).toEqual([]);
-    return { located: located!, properties: service.resource(located!)!.Properties };
+    const methods = ofType('AWS::ApiGateway::Method');
+    expect(methods.map((m) => service.resource(m)!.Properties.HttpMethod).sort()).toEqual(['GET', 'OPTIONS']);
+    const located = methods.find((m) => service.resource(m)!.Properties.HttpMethod === 'GET')!;
+    return { located, properties: service.resource(located)!.Properties };
   };
 
   it("is a method of a REST API streaming the route function's answer (STREAM, response-streaming-invocations, 15 minutes)", () => {
@@ -132,6 +134,15 @@ describe('GET /v1/stream (CDK)', () => {
     );
     expect(apiGatewayPermissions.map((p) => p.id)).toEqual([]);
     expect(ofType('AWS::Lambda::Url').map((u) => u.id)).toEqual([]);
+  });
+
+  it("answers a browser's preflight for the credential's headers from any origin (the stream is opened by a credential, never a cookie)", () => {
+    const options = ofType('AWS::ApiGateway::Method')
+      .map((m) => service.resource(m)!.Properties)
+      .find((p) => p.HttpMethod === 'OPTIONS')!;
+    const headers = JSON.stringify(options.Integration);
+    expect(headers).toContain("'*'");
+    expect(headers).toContain('authorization,x-profile-id,last-event-id');
   });
 
   it('throttles and access-logs its stage as the HTTP API does', () => {

@@ -394,10 +394,10 @@ describe('CDK stack (default context)', () => {
     expect(Math.max(...projected(headroom + 1))).toBeGreaterThan(TEMPLATE_RESOURCE_GOAL);
     // The projection counts each route stack's fixed part right: its invoke role and that role's policy.
     // (A stack with a streaming route adds its streaming REST API: the API, two path resources, the
-    // method, deployment, stage, access log group, the account's logging role and its Account
-    // setting, and the redirect function.)
+    // method and its CORS preflight, deployment, stage, access log group, the account's logging
+    // role and its Account setting, and the redirect function.)
     for (const load of loads.filter((l) => l.routes > 0))
-      expect(load.resources - 3 * load.routes, load.path).toBe(load.path.includes('live') ? 12 : 2);
+      expect(load.resources - 3 * load.routes, load.path).toBe(load.path.includes('live') ? 13 : 2);
   });
 
   it('costs three resources per route, all in its route stack: function, integration and route', () => {
