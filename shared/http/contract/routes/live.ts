@@ -54,7 +54,10 @@ export const routes = {
       'whose EventSource sends no header, open it with `?ticket=` from `POST /v1/stream-tickets` instead of a ' +
       'credential and X-Profile-Id; a used, expired or forged ticket is `401 unauthorized`. A connection lasts at most ' +
       '15 minutes in AWS: reconnect with Last-Event-ID (EventSource does so by itself). Errors before the stream ' +
-      'opens are the usual JSON envelope.',
+      'opens are the usual JSON envelope. In AWS the stream is served by a streaming API of its own (the stack ' +
+      'output StreamingApiUrl, same path and query): this API answers `307` with its URL in `Location`, keeping the ' +
+      'query. EventSource and fetch follow it but drop `Authorization` on the way (another origin): open it with ' +
+      '`?ticket=`, or send your headers to the Location (or to StreamingApiUrl) yourself.',
     auth: 'credential',
     scope: 'events:read',
     actingProfile,
