@@ -1,8 +1,9 @@
 /**
  * Lambda: the table stream, filtered to new images carrying an audit stamp (store/audit-stamp.ts)
  * → the workspace's audit log. Every image with a stamp is one audited write (an unstamped update
- * clears the stamp), and the entry is keyed by its request, so a batch delivered again writes the
- * same entries again: the event source takes no partial answer.
+ * clears the stamp), and the entry is keyed by the stamp's entry id (its request's, or its MCP tool
+ * call's), so a batch delivered again writes the same entries again: the event source takes no
+ * partial answer.
  */
 import { entryOf } from '../../shared/domain/audit.js';
 import { StampedImage } from '../../shared/audit/stamp-schema.js';

@@ -3,6 +3,8 @@
  * in-process queue feeding the same job as the export Lambda, and `GET /local/exports/<key>`, which
  * downloads an archive while its download is open (7 days from when it was written), as the
  * presigned GET does in AWS. Local only: the route table does not have it, so it is never deployed.
+ * At start it queues again the exports a stopped server left pending (its queue is in memory): a
+ * job cut off midway writes its archive again from the start, to the same key, so one archive stays.
  */
 import { createReadStream, mkdtempSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
@@ -12,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EXPORT_DOWNLOAD_SECONDS } from '../../shared/domain/exports.js';
 import { fetchMedia } from '../../shared/exports/run-export.js';
 import { exportQueueHandler } from '../../functions/export-pipeline/handlers.js';
+import { pendingExports } from '../../shared/store/exports.js';
 import type { ExportPorts } from '../../functions/exports/ports.js';
 import type { LocalPaths } from './http-server.js';
 import { LocalExportQueue } from './local-export-queue.js';
@@ -21,8 +24,8 @@ export interface ExportRuntime extends LocalPaths {
   /** What the export routes use in place of SQS and S3. */
   httpPorts: ExportPorts;
   queue: LocalExportQueue;
-  /** Once the server listens at `serverUrl` (download URLs name it). */
-  start(serverUrl: string): void;
+  /** Once the server listens at `serverUrl` (download URLs name it, resumed jobs read media from it). */
+  start(serverUrl: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,7 +36,10 @@ export function exportRuntime(options: { inMemory: boolean; dataDir: string }): 
   return {
     httpPorts: { exportQueue: queue, exportStorage: storage },
     queue,
-    start: (serverUrl) => storage.serveAt(serverUrl),
+    async start(serverUrl) {
+      storage.serveAt(serverUrl);
+      for (const pending of await pendingExports()) await queue.enqueue({ export_id: pending.id });
+    },
     async stop() {
       await queue.stop();
       if (options.inMemory) await rm(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { invokeWithBatch, receivedAgain, sqsRecord, type SqsHandler } from './lo
  * The local stand-in for the export queue and its event source: in-process, one message per
  * invocation, a failed one handed over again after `redeliverAfterMs` until its receive count
  * reaches the queue's (EXPORT_JOB_TRIES; in AWS it would then move to the dead-letter queue).
- * In memory: an export queued when the server stops stays pending until its claim expires.
+ * In memory: the runtime queues again, at start, the exports a stopped server left pending (export-runtime.ts).
  */
 export class LocalExportQueue implements ExportQueue {
   private readonly inFlight = new Set<Promise<void>>();

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   // With PORT=0 (the tests) the system picked the port: the passkey origin's default names the real one.
   process.env.PORT = String(port);
   await media.start(`http://127.0.0.1:${port}`);
-  exports.start(`http://127.0.0.1:${port}`);
+  await exports.start(`http://127.0.0.1:${port}`);
 
   let stopping = false;
   const stop = async () => {

@@ -3012,6 +3012,7 @@ export interface components {
             revoked_at: string | null;
         };
         AuditEntry: {
+            /** @description The entry's own id: the request's X-Request-Id, or, for a tool call of an MCP request (one request may carry several), the call's. */
             id: string;
             /** @description When the request was received (ISO 8601). */
             at: string;
@@ -3035,7 +3036,7 @@ export interface components {
             };
             /** @description The network of the address, as the sessions list shows it. */
             ip_prefix: string | null;
-            /** @description The write's X-Request-Id. */
+            /** @description The write's X-Request-Id: for an MCP request's tool calls, the MCP request's, shared by their entries. */
             request_id: string;
         };
         Profile: {

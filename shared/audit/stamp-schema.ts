@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { AUDIT_ACTOR_KINDS } from '../domain/audit.js';
 
 export const WrittenBySchema = z.object({
+  entry_id: z.optional(z.string()),
   request_id: z.string(),
   at: z.string(),
   workspace_id: z.string(),

@@ -26,6 +26,12 @@ export interface AuditTarget {
  * names the operation from the route table, which the API's Lambdas do not carry.
  */
 export interface WrittenBy {
+  /**
+   * A tool call's own id, on the writes of the MCP endpoint's tool calls only: the calls of one
+   * MCP request are entries of their own while they share its `request_id`. Absent elsewhere (the
+   * entry's id is the request's), so a plain write's item carries no second id.
+   */
+  entry_id?: string;
   request_id: string;
   at: string;
   workspace_id: string;
@@ -39,7 +45,7 @@ export interface WrittenBy {
 /** A request's stamp before its write names the target (and, for some, the workspace). */
 export type PendingStamp = Omit<WrittenBy, 'target' | 'workspace_id'> & { workspace_id: string | undefined };
 
-/** One entry of the audit log as listed: its id is the request's. */
+/** One entry of the audit log as listed: its id is its write's (the request's, or a tool call's in an MCP request). */
 export interface AuditEntry {
   id: string;
   at: string;
@@ -76,8 +82,12 @@ export const dayBefore = (day: string): string =>
 export const oldestKeptDay = (now: Date): string =>
   new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
 
+/** The id of the entry a stamp records: its tool call's, else its request's. */
+export const entryIdOf = (stamp: Pick<WrittenBy, 'entry_id' | 'request_id'>): string =>
+  stamp.entry_id ?? stamp.request_id;
+
 export const entryOf = (stamp: WrittenBy, action: string): AuditEntry => ({
-  id: stamp.request_id,
+  id: entryIdOf(stamp),
   at: stamp.at,
   actor: stamp.actor,
   acting_profile_id: stamp.acting_profile_id,

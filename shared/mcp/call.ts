@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiEvent } from '../http/middleware/api-event.js';
+import { requestIdOf } from '../http/middleware/request-id.js';
 import type { Tool } from './tools.js';
 
 export type ToolArguments = Record<string, unknown>;
@@ -47,6 +48,8 @@ export function routeEvent(mcpEvent: APIGatewayProxyEventV2, tool: Tool, args: T
   const event: ApiEvent = {
     // An OAuth token sent to the MCP endpoint was issued for it: the route accepts it as such.
     audience: 'mcp',
+    // API Gateway's id of the MCP request, as the endpoint answers it in X-Request-Id.
+    partOfRequest: requestIdOf(mcpEvent),
     version: '2.0',
     routeKey,
     rawPath,
@@ -55,6 +58,7 @@ export function routeEvent(mcpEvent: APIGatewayProxyEventV2, tool: Tool, args: T
     requestContext: {
       ...mcpEvent.requestContext,
       http: { ...mcpEvent.requestContext.http, method: route.method, path: rawPath },
+      // The call's own: its write's audit entry is named by it.
       requestId: randomUUID(),
       routeKey,
       time: now.toUTCString(),

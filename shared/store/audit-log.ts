@@ -32,8 +32,9 @@ const DAYS_PER_PAGE = 14;
 const ENTRY_FIELDS = ['id', 'at', 'actor', 'acting_profile_id', 'action', 'target', 'ip_prefix', 'request_id'] as const;
 
 /**
- * Records entries: a put per entry, keyed by its request, so a stream record delivered again
- * writes the same item again (idempotent, no condition to fail).
+ * Records entries: a put per entry, keyed by its own id (from the stamp the write left on its
+ * item), so a stream record delivered again writes the same item again (idempotent, no condition
+ * to fail) and two writes of one request never share an item.
  */
 export async function recordAuditEntries(entries: readonly { workspaceId: string; entry: AuditEntry }[]) {
   await mapLimit(entries, PUTS_AT_ONCE, ({ workspaceId, entry }) =>
@@ -41,7 +42,7 @@ export async function recordAuditEntries(entries: readonly { workspaceId: string
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.auditEntry(workspaceId, auditDayOf(entry.at), entry.at, entry.request_id),
+          ...keys.auditEntry(workspaceId, auditDayOf(entry.at), entry.at, entry.id),
           entity: entityTags.auditEntry,
           ...entry,
           [TABLE.ttlAttribute]: epochSeconds(entry.at) + AUDIT_RETENTION_DAYS * 86_400,
@@ -127,7 +128,7 @@ export async function listAuditEntries(workspaceId: string, query: AuditQuery, n
   return { items, next_cursor: day >= oldest ? encodePosition({ day }) : null };
 }
 
-const keySortOf = (entry: AuditEntry) => keys.auditEntry('', '', entry.at, entry.request_id).sk;
+const keySortOf = (entry: AuditEntry) => keys.auditEntry('', '', entry.at, entry.id).sk;
 
 function entryOfItem(item: Record<string, unknown>): AuditEntry {
   const entry: Record<string, unknown> = {};

@@ -19,7 +19,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { auditScope, type AuditScope } from '../audit/write-context.js';
-import type { AuditTarget, WrittenBy } from '../domain/audit.js';
+import { entryIdOf, type AuditTarget, type WrittenBy } from '../domain/audit.js';
 import { entityTags, keys, auditTargetOfKey } from './keys.js';
 import { TABLE } from './table.js';
 
@@ -77,7 +77,7 @@ function markPut(tableName: unknown, stamp: WrittenBy) {
   return {
     TableName: tableName,
     Item: {
-      ...keys.auditMark(stamp.request_id),
+      ...keys.auditMark(entryIdOf(stamp)),
       entity: entityTags.auditMark,
       [STAMP]: stamp,
       [TABLE.ttlAttribute]: Math.floor(Date.parse(stamp.at) / 1000) + MARK_SECONDS,

@@ -702,6 +702,16 @@ export const entities = {
         partition: (e: Pick<ExportRecord, 'user_id'>) => keys.userExports(e.user_id),
         sort: (e) => timeSortKey(e.created_at, e.id),
       },
+      /**
+       * The exports not settled yet, oldest first: what the local runtime queues again after a
+       * restart (its queue is in memory; SQS keeps the messages in AWS). Sparse: a settled export
+       * leaves it, so the index holds only the few running at a time.
+       */
+      pending: {
+        index: 'gsi2',
+        partition: () => keys.pendingExports(),
+        sort: (e) => (e.status === 'pending' ? timeSortKey(e.created_at, e.id) : undefined),
+      },
     },
     // Listed a day past the download's close, so an expired export still reads as one.
     expiresAt: (e) => epochSeconds(e.created_at) + EXPORT_DOWNLOAD_SECONDS + EXPORT_CLAIM_SECONDS + 86_400,

@@ -8,10 +8,10 @@ import type { MailRecord } from '../domain/mail.js';
 import { AppError } from '../errors.js';
 import { entities } from './entities.js';
 import { conditionRequest, updateRequest, when } from './expressions.js';
-import { getItem, itemOf, putTransactItem } from './items.js';
+import { getItem, indexChanges, itemOf, putTransactItem } from './items.js';
 import { keys } from './keys.js';
 import type { Page, PageRequest } from './pagination.js';
-import { pathPage } from './paths.js';
+import { pathPage, queryPath } from './paths.js';
 import { TABLE } from './table.js';
 import { transact, type TransactItem } from './transact.js';
 
@@ -45,6 +45,9 @@ export function listExports(userId: string, request: PageRequest): Promise<Page<
   return pathPage(entities.dataExport, 'byUser', { user_id: userId }, request, { order: 'newest_first' });
 }
 
+/** The exports whose job has not settled them, oldest first (the local runtime queues them again at start). */
+export const pendingExports = (): Promise<ExportRecord[]> => queryPath(entities.dataExport, 'pending', {});
+
 /** What the job came to: the archive's size, or why it gave up. */
 export type ExportOutcome =
   | { status: 'ready'; completed_at: string; size_bytes: number; expires_at: string; mail: MailRecord }
@@ -58,8 +61,17 @@ const stillPending = when.is('status', 'pending');
  */
 export async function settleExport(record: ExportRecord, outcome: ExportOutcome): Promise<boolean> {
   const { mail, ...fields } = outcome.status === 'ready' ? outcome : { ...outcome, mail: undefined };
+  // Settled, it leaves the pending path.
+  const placed = indexChanges(entities.dataExport, { ...record, ...fields });
   const items: TransactItem[] = [
-    { Update: updateRequest({ key: keys.dataExport(record.id), set: fields, when: [when.exists(), stillPending] }) },
+    {
+      Update: updateRequest({
+        key: keys.dataExport(record.id),
+        set: { ...fields, ...placed.set },
+        remove: placed.remove,
+        when: [when.exists(), stillPending],
+      }),
+    },
     {
       Delete: {
         ...conditionRequest(when.any(when.absent(), when.is('export_id', record.id))),

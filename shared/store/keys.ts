@@ -355,14 +355,16 @@ export const keys = {
   // --- the audit log ---
   /** A workspace's audit entries of one UTC day (YYYY-MM-DD). */
   auditDay: (workspaceId: string, day: string) => `AUDIT#${workspaceId}#${day}`,
-  auditEntry: (workspaceId: string, day: string, at: string, requestId: string) => ({
+  auditEntry: (workspaceId: string, day: string, at: string, entryId: string) => ({
     pk: `AUDIT#${workspaceId}#${day}`,
-    sk: `${at}#${requestId}`,
+    sk: `${at}#${entryId}`,
   }),
-  auditMark: (requestId: string) => ({ pk: `AUDITMARK#${requestId}`, sk: 'AUDITMARK' }),
+  auditMark: (entryId: string) => ({ pk: `AUDITMARK#${entryId}`, sk: 'AUDITMARK' }),
   // --- data exports ---
   dataExport: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
   userExports: (userId: string) => `USER#${userId}#EXPORTS`,
+  /** The exports whose job has not settled them yet. */
+  pendingExports: () => 'EXPORTS#pending',
   exportClaim: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_CLAIM' }),
   // --- live: the per-profile event log and its stream tickets ---
   /** A profile's event log: one partition, sorted by event id (log order). */

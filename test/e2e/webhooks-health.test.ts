@@ -1,4 +1,7 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
+import { db } from '../../shared/store/client.js';
+import { entityTags, keys } from '../../shared/store/keys.js';
 import { GENEROUS_RATE_LIMITS } from '../support/global-setup.js';
 import { call, unique } from '../support/api.js';
 import type { Receiver, Responder } from '../support/webhook-receiver.js';
@@ -12,8 +15,10 @@ import {
   type Workspace,
 } from '../support/webhooks.js';
 
-// A server of its own: retries at once (all ten attempts of a delivery within about a second), an
-// endpoint disabled once every attempt failed for 1 s, but only when its failures are 4 s apart.
+// A server of its own: retries at once (all ten attempts of a delivery in one burst), an endpoint
+// disabled once every attempt failed for 1 s, but only when its failures are an hour apart. The
+// tests set when a streak began (`failingSince`) instead of waiting: the health check compares the
+// attempt's time with it, so an hour's margin either side leaves nothing to the machine's speed.
 const env = {
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   TABLE_NAME: unique('wh_health'),
@@ -23,8 +28,9 @@ const env = {
   WEBHOOK_RETRY_DELAYS: '0,0,0,0,0,0,0,0,0',
   WEBHOOK_TIMEOUT_MS: '2000',
   WEBHOOK_HEALTH_DISABLE_AFTER: '1',
-  WEBHOOK_HEALTH_MIN_FAILURE_SPREAD: '4',
+  WEBHOOK_HEALTH_MIN_FAILURE_SPREAD: '3600',
 };
+const MINUTE = 60_000;
 const OPERATIONAL = ['webhook_endpoint.disabled', 'webhook_delivery.exhausted'];
 
 const server = dedicatedServer(env);
@@ -38,6 +44,18 @@ const endpointOf = async (ws: Workspace, id: string) =>
       token: ws.token,
     })
   ).body.data.items.find((e: { id: string }) => e.id === id);
+/** The endpoint's failure streak, as if its first failed attempt had been `ago` ms before now. */
+const failingSince = (endpointId: string, ago: number) =>
+  db().send(
+    new PutCommand({
+      TableName: env.TABLE_NAME,
+      Item: {
+        ...keys.webhookEndpointHealth(endpointId),
+        entity: entityTags.webhookEndpointHealth,
+        failing_since: new Date(Date.now() - ago).toISOString(),
+      },
+    }),
+  );
 const bodies = (r: Receiver) => r.received.filter((q) => q.verified).map((q) => JSON.parse(q.body));
 
 /** A workspace with a failing endpoint (profile 1's events) and an observer of the operational events (profile 2 only). */
@@ -83,6 +101,8 @@ describe('endpoint health and operational events', () => {
 
   it('an exhausted delivery is announced to the other endpoints that select it; failures closer together than the spread do not disable', async () => {
     const { ws, bad, badId, observer, bystander } = await setUp(() => 500);
+    // Failing for ten minutes: past the 1 s period, an hour short of the spread.
+    await failingSince(badId, 10 * MINUTE);
     const eventId = await emit(ws);
     const failed = await waitForDelivery(ws, eventId, 'failed');
     expect(failed.attempt_count).toBe(10);
@@ -108,17 +128,16 @@ describe('endpoint health and operational events', () => {
     // Its own failure is not sent to the failing endpoint, and not to endpoints that did not select it.
     expect(bodies(bad).every((b) => b.type === 'profile.followed')).toBe(true);
     expect(bystander.received).toHaveLength(0);
-    // Ten failures within about a second: below the 4 s spread, so still active.
+    // Ten more failures, the streak still far below the spread: active.
     expect(await endpointOf(ws, badId)).toMatchObject({ status: 'active', disabled_reason: null });
   });
 
   it('an endpoint whose attempts all failed for the health period is disabled with reason failing, announced once; enable resets it', async () => {
     const { ws, bad, badId, observer } = await setUp(() => 500);
-    const first = await emit(ws);
-    await waitForDelivery(ws, first, 'failed');
-    await new Promise((r) => setTimeout(r, 4200));
-    const second = await emit(ws);
-    await waitForDelivery(ws, second, 'failed');
+    // Failing for two hours: past the period and the spread, so the next failed attempt disables.
+    await failingSince(badId, 120 * MINUTE);
+    const eventId = await emit(ws);
+    await waitForDelivery(ws, eventId, 'failed');
 
     const endpoint = await endpointOf(ws, badId);
     expect(endpoint).toMatchObject({ status: 'disabled', disabled_reason: 'failing', disabled_at: expect.any(String) });
@@ -139,8 +158,8 @@ describe('endpoint health and operational events', () => {
         },
       },
     });
-    // The second delivery stopped at the disable: one attempt, then ended without sending.
-    expect(bodies(bad).filter((b) => b.id === second)).toHaveLength(1);
+    // The delivery stopped at the disable: one attempt, then ended without sending.
+    expect(bodies(bad).filter((b) => b.id === eventId)).toHaveLength(1);
 
     bad.respond = () => 200;
     const enabled = await call('POST', `/v1/workspaces/${ws.workspace.id}/webhook-endpoints/${badId}/enable`, {

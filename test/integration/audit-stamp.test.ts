@@ -8,12 +8,13 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runAudited } from '../../shared/audit/write-context.js';
-import type { PendingStamp } from '../../shared/domain/audit.js';
+import { entryIdOf, type PendingStamp } from '../../shared/domain/audit.js';
 import { newId } from '../../shared/domain/ids.js';
 import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 
 const pending = (): PendingStamp => ({
+  entry_id: newId(),
   request_id: newId(),
   at: new Date().toISOString(),
   workspace_id: newId(),
@@ -97,7 +98,7 @@ describe('the audit stamp', () => {
       ),
     );
     expect(await read(keys.post(post))).toBeUndefined();
-    expect((await read(keys.auditMark(stamp.request_id)))?.written_by).toEqual({
+    expect((await read(keys.auditMark(entryIdOf(stamp))))?.written_by).toEqual({
       ...stamp,
       target: { type: 'post', id: post },
     });
@@ -114,6 +115,6 @@ describe('the audit stamp', () => {
         ),
       ).rejects.toBeInstanceOf(ConditionalCheckFailedException);
     });
-    expect(await read(keys.auditMark(refused.request_id))).toBeUndefined();
+    expect(await read(keys.auditMark(entryIdOf(refused)))).toBeUndefined();
   });
 });

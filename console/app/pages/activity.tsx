@@ -10,7 +10,8 @@ import {
 import { href } from '../router.js';
 import { useInterval, useLoad } from '../use-load.js';
 import { StatusBadge, Time } from '../ui/format.js';
-import { Pager, usePages } from '../ui/pager.js';
+import { EmptyList, ListTable, type Column } from '../ui/list-table.js';
+import { usePages } from '../ui/pager.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { webhooks, type Delivery, type Endpoint, type EventTypeEntry, type Totals } from '../webhooks-api.js';
 import { ActivityChart } from './activity-chart.js';
@@ -126,7 +127,24 @@ export function DeliveryList(props: {
     pages.reset();
   };
   const endpointName = (id: string, fallback: string) => props.endpoints.find((e) => e.id === id)?.name ?? fallback;
-  const items = list.data?.items ?? [];
+  const columns: Column<Delivery>[] = [
+    {
+      label: 'Event',
+      cell: (delivery) => (
+        <a href={href({ page: 'delivery', workspaceId: props.workspaceId, deliveryId: delivery.id })}>
+          {delivery.event_type}
+        </a>
+      ),
+    },
+    {
+      label: 'Endpoint',
+      cell: (delivery) => endpointName(delivery.webhook_endpoint_id, delivery.webhook_endpoint_name),
+    },
+    { label: 'Status', cell: (delivery) => <StatusBadge status={delivery.status} /> },
+    { label: 'Attempts', cell: (delivery) => delivery.attempt_count },
+    { label: 'Last response', cell: (delivery) => delivery.last_status_code ?? delivery.last_error ?? '—' },
+    { label: 'Updated', cell: (delivery) => <Time at={delivery.updated_at} /> },
+  ];
 
   return (
     <div class="deliveries">
@@ -134,50 +152,21 @@ export function DeliveryList(props: {
         <FilterBar filters={filters} endpoints={props.endpoints} eventTypes={props.eventTypes ?? []} onApply={apply} />
       ) : null}
       <ProblemNotice problem={list.problem} title="Could not load the deliveries." />
-      {list.data && items.length === 0 ? (
-        <p class="empty">
-          {hasFilters(filters)
-            ? 'No deliveries match these filters.'
-            : (props.empty ?? 'No deliveries yet: they appear here as events of the endpoints’ types happen.')}
-        </p>
-      ) : null}
-      {items.length > 0 ? (
-        <table class="responsive">
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last response</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((delivery) => (
-              <tr key={delivery.id} data-delivery-id={delivery.id}>
-                <td data-label="Event">
-                  <a href={href({ page: 'delivery', workspaceId: props.workspaceId, deliveryId: delivery.id })}>
-                    {delivery.event_type}
-                  </a>
-                </td>
-                <td data-label="Endpoint">
-                  {endpointName(delivery.webhook_endpoint_id, delivery.webhook_endpoint_name)}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={delivery.status} />
-                </td>
-                <td data-label="Attempts">{delivery.attempt_count}</td>
-                <td data-label="Last response">{delivery.last_status_code ?? delivery.last_error ?? '—'}</td>
-                <td data-label="Updated">
-                  <Time at={delivery.updated_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <Pager pages={pages} next={list.data?.next} />
+      <ListTable
+        items={list.data?.items}
+        columns={columns}
+        rowKey={(delivery) => delivery.id}
+        rowAttributes={(delivery) => ({ 'data-delivery-id': delivery.id })}
+        responsive
+        empty={
+          <EmptyList
+            filtered={hasFilters(filters)}
+            noMatch="No deliveries match these filters."
+            none={props.empty ?? 'No deliveries yet: they appear here as events of the endpoints’ types happen.'}
+          />
+        }
+        pager={{ pages, next: list.data?.next }}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { apiKeys, type ApiKey } from '../api-keys-api.js';
 import { formText } from '../form-text.js';
@@ -6,7 +7,9 @@ import { SCOPE_CHOICES, scopeSentence } from '../scope-words.js';
 import { ConfirmDialog, useConfirmedAction } from '../ui/confirm.js';
 import { FieldError, useFormSubmit } from '../ui/fields.js';
 import { Time } from '../ui/format.js';
+import { ListTable } from '../ui/list-table.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
+import { ScopeTags } from '../ui/scope-tags.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { useLoad } from '../use-load.js';
 import { webhooks } from '../webhooks-api.js';
@@ -30,7 +33,6 @@ export function ApiKeysPage({ workspaceId }: { workspaceId: string }) {
     return `${key.name} is revoked: it no longer works.`;
   });
 
-  const list = keys.data?.items ?? [];
   return (
     <main id="main">
       <h1>API keys</h1>
@@ -53,13 +55,17 @@ export function ApiKeysPage({ workspaceId }: { workspaceId: string }) {
       ) : null}
       {revoke.done ? <Notice>{revoke.done}</Notice> : null}
       <ProblemNotice problem={keys.problem ?? revoke.problem} title="Could not load or change the API keys." />
-      {keys.data && list.length === 0 ? (
-        <p class="notice empty">
-          No API key yet. Create one below: name it after the program that will use it and give it only the scopes it
-          needs.
-        </p>
-      ) : null}
-      {list.length > 0 ? <KeyTable keys={list} profiles={available} onRevoke={revoke.ask} /> : null}
+      <KeyTable
+        keys={keys.data?.items}
+        profiles={available}
+        onRevoke={revoke.ask}
+        empty={
+          <p class="notice empty">
+            No API key yet. Create one below: name it after the program that will use it and give it only the scopes it
+            needs.
+          </p>
+        }
+      />
       <h2>New API key</h2>
       <NewKeyForm
         workspaceId={workspaceId}
@@ -82,60 +88,51 @@ export function ApiKeysPage({ workspaceId }: { workspaceId: string }) {
   );
 }
 
-function KeyTable(props: { keys: ApiKey[]; profiles: Profile[]; onRevoke: (key: ApiKey) => void }) {
+function KeyTable(props: {
+  keys: ApiKey[] | undefined;
+  profiles: Profile[];
+  onRevoke: (key: ApiKey) => void;
+  empty: ComponentChildren;
+}) {
   const username = (id: string) => props.profiles.find((p) => p.id === id)?.username;
   return (
-    <table class="responsive">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Prefix</th>
-          <th scope="col">Scopes</th>
-          <th scope="col">Profiles</th>
-          <th scope="col">Created</th>
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.keys.map((key) => (
-          <tr key={key.id}>
-            <td data-label="Name">{key.name}</td>
-            <td data-label="Prefix">
-              <code>{key.prefix}…</code>
-            </td>
-            <td data-label="Scopes">
-              {key.scopes.map((scope) => (
-                <code key={scope} class="tag" title={scopeSentence(scope)}>
-                  {scope}
-                </code>
-              ))}
-            </td>
-            <td data-label="Profiles">
+    <ListTable
+      items={props.keys}
+      columns={[
+        { label: 'Name', cell: (key) => key.name },
+        { label: 'Prefix', cell: (key) => <code>{key.prefix}…</code> },
+        { label: 'Scopes', cell: (key) => <ScopeTags scopes={key.scopes} /> },
+        {
+          label: 'Profiles',
+          cell: (key) => (
+            <>
               {key.profile_ids.length === 0 ? <span class="muted">none</span> : null}
               {key.profile_ids.map((id) => (
                 <div key={id}>{username(id) ? `@${username(id)}` : <code>{id}</code>}</div>
               ))}
-            </td>
-            <td data-label="Created">
-              <Time at={key.created_at} />
-            </td>
-            <td>
-              {key.revoked_at ? (
-                <span class="muted">
-                  Revoked <Time at={key.revoked_at} />
-                </span>
-              ) : (
-                <button type="button" class="danger" onClick={() => props.onRevoke(key)}>
-                  Revoke
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { label: 'Created', cell: (key) => <Time at={key.created_at} /> },
+        {
+          label: 'Actions',
+          hidden: true,
+          cell: (key) =>
+            key.revoked_at ? (
+              <span class="muted">
+                Revoked <Time at={key.revoked_at} />
+              </span>
+            ) : (
+              <button type="button" class="danger" onClick={() => props.onRevoke(key)}>
+                Revoke
+              </button>
+            ),
+        },
+      ]}
+      rowKey={(key) => key.id}
+      responsive
+      empty={props.empty}
+    />
   );
 }
 

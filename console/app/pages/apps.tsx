@@ -1,9 +1,10 @@
 import { oauth, type ConnectedApp } from '../oauth-api.js';
 import { ConfirmDialog, useConfirmedAction } from '../ui/confirm.js';
 import { Time } from '../ui/format.js';
+import { ListTable } from '../ui/list-table.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
+import { ScopeTags } from '../ui/scope-tags.js';
 import { useLoad } from '../use-load.js';
-import { scopeSentence } from '../scope-words.js';
 
 /** A workspace's connected apps (OAuth grants), each disconnectable at once. */
 export function AppsPage({ workspaceId }: { workspaceId: string }) {
@@ -14,7 +15,6 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
     return `${app.client_name} is disconnected: its tokens no longer work.`;
   });
 
-  const apps = loaded.data?.items ?? [];
   return (
     <main id="main">
       <h1>Connected apps</h1>
@@ -24,67 +24,48 @@ export function AppsPage({ workspaceId }: { workspaceId: string }) {
         problem={loaded.problem ?? disconnect.problem}
         title="Could not load or change the connected apps."
       />
-      {loaded.data && apps.length === 0 ? (
-        <div class="notice empty">
-          <p>
-            <strong>No app is connected.</strong> An app connects when you add this server to it by its URL (
-            <code>{new URL('../mcp', location.href).href}</code> in Claude, ChatGPT or VS Code): it sends you to a page
-            of this console that asks which workspace, profiles and permissions it may have, and it appears here once
-            you approve.
-          </p>
-        </div>
-      ) : null}
-      {apps.length > 0 ? (
-        <table class="responsive">
-          <thead>
-            <tr>
-              <th scope="col">App</th>
-              <th scope="col">Approved by</th>
-              <th scope="col">Profiles</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Connected</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {apps.map((app) => (
-              <tr key={app.id}>
-                <td data-label="App">
-                  <div>
-                    <bdi>{app.client_name}</bdi>
-                    <div class="muted break">
-                      <code>{app.client_id}</code>
-                    </div>
-                  </div>
-                </td>
-                <td data-label="Approved by">{app.approved_by.email}</td>
-                <td data-label="Profiles">{app.profile_ids.length}</td>
-                <td data-label="Scopes">
-                  {app.scopes.map((scope) => (
-                    <code key={scope} class="tag" title={scopeSentence(scope)}>
-                      {scope}
-                    </code>
-                  ))}
-                </td>
-                <td data-label="Connected">
-                  <Time at={app.created_at} />
-                </td>
-                <td data-label="Last used">
-                  <Time at={app.last_used_at} />
-                </td>
-                <td>
-                  <button type="button" class="danger" onClick={() => disconnect.ask(app)}>
-                    Disconnect
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        items={loaded.data?.items}
+        columns={[
+          {
+            label: 'App',
+            cell: (app) => (
+              <div>
+                <bdi>{app.client_name}</bdi>
+                <div class="muted break">
+                  <code>{app.client_id}</code>
+                </div>
+              </div>
+            ),
+          },
+          { label: 'Approved by', cell: (app) => app.approved_by.email },
+          { label: 'Profiles', cell: (app) => app.profile_ids.length },
+          { label: 'Scopes', cell: (app) => <ScopeTags scopes={app.scopes} /> },
+          { label: 'Connected', cell: (app) => <Time at={app.created_at} /> },
+          { label: 'Last used', cell: (app) => <Time at={app.last_used_at} /> },
+          {
+            label: 'Actions',
+            hidden: true,
+            cell: (app) => (
+              <button type="button" class="danger" onClick={() => disconnect.ask(app)}>
+                Disconnect
+              </button>
+            ),
+          },
+        ]}
+        rowKey={(app) => app.id}
+        responsive
+        empty={
+          <div class="notice empty">
+            <p>
+              <strong>No app is connected.</strong> An app connects when you add this server to it by its URL (
+              <code>{new URL('../mcp', location.href).href}</code> in Claude, ChatGPT or VS Code): it sends you to a
+              page of this console that asks which workspace, profiles and permissions it may have, and it appears here
+              once you approve.
+            </p>
+          </div>
+        }
+      />
       <ConfirmDialog
         open={disconnect.asking !== undefined}
         title={`Disconnect ${disconnect.asking?.client_name ?? ''}?`}

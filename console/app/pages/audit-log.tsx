@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { audit, type AuditActorKind, type AuditEntry, type AuditFilters } from '../audit-api.js';
 import { Time } from '../ui/format.js';
-import { Pager, usePages } from '../ui/pager.js';
+import { EmptyList, ListTable, type Column } from '../ui/list-table.js';
+import { usePages } from '../ui/pager.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { useLoad } from '../use-load.js';
 
@@ -21,6 +22,23 @@ function actorWords(actor: AuditEntry['actor']): string {
   return `User ${actor.user_id ?? ''}`;
 }
 
+const AUDIT_COLUMNS: Column<AuditEntry>[] = [
+  { label: 'When', cell: (entry) => <Time at={entry.at} /> },
+  { label: 'Action', cell: (entry) => <code>{entry.action}</code> },
+  { label: 'Actor', cell: (entry) => <bdi class="break">{actorWords(entry.actor)}</bdi> },
+  { label: 'As profile', cell: (entry) => <code class="break">{entry.acting_profile_id ?? '—'}</code> },
+  {
+    label: 'Target',
+    cell: (entry) => (
+      <span class="break">
+        {entry.target.type} <code>{entry.target.id}</code>
+      </span>
+    ),
+  },
+  { label: 'Network', cell: (entry) => entry.ip_prefix ?? '—' },
+  { label: 'Request id', cell: (entry) => <code class="break">{entry.request_id}</code> },
+];
+
 /** Every write by the workspace's credentials, newest first, filtered by actor kind and action, paged. */
 export function AuditLogPage({ workspaceId }: { workspaceId: string }) {
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -37,8 +55,6 @@ export function AuditLogPage({ workspaceId }: { workspaceId: string }) {
     pages.reset();
     setApplied(applied + 1);
   };
-  const items = list.data?.items ?? [];
-  const filtered = filters.actor_kind !== undefined || filters.action !== undefined;
 
   return (
     <main id="main">
@@ -49,56 +65,21 @@ export function AuditLogPage({ workspaceId }: { workspaceId: string }) {
       </p>
       <AuditFilterBar filters={filters} onApply={apply} />
       <ProblemNotice problem={list.problem} title="Could not load the audit log." />
-      {list.data && items.length === 0 ? (
-        <p class="empty">
-          {filtered
-            ? 'No entries match these filters on this page of days; Older → looks further back.'
-            : 'Nothing yet. Each change made in this workspace appears here — a post, a like, a follow, an API key created or revoked, an endpoint changed — with who made it, as which profile, from which network, and its request id.'}
-        </p>
-      ) : null}
-      {items.length > 0 ? (
-        <table class="responsive">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col">Actor</th>
-              <th scope="col">As profile</th>
-              <th scope="col">Target</th>
-              <th scope="col">Network</th>
-              <th scope="col">Request id</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entry) => (
-              <tr key={entry.id} data-audit-id={entry.id}>
-                <td data-label="When">
-                  <Time at={entry.at} />
-                </td>
-                <td data-label="Action">
-                  <code>{entry.action}</code>
-                </td>
-                <td data-label="Actor">
-                  <bdi class="break">{actorWords(entry.actor)}</bdi>
-                </td>
-                <td data-label="As profile">
-                  <code class="break">{entry.acting_profile_id ?? '—'}</code>
-                </td>
-                <td data-label="Target">
-                  <span class="break">
-                    {entry.target.type} <code>{entry.target.id}</code>
-                  </span>
-                </td>
-                <td data-label="Network">{entry.ip_prefix ?? '—'}</td>
-                <td data-label="Request id">
-                  <code class="break">{entry.request_id}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <Pager pages={pages} next={list.data?.next_cursor} />
+      <ListTable
+        items={list.data?.items}
+        columns={AUDIT_COLUMNS}
+        rowKey={(entry) => entry.id}
+        rowAttributes={(entry) => ({ 'data-audit-id': entry.id })}
+        responsive
+        empty={
+          <EmptyList
+            filtered={filters.actor_kind !== undefined || filters.action !== undefined}
+            noMatch="No entries match these filters on this page of days; Older → looks further back."
+            none="Nothing yet. Each change made in this workspace appears here — a post, a like, a follow, an API key created or revoked, an endpoint changed — with who made it, as which profile, from which network, and its request id."
+          />
+        }
+        pager={{ pages, next: list.data?.next_cursor }}
+      />
     </main>
   );
 }

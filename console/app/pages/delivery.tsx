@@ -5,6 +5,7 @@ import { href } from '../router.js';
 import { DeliveryPayload } from './delivery-payload.js';
 import { asProblem, useInterval, useLoad } from '../use-load.js';
 import { StatusBadge, Time } from '../ui/format.js';
+import { ListTable } from '../ui/list-table.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
 import { webhooks, type Attempt, type Delivery } from '../webhooks-api.js';
 
@@ -64,7 +65,7 @@ export function DeliveryPage({ workspaceId, deliveryId }: { workspaceId: string;
           </section>
           <section aria-labelledby="attempts-title">
             <h2 id="attempts-title">Attempts ({data.attempts.length})</h2>
-            {data.attempts.length === 0 ? <p>No attempt yet.</p> : <Attempts attempts={data.attempts} />}
+            <Attempts attempts={data.attempts} />
           </section>
         </>
       ) : null}
@@ -124,34 +125,21 @@ function DeliveryFacts({ delivery, workspaceId }: { delivery: Delivery; workspac
 
 function Attempts({ attempts }: { attempts: Attempt[] }) {
   return (
-    <table class="responsive attempts">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Started</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Status code</th>
-          <th scope="col">Error</th>
-          <th scope="col">Response</th>
-        </tr>
-      </thead>
-      <tbody>
-        {attempts.map((attempt) => (
-          <tr key={attempt.number}>
-            <td data-label="#">{attempt.number}</td>
-            <td data-label="Started">
-              <Time at={attempt.started_at} />
-            </td>
-            <td data-label="Duration">{attempt.duration_ms} ms</td>
-            <td data-label="Status code">{attempt.status_code ?? '—'}</td>
-            <td data-label="Error">{attempt.error ?? '—'}</td>
-            <td data-label="Response">
-              <ResponseExcerpt body={attempt.response_body} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      items={attempts}
+      columns={[
+        { label: '#', cell: (attempt) => attempt.number },
+        { label: 'Started', cell: (attempt) => <Time at={attempt.started_at} /> },
+        { label: 'Duration', cell: (attempt) => `${attempt.duration_ms} ms` },
+        { label: 'Status code', cell: (attempt) => attempt.status_code ?? '—' },
+        { label: 'Error', cell: (attempt) => attempt.error ?? '—' },
+        { label: 'Response', cell: (attempt) => <ResponseExcerpt body={attempt.response_body} /> },
+      ]}
+      rowKey={(attempt) => attempt.number}
+      responsive
+      class="attempts"
+      empty={<p>No attempt yet.</p>}
+    />
   );
 }
 

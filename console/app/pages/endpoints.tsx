@@ -1,6 +1,7 @@
 import { href, navigate } from '../router.js';
 import { useLoad } from '../use-load.js';
 import { StatusBadge, Time, Url } from '../ui/format.js';
+import { ListTable } from '../ui/list-table.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { EndpointForm } from './endpoint-form.js';
 import { webhooks } from '../webhooks-api.js';
@@ -8,7 +9,6 @@ import { flash } from '../flash.js';
 
 export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
   const list = useLoad(() => webhooks.endpoints(workspaceId), [workspaceId]);
-  const items = list.data?.items ?? [];
   return (
     <main id="main">
       <div class="title-row">
@@ -18,51 +18,36 @@ export function EndpointsPage({ workspaceId }: { workspaceId: string }) {
         </a>
       </div>
       <ProblemNotice problem={list.problem} title="Could not load the endpoints." />
-      {list.data && items.length === 0 ? (
-        <p class="notice empty">
-          No endpoints yet. An endpoint is an HTTPS address of yours that receives this workspace's events (a mention, a
-          new follower, a comment), signed: choose <strong>New endpoint</strong>
-          {list.data.available_profiles.length === 0 ? (
-            <>
-              {' '}
-              after you <a href={href({ page: 'profiles', workspaceId })}>create a profile</a>
-            </>
-          ) : null}
-          .
-        </p>
-      ) : null}
-      {items.length > 0 ? (
-        <table class="responsive">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">URL</th>
-              <th scope="col">Status</th>
-              <th scope="col">Events</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((endpoint) => (
-              <tr key={endpoint.id}>
-                <td data-label="Name">
-                  <a href={href({ page: 'endpoint', workspaceId, endpointId: endpoint.id })}>{endpoint.name}</a>
-                </td>
-                <td data-label="URL">
-                  <Url href={endpoint.url} />
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={endpoint.status} />
-                </td>
-                <td data-label="Events">{endpoint.event_types.join(', ')}</td>
-                <td data-label="Updated">
-                  <Time at={endpoint.updated_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        items={list.data?.items}
+        columns={[
+          {
+            label: 'Name',
+            cell: (endpoint) => (
+              <a href={href({ page: 'endpoint', workspaceId, endpointId: endpoint.id })}>{endpoint.name}</a>
+            ),
+          },
+          { label: 'URL', cell: (endpoint) => <Url href={endpoint.url} /> },
+          { label: 'Status', cell: (endpoint) => <StatusBadge status={endpoint.status} /> },
+          { label: 'Events', cell: (endpoint) => endpoint.event_types.join(', ') },
+          { label: 'Updated', cell: (endpoint) => <Time at={endpoint.updated_at} /> },
+        ]}
+        rowKey={(endpoint) => endpoint.id}
+        responsive
+        empty={
+          <p class="notice empty">
+            No endpoints yet. An endpoint is an HTTPS address of yours that receives this workspace's events (a mention,
+            a new follower, a comment), signed: choose <strong>New endpoint</strong>
+            {list.data?.available_profiles.length === 0 ? (
+              <>
+                {' '}
+                after you <a href={href({ page: 'profiles', workspaceId })}>create a profile</a>
+              </>
+            ) : null}
+            .
+          </p>
+        }
+      />
     </main>
   );
 }

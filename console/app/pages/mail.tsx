@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { apiBase } from '../session.js';
 import { useLoad } from '../use-load.js';
+import { ListTable } from '../ui/list-table.js';
 import { ProblemNotice } from '../ui/problem.js';
 import { Time } from '../ui/format.js';
 
@@ -62,33 +63,24 @@ export function MailPage() {
         </button>
       </form>
       <ProblemNotice problem={problem} title="Could not read the mailbox." />
-      {Array.isArray(data) && data.length === 0 ? <p>No mail yet.</p> : null}
-      {Array.isArray(data) && data.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">To</th>
-              <th scope="col">Sent</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((mail) => (
-              <tr key={mail.id} aria-current={mail.id === openId ? 'true' : undefined}>
-                <td>
-                  <button type="button" class="link" onClick={() => setOpenId(mail.id)}>
-                    {mail.subject}
-                  </button>
-                </td>
-                <td>{mail.to}</td>
-                <td>
-                  <Time at={mail.sent_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        items={Array.isArray(data) ? data : undefined}
+        columns={[
+          {
+            label: 'Subject',
+            cell: (mail) => (
+              <button type="button" class="link" onClick={() => setOpenId(mail.id)}>
+                {mail.subject}
+              </button>
+            ),
+          },
+          { label: 'To', cell: (mail) => mail.to },
+          { label: 'Sent', cell: (mail) => <Time at={mail.sent_at} /> },
+        ]}
+        rowKey={(mail) => mail.id}
+        rowAttributes={(mail) => ({ 'aria-current': mail.id === openId ? 'true' : undefined })}
+        empty={<p>No mail yet.</p>}
+      />
       {open ? (
         <article aria-label="Open mail" class="mail">
           <h2>{open.subject}</h2>

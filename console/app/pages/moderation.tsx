@@ -3,6 +3,7 @@ import type { ApiProblem } from '@social-network/sdk';
 import { moderation, type ModerationAction, type ReportedSubject } from '../moderation-api.js';
 import { asProblem, useLoad } from '../use-load.js';
 import { Time } from '../ui/format.js';
+import { ListTable } from '../ui/list-table.js';
 import { Notice, ProblemNotice } from '../ui/problem.js';
 
 const ACTIONS: { action: ModerationAction; label: string; applies: (s: ReportedSubject) => boolean }[] = [
@@ -43,35 +44,25 @@ export function ModerationPage() {
       </div>
       {done ? <Notice>{done}</Notice> : null}
       <ProblemNotice problem={queue.problem} title="Could not load the queue." />
-      {queue.data && items.length === 0 ? <p>No {status} reports.</p> : null}
-      {items.length > 0 ? (
-        <table class="responsive">
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">Reports</th>
-              <th scope="col">Reasons</th>
-              <th scope="col">First reported</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((s) => (
-              <tr key={keyOf(s)}>
-                <td data-label="Subject">
-                  <button type="button" class="link" onClick={() => (setSelected(keyOf(s)), setDone(undefined))}>
-                    {s.subject_type} {s.subject_id.slice(0, 8)}
-                  </button>
-                </td>
-                <td data-label="Reports">{status === 'open' ? s.open_reports : s.resolution}</td>
-                <td data-label="Reasons">{reasonsText(s)}</td>
-                <td data-label="First reported">
-                  <Time at={s.first_reported_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        items={queue.data?.items}
+        columns={[
+          {
+            label: 'Subject',
+            cell: (s) => (
+              <button type="button" class="link" onClick={() => (setSelected(keyOf(s)), setDone(undefined))}>
+                {s.subject_type} {s.subject_id.slice(0, 8)}
+              </button>
+            ),
+          },
+          { label: 'Reports', cell: (s) => (status === 'open' ? s.open_reports : s.resolution) },
+          { label: 'Reasons', cell: reasonsText },
+          { label: 'First reported', cell: (s) => <Time at={s.first_reported_at} /> },
+        ]}
+        rowKey={keyOf}
+        responsive
+        empty={<p>No {status} reports.</p>}
+      />
       {subject ? (
         <SubjectPanel
           key={keyOf(subject)}

@@ -35,6 +35,12 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
    * fields); the API otherwise.
    */
   audience?: Audience;
+  /**
+   * On the events the MCP endpoint builds for its tool calls (in-process, never from a request's
+   * own fields): the MCP request's id, which its caller got as X-Request-Id and finds in the audit
+   * log. The event's own `requestId` is the call's, so each call's write is an entry of its own.
+   */
+  partOfRequest?: string;
   /** The path and query as the route's schemas parsed them, when the read-ahead parsed them first. */
   input?: { params: Record<string, unknown>; query: Record<string, unknown> };
 };

@@ -4,6 +4,7 @@ import { formText } from '../../form-text.js';
 import { passkeys, type Passkey } from '../../passkeys-api.js';
 import { ConfirmDialog } from '../../ui/confirm.js';
 import { Time } from '../../ui/format.js';
+import { ListTable } from '../../ui/list-table.js';
 import { Notice, ProblemNotice } from '../../ui/problem.js';
 import { asProblem, useLoad } from '../../use-load.js';
 
@@ -48,46 +49,31 @@ export function PasskeysSection() {
     });
   };
 
-  const items = loaded.data?.items ?? [];
   return (
     <section aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Passkeys</h2>
       <p>Sign in with your device's screen lock or a security key instead of your password.</p>
       {done ? <Notice>{done}</Notice> : null}
       <ProblemNotice problem={loaded.problem ?? problem} title="Could not load or change your passkeys." />
-      {loaded.data && items.length === 0 ? <p class="notice">You have no passkey yet.</p> : null}
-      {items.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((passkey) => (
-              <tr key={passkey.id}>
-                <td>{passkey.name}</td>
-                <td>
-                  <Time at={passkey.created_at} />
-                </td>
-                <td>
-                  <Time at={passkey.last_used_at} />
-                </td>
-                <td>
-                  <button type="button" class="danger" onClick={() => setAsking(passkey)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        items={loaded.data?.items}
+        columns={[
+          { label: 'Name', cell: (passkey) => passkey.name },
+          { label: 'Added', cell: (passkey) => <Time at={passkey.created_at} /> },
+          { label: 'Last used', cell: (passkey) => <Time at={passkey.last_used_at} /> },
+          {
+            label: 'Actions',
+            hidden: true,
+            cell: (passkey) => (
+              <button type="button" class="danger" onClick={() => setAsking(passkey)}>
+                Delete
+              </button>
+            ),
+          },
+        ]}
+        rowKey={(passkey) => passkey.id}
+        empty={<p class="notice">You have no passkey yet.</p>}
+      />
       <form onSubmit={add} class="stack">
         <label>
           Passkey name

@@ -3,6 +3,7 @@ import type { ApiProblem } from '@social-network/sdk';
 import { security, type SessionInfo } from '../../security-api.js';
 import { ConfirmDialog } from '../../ui/confirm.js';
 import { Time } from '../../ui/format.js';
+import { ListTable } from '../../ui/list-table.js';
 import { Notice, ProblemNotice } from '../../ui/problem.js';
 import { asProblem, useLoad } from '../../use-load.js';
 
@@ -31,59 +32,49 @@ export function SessionsSection() {
     }
   };
 
-  const sessions = loaded.data?.items ?? [];
   return (
     <section aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Sessions</h2>
       <p>Where you are logged in. End any session you do not recognise.</p>
       {done ? <Notice>{done}</Notice> : null}
       <ProblemNotice problem={loaded.problem ?? problem} title="Could not load or end the sessions." />
-      {sessions.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Browser</th>
-              <th scope="col">Network</th>
-              <th scope="col">Logged in with</th>
-              <th scope="col">Started</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  {session.user_agent ?? <span class="muted">unknown</span>}
-                  {session.current ? <div class="muted">This session</div> : null}
-                </td>
-                <td>
-                  <code>{session.ip_prefix ?? '—'}</code>
-                </td>
-                <td>
-                  {HOW[session.method]}
-                  {session.second_factor ? FACTOR[session.second_factor] : ''}
-                </td>
-                <td>
-                  <Time at={session.created_at} />
-                </td>
-                <td>
-                  <Time at={session.last_used_at} />
-                </td>
-                <td>
-                  {session.current ? null : (
-                    <button type="button" class="danger" onClick={() => setAsking(session)}>
-                      End
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        items={loaded.data?.items}
+        columns={[
+          {
+            label: 'Browser',
+            cell: (session) => (
+              <>
+                {session.user_agent ?? <span class="muted">unknown</span>}
+                {session.current ? <div class="muted">This session</div> : null}
+              </>
+            ),
+          },
+          { label: 'Network', cell: (session) => <code>{session.ip_prefix ?? '—'}</code> },
+          {
+            label: 'Logged in with',
+            cell: (session) => (
+              <>
+                {HOW[session.method]}
+                {session.second_factor ? FACTOR[session.second_factor] : ''}
+              </>
+            ),
+          },
+          { label: 'Started', cell: (session) => <Time at={session.created_at} /> },
+          { label: 'Last used', cell: (session) => <Time at={session.last_used_at} /> },
+          {
+            label: 'Actions',
+            hidden: true,
+            cell: (session) =>
+              session.current ? null : (
+                <button type="button" class="danger" onClick={() => setAsking(session)}>
+                  End
+                </button>
+              ),
+          },
+        ]}
+        rowKey={(session) => session.id}
+      />
       <ConfirmDialog
         open={asking !== undefined}
         title="End this session?"

@@ -15,7 +15,10 @@ export const AuditActor = z
 
 export const AuditEntry = z
   .object({
-    id: z.string(),
+    id: z.string().meta({
+      description:
+        "The entry's own id: the request's X-Request-Id, or, for a tool call of an MCP request (one request may carry several), the call's.",
+    }),
     at: z.string().meta({ description: 'When the request was received (ISO 8601).' }),
     actor: AuditActor,
     acting_profile_id: z.string().nullable().meta({ description: 'Null for writes that act as no profile.' }),
@@ -27,7 +30,10 @@ export const AuditEntry = z
       .string()
       .nullable()
       .meta({ description: 'The network of the address, as the sessions list shows it.' }),
-    request_id: z.string().meta({ description: "The write's X-Request-Id." }),
+    request_id: z.string().meta({
+      description:
+        "The write's X-Request-Id: for an MCP request's tool calls, the MCP request's, shared by their entries.",
+    }),
   })
   .meta({ id: 'AuditEntry' });
 
