@@ -93,6 +93,18 @@ describe('conversation events', () => {
     expect(bens.items).toEqual([]);
   }, 30_000);
 
+  it('leaves a conversation.read out once a block stands between the two, as the lists do', async () => {
+    const [ann, ben] = await Promise.all([actor(), actor()]);
+    await sendMessage(ann, ben, 'hello');
+    const before = await nextEvents(ann, undefined, 1);
+    const [conversation] = await inbox(ben);
+    await read(ben, conversation.id);
+    expect((await nextEvents(ann, before.cursor, 1)).events[0].type).toBe('conversation.read');
+    ok(await call('POST', '/v1/profile-blocks', { ...as(ben), body: { blocked_profile_id: ann.profile.id } }), 201);
+    const page = ok(await call('GET', `/v1/events?types=conversation.read&after=${before.cursor}`, as(ann)));
+    expect(page.items).toEqual([]);
+  }, 30_000);
+
   it('no conversation.read across a block', async () => {
     const [ann, ben, cal] = await Promise.all([actor(), actor(), actor()]);
     await sendMessage(ann, ben, 'hello');
