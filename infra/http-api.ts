@@ -127,7 +127,7 @@ export class ServiceHttpApi extends Construct {
           (api = new StreamingApi(stack, 'Streaming', {
             throttle: props.throttle,
             environment: props.environment,
-            redirectRole: this.roles.forClass('none'),
+            redirectRole: this.roles.forClass('readWrite'),
             logGroup: this.functionLogs,
             invoker: stack.invoker,
           })),
@@ -159,11 +159,7 @@ export class ServiceHttpApi extends Construct {
       // A streaming route is a method of the stack's streaming REST API; the HTTP API's route
       // answers 307 to it (the HTTP API cannot stream).
       let target: LambdaFunction = fn;
-      if (route.streaming) {
-        const streaming = streamingApiOf(stack);
-        streaming.addRoute(route, fn);
-        target = streaming.redirect;
-      }
+      if (route.streaming) target = streamingApiOf(stack).addRoute(route, fn);
       new HttpRoute(stack, `Route-${route.name}`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, ApiMethod[route.method]),

@@ -14,7 +14,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../shared/http/contract/route.js';
+import type { NamedRoute } from '../shared/http/contract/route.js';
 import type { Throttle } from './http-api.js';
 import type { ApiInvokeRole } from './api-invoke-role.js';
 import { apiFunction } from './lambda-defaults.js';
@@ -27,9 +27,9 @@ export const STREAMING_STAGE = 'live';
 
 export interface StreamingApiProps {
   throttle: Throttle;
-  /** Variables every HTTP function gets; the redirect adds the streaming API's URL. */
+  /** Variables every HTTP function gets; a redirect adds the streaming API's URL. */
   environment: Record<string, string>;
-  /** The redirect's execution role (it reads nothing) and log group, the HTTP functions'. */
+  /** The redirects' execution role (they check credentials and write a stream ticket) and log group, the HTTP functions'. */
   redirectRole: IRole;
   logGroup: ILogGroup;
   /** What API Gateway invokes the route stack's functions through: the streaming functions too. */
@@ -42,19 +42,17 @@ export interface StreamingApiProps {
  * transfer mode STREAM, since November 2025): a Lambda proxy integration invoking the function's
  * `response-streaming-invocations`, up to 15 minutes. So each streaming route is a method of this
  * small REST API, throttled and access-logged as the HTTP API's stage; the HTTP API's route of the
- * same key answers `307` to it (`redirect`, functions/system/streaming-redirect.ts), so a client of
- * the base URL gets there. Authentication is the function's own (the route's credential, scope and
- * acting-profile checks, or a stream ticket), as on every route.
+ * same key answers `307` to it (the route's redirect, `functions/<handler>-redirect.ts` beside its
+ * handler), so a client of the base URL gets there. Authentication is the function's own (the
+ * route's credential, scope and acting-profile checks, or a stream ticket), as on every route.
  */
 export class StreamingApi extends Construct {
   readonly api: RestApi;
-  /** What the HTTP API's streaming routes invoke: a 307 to this API. */
-  readonly redirect: NodejsFunction;
-  private readonly invoker: ApiInvokeRole;
+  private readonly props: StreamingApiProps;
 
   constructor(scope: Construct, id: string, props: StreamingApiProps) {
     super(scope, id);
-    this.invoker = props.invoker;
+    this.props = props;
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
     this.api = new RestApi(this, 'Api', {
       description: 'Social network service API (v1): the streaming routes (Server-Sent Events)',
@@ -88,21 +86,14 @@ export class StreamingApi extends Construct {
     });
     // RestApi outputs its URL from its own (nested) stack; the parent outputs it instead.
     this.api.node.tryRemoveChild('Endpoint');
-    this.redirect = apiFunction(
-      this,
-      'Redirect',
-      'functions/system/streaming-redirect.ts',
-      { ...props.environment, STREAMING_API_URL: this.api.url },
-      {
-        description: 'The streaming routes on the HTTP API: 307 to the streaming REST API',
-        role: props.redirectRole,
-        logGroup: props.logGroup,
-      },
-    );
   }
 
-  /** The route as a method of this API, its path's resources made as needed, streaming `fn`'s answer. */
-  addRoute(route: Pick<RouteDef, 'method' | 'path'>, fn: IFunction): void {
+  /**
+   * The route as a method of this API, its path's resources made as needed, streaming `fn`'s
+   * answer; answers the route's redirect (`functions/<handler>-redirect.ts`), which the HTTP API's
+   * route of the same key invokes instead of `fn`.
+   */
+  addRoute(route: Pick<NamedRoute, 'name' | 'method' | 'path' | 'handler'>, fn: IFunction): NodejsFunction {
     const resource = route.path
       .split('/')
       .filter(Boolean)
@@ -125,11 +116,22 @@ export class StreamingApi extends Construct {
         path: `2021-11-15/functions/${fn.functionArn}/response-streaming-invocations`,
         integrationHttpMethod: 'POST',
         options: {
-          credentialsRole: this.invoker.permit(fn),
+          credentialsRole: this.props.invoker.permit(fn),
           responseTransferMode: ResponseTransferMode.STREAM,
           timeout: STREAM_CONNECTION,
         },
       }),
+    );
+    return apiFunction(
+      this,
+      `Redirect-${route.name}`,
+      `functions/${route.handler}-redirect.ts`,
+      { ...this.props.environment, STREAMING_API_URL: this.api.url },
+      {
+        description: `${route.method} ${route.path} on the HTTP API: 307 to the streaming REST API`,
+        role: this.props.redirectRole,
+        logGroup: this.props.logGroup,
+      },
     );
   }
 }

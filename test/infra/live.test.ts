@@ -161,10 +161,16 @@ describe('GET /v1/stream (CDK)', () => {
   });
 
   it("redirects the HTTP API's GET /v1/stream to it (307), and outputs its URL", () => {
-    const redirect = service.locate(streaming!.redirect);
-    expect(service.resource(redirect)!.Properties.Environment).toMatchObject({
-      Variables: { STREAMING_API_URL: expect.anything() },
-    });
+    const redirects = ofType('AWS::Lambda::Function').filter(
+      (f) =>
+        service.resource(f)!.Properties.Description === 'GET /v1/stream on the HTTP API: 307 to the streaming REST API',
+    );
+    expect(redirects).toHaveLength(1);
+    const redirect = redirects[0]!;
+    // The streaming API's URL, built from the REST API and stage of the same template.
+    const url = JSON.stringify(service.resource(redirect)!.Properties.Environment.Variables.STREAMING_API_URL);
+    expect(url).toContain(`"Ref":"${streaming!.node.id}`);
+    expect(url).toContain('.execute-api.');
     const integrations = Object.values(redirect.at.resources).filter(
       (r) =>
         r.Type === 'AWS::ApiGatewayV2::Integration' &&
@@ -173,8 +179,8 @@ describe('GET /v1/stream (CDK)', () => {
     expect(integrations).toHaveLength(1);
     const outputs = service.root.template.toJSON().Outputs as Record<string, { Value: unknown }>;
     // Read from the live route stack: the REST API's id and stage, the only outputs a route stack has.
-    const url = JSON.stringify(outputs.StreamingApiUrl?.Value);
-    expect(url).toContain('.execute-api.');
-    expect(url.match(/Outputs\.[A-Za-z0-9]*StreamingApi[A-Za-z0-9]*Ref/g)).toHaveLength(2);
+    const output = JSON.stringify(outputs.StreamingApiUrl?.Value);
+    expect(output).toContain('.execute-api.');
+    expect(output.match(/Outputs\.[A-Za-z0-9]*StreamingApi[A-Za-z0-9]*Ref/g)).toHaveLength(2);
   });
 });
