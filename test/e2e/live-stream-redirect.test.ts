@@ -31,7 +31,7 @@ const event = (rawQueryString: string, headers: Record<string, string> = {}) =>
   }) as unknown as APIGatewayProxyEventV2;
 
 const context = { awsRequestId: 'invocation', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
-const invoke = async (e: APIGatewayProxyEventV2) => (await handler(e, context));
+const invoke = async (e: APIGatewayProxyEventV2) => await handler(e, context);
 const credential = (a: Actor) => ({ authorization: `Bearer ${a.key}`, 'x-profile-id': a.profile.id });
 
 describe('GET /v1/stream on the HTTP API (AWS): the redirect to the streaming API', () => {
