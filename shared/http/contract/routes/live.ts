@@ -55,9 +55,10 @@ export const routes = {
       'credential and X-Profile-Id; a used, expired or forged ticket is `401 unauthorized`. A connection lasts at most ' +
       '15 minutes in AWS: reconnect with Last-Event-ID (EventSource does so by itself). Errors before the stream ' +
       'opens are the usual JSON envelope. In AWS the stream is served by a streaming API of its own (the stack ' +
-      'output StreamingApiUrl, same path and query): this API answers `307` with its URL in `Location`, keeping the ' +
-      'query. EventSource and fetch follow it but drop `Authorization` on the way (another origin): open it with ' +
-      '`?ticket=`, or send your headers to the Location (or to StreamingApiUrl) yourself.',
+      'output StreamingApiUrl, same path and query): this API answers `307` there, keeping the query; a caller with ' +
+      'a credential is checked here and sent on with a stream ticket of its own added (a client following a ' +
+      'redirect to another origin drops Authorization). Follow it (fetch, EventSource and curl -L do), or call ' +
+      'StreamingApiUrl directly with your headers.',
     auth: 'credential',
     scope: 'events:read',
     actingProfile,
