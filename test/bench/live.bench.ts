@@ -67,7 +67,10 @@ async function main() {
   try {
     const user = await seedUser(base, ['reader', 'sender']);
     const [reader, sender] = user.profiles as [string, string];
-    const key = await seedKey(base, user, ['messages:write', 'events:read'], user.profiles);
+    const key = await seedKey(base, user, ['messages:write', 'events:read', 'follows:write'], user.profiles);
+    // The reader follows the sender: its messages land in the inbox and make events at once (a
+    // stranger's first message waits in the requests, telling the reader nothing).
+    await api(base, 'POST', '/v1/profile-follows', { followed_profile_id: sender }, key, reader);
     const headers = { authorization: `Bearer ${key}`, 'x-profile-id': reader };
     const send = (body: string) =>
       api(base, 'POST', '/v1/messages', { recipient_profile_id: reader, body }, key, sender);
