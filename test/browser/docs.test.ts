@@ -1,4 +1,7 @@
-/** GET /docs: the reference page shows every tag, operation and webhook of the served OpenAPI document, offline. */
+/**
+ * GET /docs: the reference page shows every tag, operation and webhook of the served OpenAPI
+ * document, offline, and draws an operation's shared error responses.
+ */
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
@@ -6,12 +9,14 @@ import { launchBrowser, type Browser } from './browser.js';
 interface Operation {
   tags?: string[];
   summary?: string;
+  responses?: Record<string, { $ref?: string; description?: string }>;
 }
 type PathItem = Record<string, Operation>;
 interface OpenApiDocument {
   tags?: { name: string }[];
   paths: Record<string, PathItem>;
   webhooks?: Record<string, PathItem>;
+  components?: { responses?: Record<string, { description: string }> };
 }
 
 /** The keys of a path item that are operations (the others are `parameters`, `summary`, …). */
@@ -98,5 +103,32 @@ describe('API reference page', () => {
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.filter((url) => !url.startsWith(baseUrl) && !url.startsWith('data:'))).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('shows an operation’s shared error responses (components/responses) with their codes', async () => {
+    const baseUrl = inject('baseUrl');
+    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
+    const { responses = {} } = document.paths['/v1/posts']!.post!;
+    const shared = (ref: string) => document.components?.responses?.[ref.replace('#/components/responses/', '')];
+    // Swagger UI draws a description's `code` as code: the row reads `409invalid_state: …`.
+    const expected = Object.entries(responses)
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, response]) => `${status}${(shared(response.$ref ?? '')?.description ?? '').replaceAll('`', '')}`);
+    expect(expected.length).toBeGreaterThan(5);
+
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/docs`);
+    const operation = page.locator('#operations-Posts-createPost');
+    await operation.locator('.opblock-summary').first().click();
+    const rows = operation.locator('.responses-table tr.response');
+    await rows.first().waitFor();
+    const drawn = await rows.evaluateAll((trs) =>
+      trs.map(
+        (tr) =>
+          `${tr.querySelector('.response-col_status')?.textContent?.trim()}${tr.querySelector('.response-col_description__inner')?.textContent?.trim()}`,
+      ),
+    );
+    expect(drawn).toEqual(expect.arrayContaining(expected));
+    await page.close();
   });
 });

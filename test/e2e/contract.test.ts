@@ -21,9 +21,10 @@ describe('the published contract (GET /v1/openapi.json)', () => {
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation.operationId).toBe(route.name);
       expect(operation.responses[String(route.status)]).toBeDefined();
-      expect(operation.responses['500'].content['application/json'].schema.properties.error_code.enum).toContain(
-        'internal_error',
-      );
+      const internalError = operation.responses['500'].$ref.replace('#/components/responses/', '');
+      expect(
+        document.components.responses[internalError].content['application/json'].schema.properties.error_code.enum,
+      ).toContain('internal_error');
       if (route.auth === 'session') expect(operation.security).toEqual([{ session: [] }]);
       if (route.auth === 'credential' && route.scope)
         expect(operation.security).toContainEqual({ apiKey: expect.arrayContaining([route.scope, 'all:all']) });

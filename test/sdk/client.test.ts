@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, expectTypeOf, it, inject } from 'vitest';
 import { ApiProblem, createClient, unwrap, verifyWebhook } from '@social-network/sdk';
 import { unique } from '../support/api.js';
 import { receiverPool } from '../support/webhook-receiver.js';
@@ -70,6 +70,21 @@ describe('the SDK against the local server', () => {
     expect(missing).toBeInstanceOf(ApiProblem);
     expect(missing).toMatchObject({ status: 404, code: 'not_found', message: expect.any(String) });
     expect((missing as ApiProblem).hint).toEqual(expect.stringMatching(/\w/));
+
+    // The error's type is the union of the operation's own error responses (shared components in the document).
+    const { error } = await anonymous.GET('/v1/posts/{post_id}', {
+      params: { path: { post_id: '00000000-0000-4000-8000-000000000000' } },
+    });
+    expectTypeOf(error!.error_code).toEqualTypeOf<
+      | 'invalid_request'
+      | 'unauthorized'
+      | 'profile_not_permitted'
+      | 'profile_suspended'
+      | 'not_found'
+      | 'rate_limited'
+      | 'internal_error'
+    >();
+    expect(error?.error_code).toBe('not_found');
 
     const signedOut = createClient({
       baseUrl,

@@ -6,20 +6,34 @@ import { routeMatcher } from '../../shared/http/route-match.js';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const match = routeMatcher(routeList);
 
-let ajv: Ajv2020 | undefined;
+interface Contract {
+  ajv: Ajv2020;
+  document: { paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>> };
+}
+let contract: Contract | undefined;
 const validators = new Map<string, ValidateFunction>();
 
 const pointer = (...segments: string[]) =>
   segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/');
 
-async function documentValidator(baseUrl: string): Promise<Ajv2020> {
-  if (!ajv) {
-    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as object;
-    ajv = new Ajv2020({ strict: false, allErrors: true });
+async function servedContract(baseUrl: string): Promise<Contract> {
+  if (!contract) {
+    const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as Contract['document'];
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(document, 'openapi');
+    contract = { ajv, document };
   }
-  return ajv;
+  return contract;
+}
+
+/**
+ * Where a documented response is written: in the operation, or (the shared error responses) under
+ * `components/responses`, which the operation names by `$ref`.
+ */
+function responsePointer(document: Contract['document'], path: string, method: string, status: string): string {
+  const ref = document.paths[path]?.[method]?.responses[status]?.$ref;
+  return ref ? ref.slice(2) : pointer('paths', path, method, 'responses', status);
 }
 
 /**
@@ -39,17 +53,8 @@ export async function assertMatchesContract(
     return;
   }
   const { route } = found;
-  const schemaPath = pointer(
-    'paths',
-    route.path,
-    route.method.toLowerCase(),
-    'responses',
-    String(status),
-    'content',
-    'application/json',
-    'schema',
-  );
-  const validator = await documentValidator(baseUrl);
+  const { ajv: validator, document } = await servedContract(baseUrl);
+  const schemaPath = `${responsePointer(document, route.path, route.method.toLowerCase(), String(status))}/${pointer('content', 'application/json', 'schema')}`;
   let validate = validators.get(schemaPath);
   if (!validate) {
     validate = validator.getSchema(`openapi#/${schemaPath}`);

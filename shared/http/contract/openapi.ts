@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { acceptedScopes } from '../../domain/scopes.js';
-import { errorCatalogue, type ErrorCode } from './errors.js';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS, type NamedRoute, type RouteDef } from './route.js';
-import { routeErrorResponses } from './route-errors.js';
-import { ErrorEnvelope, successEnvelope, Uuid } from './schemas/common.js';
+import { CacheHeaders, errorResponses, RateLimitHeaders, ReplayedHeader } from './openapi-responses.js';
+import { successEnvelope, Uuid } from './schemas/common.js';
 import { DELIVERED_EVENT_TYPES, eventSchemaName, type DeliveredEventType } from './schemas/webhook-events.js';
 import { eventDescription } from './event-catalogue.js';
 import { webhookEventExamples } from './webhook-event-examples.js';
@@ -67,38 +66,6 @@ function security(route: RouteDef): ZodOpenApiOperationObject['security'] {
   return [{ session: [] }, { apiKey: route.scope ? acceptedScopes(route.scope) : [] }];
 }
 
-const RateLimitHeaders = z.object({
-  RateLimit: z.string().meta({
-    description:
-      'IETF httpapi RateLimit (structured fields): per policy counted, `r` requests remaining and `t` seconds until the window resets, e.g. `"credential";r=599;t=42`.',
-  }),
-  'RateLimit-Policy': z.string().meta({
-    description:
-      'IETF httpapi RateLimit-Policy: per policy counted, `q` requests per `w` seconds, e.g. `"credential";q=600;w=60`.',
-  }),
-});
-const RetryAfterHeader = z.object({
-  'Retry-After': z.string().meta({ description: 'Seconds to wait before sending again.' }),
-});
-const ReplayedHeader = z.object({
-  'Idempotent-Replayed': z
-    .literal('true')
-    .optional()
-    .meta({ description: 'Present when this is the stored first response to the same Idempotency-Key.' }),
-});
-const CacheHeaders = z.object({
-  'Cache-Control': z.string().meta({
-    description: `\`public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}\` when the request carried no credential (any cache may keep the answer that long); \`no-store\` with a credential.`,
-  }),
-  ETag: z
-    .string()
-    .optional()
-    .meta({ description: 'Without a credential: a strong validator of this answer, for If-None-Match.' }),
-  Vary: z
-    .literal('Authorization')
-    .optional()
-    .meta({ description: 'Without a credential: the answer differs with one.' }),
-});
 const IfNoneMatchHeader = z.object({
   'if-none-match': z.string().optional().meta({
     description: 'Without a credential: an ETag of an earlier answer; 304 with no body while it is still current.',
@@ -116,30 +83,6 @@ const IdempotencyKeyHeader = z.object({
         'Makes a retry safe: kept 24 h per credential; the same key and body answer the first (successful) response again, another body 422, a duplicate still running 409.',
     }),
 });
-
-function errorResponses(route: RouteDef): ZodOpenApiOperationObject['responses'] {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const { status, code } of routeErrorResponses(route)) {
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [
-      String(status),
-      {
-        description:
-          status === 422
-            ? '`invalid_request`: this Idempotency-Key was already used with another request.'
-            : codes.map((c) => `\`${c}\`: ${errorCatalogue[c].message}`).join(' '),
-        headers: status === 429 ? RateLimitHeaders.extend(RetryAfterHeader.shape) : RateLimitHeaders,
-        content: {
-          'application/json': {
-            schema: ErrorEnvelope.extend({ error_code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }),
-          },
-        },
-      },
-    ]),
-  );
-}
 
 function operation(route: NamedRoute): ZodOpenApiOperationObject {
   const scopeNote = route.scope
@@ -283,6 +226,9 @@ export function openApiDocument(routeList: readonly NamedRoute[]): OpenApiDocume
     paths,
     webhooks,
     components: {
+      // Every id, 255 times: one component instead of 300 bytes each. Registered for this document
+      // only: a meta id on Uuid would reach every JSON Schema zod writes (MCP tools, event catalogue).
+      schemas: { Uuid },
       securitySchemes: {
         session: {
           type: 'http',
