@@ -11,7 +11,8 @@ import { Construct } from 'constructs';
 
 /**
  * The role API Gateway assumes to invoke the functions of one template (each route stack has its
- * own, the parent one for `$default`, `/mcp` and the console). CDK's HttpLambdaIntegration adds a
+ * own, the parent one for `$default`, `/mcp` and the console), from the HTTP API or a streaming
+ * REST API (infra/streaming-route.ts). CDK's HttpLambdaIntegration adds a
  * resource-based permission to every function instead: one CloudFormation resource per route.
  * Through this role a route costs three resources (function, integration, route); the role's
  * policy names each function's ARN, so the API can invoke those and nothing else in the account.
@@ -32,9 +33,14 @@ export class ApiInvokeRole extends Construct {
 
   /** A Lambda proxy integration (payload 2.0) that invokes `fn` through this role. */
   integrationFor(id: string, fn: IFunction): HttpRouteIntegration {
+    return new RoleInvokedLambdaIntegration(id, fn, IntegrationCredentials.fromRole(this.permit(fn)));
+  }
+
+  /** This role, allowed to invoke `fn` too (a REST API's integration uses it as its credentials). */
+  permit(fn: IFunction): Role {
     // The function ARN itself, not `arn:…:*`: the integration invokes $LATEST, never a version or alias.
     this.statement.addResources(fn.functionArn);
-    return new RoleInvokedLambdaIntegration(id, fn, IntegrationCredentials.fromRole(this.role));
+    return this.role;
   }
 }
 

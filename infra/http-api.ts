@@ -18,7 +18,7 @@ import { ApiInvokeRole } from './api-invoke-role.js';
 import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION, splitApiFunction } from './lambda-defaults.js';
 import { routeGroupOf, RouteStack } from './route-stacks.js';
-import { STREAM_CONNECTION, streamingUrl } from './streaming-route.js';
+import { STREAM_CONNECTION, StreamingApi } from './streaming-route.js';
 
 export interface Throttle {
   /** Steady-state requests per second across the whole stage. */
@@ -69,6 +69,11 @@ export class ServiceHttpApi extends Construct {
   readonly routeStacks: readonly RouteStack[];
   /** The MCP endpoint's function (`/mcp`), which runs the tool routes' handlers in-process. */
   readonly mcpFunction: LambdaFunction;
+  /**
+   * The REST APIs that serve the streaming routes (route.streaming), one in each route stack that
+   * has one (infra/streaming-route.ts); the HTTP API's route of the same key redirects there.
+   */
+  readonly streamingApis: readonly StreamingApi[];
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -113,6 +118,22 @@ export class ServiceHttpApi extends Construct {
 
     const functions = new Map<RouteName, NodejsFunction>();
     const stacks = new Map<string, RouteStack>();
+    const streamingApis = new Map<RouteStack, StreamingApi>();
+    const streamingApiOf = (stack: RouteStack) => {
+      let api = streamingApis.get(stack);
+      if (!api)
+        streamingApis.set(
+          stack,
+          (api = new StreamingApi(stack, 'Streaming', {
+            throttle: props.throttle,
+            environment: props.environment,
+            redirectRole: this.roles.forClass('readWrite'),
+            logGroup: this.functionLogs,
+            invoker: stack.invoker,
+          })),
+        );
+      return api;
+    };
     const seenKeys = new Set<string>();
     for (const route of routeList) {
       const routeKey = `${route.method} ${route.path}`;
@@ -135,16 +156,20 @@ export class ServiceHttpApi extends Construct {
         reservedConcurrentExecutions: props.reservedConcurrency?.[route.name],
       });
 
+      // A streaming route is a method of the stack's streaming REST API; the HTTP API's route
+      // answers 307 to it (the HTTP API cannot stream).
+      let target: LambdaFunction = fn;
+      if (route.streaming) target = streamingApiOf(stack).addRoute(route, fn);
       new HttpRoute(stack, `Route-${route.name}`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, ApiMethod[route.method]),
-        integration: stack.invoker.integrationFor(`Integration-${route.name}`, fn),
+        integration: stack.invoker.integrationFor(`Integration-${route.name}`, target),
       });
-      if (route.streaming) streamingUrl(fn);
       functions.set(route.name, fn);
     }
     this.routeFunctions = functions;
     this.routeStacks = [...stacks.values()];
+    this.streamingApis = [...streamingApis.values()];
 
     // Matches only what no route above matched; it needs the route table, not the data.
     const notFound = apiFunction(

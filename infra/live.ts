@@ -8,7 +8,8 @@ import { entityTags, keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 import { consumeTableStream } from './stream-consumer.js';
 import { eventSourceBatching } from './stream-event-batching.js';
-import { newImagesOf } from './stream-filters.js';
+import { LOGGED_CONVERSATION_CHANGES } from '../shared/live/sources.js';
+import { newImagesOf, newImagesWithAnyOf } from './stream-filters.js';
 
 export interface LiveProps {
   table: ITable;
@@ -17,7 +18,8 @@ export interface LiveProps {
 
 /**
  * The per-profile event logs (DESIGN.md "The event log and live transports"): one Lambda on the
- * table stream, filtered to notifications created or changed, messages and feed entries created,
+ * table stream, filtered to notifications created or changed, conversation items a message or a
+ * read mark of the other side moved, and feed entries created,
  * appending each profile's events to its log (shared/live/from-stream.ts). Several shards may
  * append to one profile's log at once: the log's conditional appends order them, so shards are
  * read in parallel.
@@ -37,7 +39,8 @@ export class Live extends Construct {
     });
     this.logEvents = apiFunction(this, 'LogEvents', 'functions/live-pipeline/log-events.ts', props.environment, {
       timeout: Duration.seconds(60),
-      description: 'Live: the per-profile event logs (notifications, messages, feed arrivals) from the table stream',
+      description:
+        'Live: the per-profile event logs (notifications, messages, read marks, feed arrivals) from the table stream',
     });
     consumeTableStream(this.logEvents, table, {
       ...eventSourceBatching('live-events'),
@@ -45,7 +48,9 @@ export class Live extends Construct {
       failures: this.failures,
       filters: [
         newImagesOf(entityTags.notification, 'INSERT', 'MODIFY'),
-        newImagesOf(entityTags.message, 'INSERT'),
+        // A conversation item written by a message or by the other side's read mark; not a
+        // hide, an accept, nor the reader's own mark.
+        newImagesWithAnyOf(entityTags.conversation, 'last_change', LOGGED_CONVERSATION_CHANGES, 'INSERT', 'MODIFY'),
         newImagesOf(entityTags.feedEntry, 'INSERT'),
       ],
     });

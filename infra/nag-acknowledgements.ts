@@ -54,6 +54,30 @@ export function acknowledgeFindings(stack: SocialNetworkStack): void {
     'HTTP functions are invoked synchronously by API Gateway: the client gets the error, and an asynchronous-invocation DLQ would never receive anything.',
   );
 
+  // The streaming routes' REST API (infra/streaming-route.ts): the HTTP API's routes, served where a response can stream.
+  for (const streaming of httpApi.streamingApis) {
+    ack(
+      streaming,
+      'AwsSolutions::AwsSolutions-APIG2',
+      "The function validates the request with the route's own schemas (the route table) and answers 400 in the service's error envelope, as on the HTTP API; a REST API request validator would answer in another shape first.",
+    );
+    ack(
+      streaming,
+      'AwsSolutions::AwsSolutions-COG4',
+      'Authentication is in the function (session tokens, API keys with scopes, OAuth access tokens, single-use stream tickets), as on every route of the HTTP API; the service has no Cognito user pool.',
+    );
+    ack(
+      streaming,
+      'AwsSolutions::AwsSolutions-APIG3',
+      "Protected as the HTTP API is (which cannot carry a web ACL): the stage's throttling and the service's per-credential rate limits in the function. A WAF web ACL, charged per request, is the operator's choice for the whole service, not this one route's.",
+    );
+    ack(
+      streaming.api,
+      'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      "API Gateway's account-level role for REST API logs (the stage's access log needs it): the managed policy is the one API Gateway documents for that role, and it names only CloudWatch Logs actions.",
+    );
+  }
+
   ack(
     stack.console,
     'AwsSolutions::AwsSolutions-APIG4',

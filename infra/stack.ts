@@ -226,6 +226,12 @@ export class SocialNetworkStack extends Stack {
       value: `${this.httpApi.stage.url}console`,
       description: 'The web console (the API reference is at /docs)',
     });
+    // The streaming routes' REST API (GET /v1/stream): the one value a route stack hands up.
+    for (const [index, streaming] of this.httpApi.streamingApis.entries())
+      new CfnOutput(this, index === 0 ? 'StreamingApiUrl' : `StreamingApiUrl${index + 1}`, {
+        value: streaming.api.url,
+        description: 'Base URL of the streaming routes (GET /v1/stream, Server-Sent Events; docs/live.md)',
+      });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
     new CfnOutput(this, 'MediaUploadBucketName', {
       value: this.media.buckets.uploads.bucketName,

@@ -25,6 +25,22 @@ export function newImagesWhere(
   return FilterCriteria.filter({ eventName, dynamodb: { NewImage: image } });
 }
 
+/** As newImagesOf, and only records whose new image's string attribute `name` is one of `values`. */
+export function newImagesWithAnyOf(
+  entity: string,
+  name: string,
+  values: readonly [string, ...string[]],
+  ...eventNames: [StreamEventName, ...StreamEventName[]]
+) {
+  const eventName: unknown = FilterRule.or(...eventNames);
+  const entityTag: unknown = FilterRule.isEqual(entity);
+  const value: unknown = FilterRule.or(...values);
+  return FilterCriteria.filter({
+    eventName,
+    dynamodb: { NewImage: { entity: { S: entityTag }, [name]: { S: value } } },
+  });
+}
+
 /**
  * An event source filter: REMOVE records of the items whose partition key starts with
  * `partitionKeyPrefix` and whose sort key is `sortKey`. The table streams new images only

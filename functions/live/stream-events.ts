@@ -1,10 +1,15 @@
 /**
- * GET /v1/stream: a response-streaming function. The caller is established as for any route (the
+ * GET /v1/stream: a response-streaming function behind the streaming REST API. The caller is established as for any route (the
  * route's whole middleware stack: credential, `events:read`, acting profile, rate limit; its
  * errors answer as the usual JSON envelope), or by a stream ticket, spent here; then the stream
  * runs (shared/live/stream.ts) until the client goes or the connection's 15 minutes are nearly up.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { Writable } from 'node:stream';
 import { routes } from '../../shared/http/contract/routes/live.js';
 import { StreamQuery } from '../../shared/http/contract/schemas/live.js';
@@ -16,6 +21,7 @@ import { checkedCursor } from '../../shared/live/read.js';
 import { streamEvents, type StreamRequest } from '../../shared/live/stream.js';
 import { lambdaResponseSink, type LambdaStreaming } from '../../shared/ports/aws/lambda-response-sink.js';
 import { pauseEventWake } from '../../shared/ports/aws/pause-event-wake.js';
+import { httpApiEventOf } from '../../shared/ports/aws/rest-proxy-event.js';
 import type { EventWake } from '../../shared/ports/event-wake.js';
 import type { ResponseSink } from '../../shared/ports/response-sink.js';
 import { spendStreamTicket } from '../../shared/store/stream-tickets.js';
@@ -95,8 +101,10 @@ export const streamHandler =
 declare const awslambda: LambdaStreaming | undefined;
 
 /**
- * The deployed function: the Lambda runtime's response streaming. Its global exists only there
- * (Powertools puts an empty `awslambda` object elsewhere, so the function itself is looked for).
+ * The deployed function: the Lambda runtime's response streaming, invoked by the streaming REST
+ * API (infra/streaming-route.ts) with its proxy event (payload 1.0), read as the HTTP API's. The
+ * runtime's global exists only there (Powertools puts an empty `awslambda` object elsewhere, so
+ * the function itself is looked for).
  */
 const streaming =
   typeof awslambda !== 'undefined' && typeof awslambda?.streamifyResponse === 'function' ? awslambda : undefined;
@@ -104,8 +112,8 @@ const run = streamHandler();
 
 export const handler = Object.assign(
   streaming
-    ? streaming.streamifyResponse((event: APIGatewayProxyEventV2, responseStream: Writable, context: Context) =>
-        run(event, lambdaResponseSink(streaming, responseStream), context),
+    ? streaming.streamifyResponse((event: APIGatewayProxyEvent, responseStream: Writable, context: Context) =>
+        run(httpApiEventOf(event), lambdaResponseSink(streaming, responseStream), context),
       )
     : () => Promise.reject(new Error('GET /v1/stream runs in Lambda with response streaming, or as streamHandler')),
   { route },

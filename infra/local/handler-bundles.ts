@@ -24,7 +24,7 @@ export const httpHandlerModules = (): string[] => [
 ];
 
 /**
- * The stack's other Lambdas (webhook pipeline, author cards, home feed, counter fold, media pipeline, console, mail, exports, live events), as entry files: the bundle
+ * The stack's other Lambdas (webhook pipeline, author cards, home feed, counter fold, media pipeline, console, mail, exports, live events), and the streaming routes' redirects, as entry files: the bundle
  * benchmark and the bundle-contents test measure and inspect them beside the HTTP functions.
  */
 export const OTHER_LAMBDA_ENTRIES = [
@@ -48,7 +48,9 @@ export const OTHER_LAMBDA_ENTRIES = [
   'functions/export-pipeline/build-export.ts',
   'functions/live-publisher/publish-events.ts',
   'functions/live-subscriptions/authorize.ts',
-] as const;
+  // The HTTP API's answer on each streaming route in AWS (infra/streaming-route.ts).
+  ...routeList.filter((route) => route.streaming).map((route) => `functions/${route.handler}-redirect.ts`),
+];
 
 /** Where a handler's bundle is; the MCP function's split bundle is a folder, as in its asset (`index.mjs`, `chunks/`). */
 export const bundleFile = (dir: string, handler: string): string =>

@@ -1397,7 +1397,7 @@ export interface paths {
         put?: never;
         /**
          * Moves the read mark to `up_to` (default: the last message); answers the unread count left.
-         * @description A read mark only moves forward (an older `up_to` changes nothing). The other side sees it as `other_read_up_to`. A conversation the acting profile is no side of, or an `up_to` not in it → 404.
+         * @description A read mark only moves forward (an older `up_to` changes nothing). The other side sees it as `other_read_up_to`, and each mark that moves gives it one `conversation.read` event (GET /v1/events, the stream); a read that moves nothing gives none. A conversation the acting profile is no side of, or an `up_to` not in it → 404.
          *
          *     API key scope: `messages:write` (or `messages:all`, `all:write`, `all:all`).
          *
@@ -2059,7 +2059,7 @@ export interface paths {
         };
         /**
          * The acting profile's events as they happen (Server-Sent Events), resuming after Last-Event-ID.
-         * @description `text/event-stream`: each event as `id:` (its id), `event:` (its type) and `data:` (the event as JSON, the LiveEvent schema); a comment line every 15 seconds keeps the connection open. Resumes exactly after the `Last-Event-ID` header (or `?after=`); without either, from the newest event on. `types` filters. Browsers, whose EventSource sends no header, open it with `?ticket=` from `POST /v1/stream-tickets` instead of a credential and X-Profile-Id; a used, expired or forged ticket is `401 unauthorized`. A connection lasts at most 15 minutes in AWS: reconnect with Last-Event-ID (EventSource does so by itself). Errors before the stream opens are the usual JSON envelope.
+         * @description `text/event-stream`: each event as `id:` (its id), `event:` (its type) and `data:` (the event as JSON, the LiveEvent schema); a comment line every 15 seconds keeps the connection open. Resumes exactly after the `Last-Event-ID` header (or `?after=`); without either, from the newest event on. `types` filters. Browsers, whose EventSource sends no header, open it with `?ticket=` from `POST /v1/stream-tickets` instead of a credential and X-Profile-Id; a used, expired or forged ticket is `401 unauthorized`. A connection lasts at most 15 minutes in AWS: reconnect with Last-Event-ID (EventSource does so by itself). Errors before the stream opens are the usual JSON envelope. In AWS the stream is served by a streaming API of its own (the stack output StreamingApiUrl, same path and query): this API answers `307` there, keeping the query; a caller with a credential is checked here and sent on with a stream ticket of its own added (a client following a redirect to another origin drops Authorization). Follow it (fetch, EventSource and curl -L do), or call StreamingApiUrl directly with your headers.
          *
          *     API key scope: `events:read` (or `events:all`, `all:read`, `all:all`).
          *
@@ -4101,12 +4101,25 @@ export interface components {
             type: "message.created";
             data: {
                 message: components["schemas"]["Message"];
-                /** @description The conversation, the same id for both sides. */
-                conversation: {
-                    id: components["schemas"]["Uuid"];
-                } & {
-                    [key: string]: unknown;
-                };
+                /** @description The conversation as the profile's list shows it right after this message (`with`: the other side; its unread count counts this message when received). */
+                conversation: components["schemas"]["Conversation"];
+            };
+        } | {
+            /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
+            id: string;
+            profile_id: components["schemas"]["Uuid"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds.
+             */
+            created_at: string;
+            /** @constant */
+            type: "conversation.read";
+            data: {
+                /** @description The conversation as the profile's list shows it, `other_read_up_to` moved to `read_up_to`. */
+                conversation: components["schemas"]["Conversation"];
+                /** @description The last message the other side has now read. */
+                read_up_to: components["schemas"]["Uuid"];
             };
         } | {
             /** @description An event's id: its place in the profile's log (ids sort in log order; opaque otherwise). */
@@ -4132,8 +4145,8 @@ export interface components {
              * @description ISO 8601 UTC timestamp with milliseconds.
              */
             created_at: string;
-            /** @enum {string} */
-            type: "conversation.read" | "profile.deleted";
+            /** @constant */
+            type: "profile.deleted";
             data: {
                 [key: string]: unknown;
             };

@@ -13,6 +13,14 @@ export type AllowMessagesFrom = (typeof ALLOW_MESSAGES_FROM)[number];
 /** Until a profile changes it, anyone may message it (first messages from strangers land in requests). */
 export const DEFAULT_ALLOW_MESSAGES_FROM: AllowMessagesFrom = 'everyone';
 
+/**
+ * What the last write of a conversation item was: every write says it, so a stream image tells
+ * which change made it (the event log's consumer takes `message` and `read_by_other`; the table
+ * streams new images only, so nothing else could tell a read mark from a send).
+ */
+export const CONVERSATION_CHANGES = ['message', 'read', 'read_by_other', 'hidden', 'accepted'] as const;
+export type ConversationChange = (typeof CONVERSATION_CHANGES)[number];
+
 /** One participant's conversation with one other profile; `id` is the pair's (`conversationId`), the same on both sides. */
 export interface ConversationRecord {
   id: string;
@@ -32,6 +40,8 @@ export interface ConversationRecord {
   other_read_up_to?: string | null;
   /** The last activity (the last message's time): the lists' order. */
   updated_at: string;
+  /** What the last write of the item was. */
+  last_change?: ConversationChange;
 }
 
 export interface MessageSettingsRecord {

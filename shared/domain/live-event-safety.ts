@@ -25,6 +25,10 @@ export function shownUnderSafety(event: LiveEvent, viewer: ViewerFilter): boolea
     );
     return other === undefined || !viewer.isBlockedWith(other);
   }
+  if (event.type === 'conversation.read') {
+    const other = idOf((data.conversation as { with?: unknown } | undefined)?.with);
+    return other === undefined || !viewer.isBlockedWith(other);
+  }
   if (event.type === 'feed.post') {
     const author = idOf(data.profile);
     return author === undefined || !viewer.hidesAuthor(author);

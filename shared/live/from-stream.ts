@@ -7,14 +7,16 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { LiveEvent, LiveEventDraft } from '../domain/live-events.js';
-import type { MessageRecord } from '../domain/social.js';
-import { conversationId } from '../domain/social.js';
+import type { ConversationRecord } from '../domain/conversations.js';
 import { viewerFilterOf, type ViewerFilter } from '../domain/safety.js';
+import { presentConversation } from '../http/present/conversations.js';
 import { presentMessage } from '../http/present/messages.js';
 import { presentNotification } from '../http/present/notifications.js';
 import { presentPostWithProfile } from '../http/present/posts.js';
 import { hydrateNotifications, visibleToRecipient } from '../notifications/hydrate.js';
 import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
+import { conversationShown } from '../safety/checks.js';
+import { conversationViews } from '../store/conversations.js';
 import { appendEvent } from '../store/event-log.js';
 import { getPost } from '../store/posts.js';
 import { getProfile } from '../store/profiles.js';
@@ -39,32 +41,48 @@ interface LiveWork {
 /** Told of each event once it is in the log (the local runtime wakes its waiting streams). */
 export type OnLogged = (event: LiveEvent) => void;
 
-/**
- * Who gets a `message.created`: the recipient (unless the message waits in its requests), and the
- * sender's other sessions ("sent from another session"). The one place that decides it.
- */
-export const messageEventRecipients = (
-  message: Pick<MessageRecord, 'sender_profile_id' | 'recipient_profile_id' | 'request'>,
-) =>
-  // A message that landed in the recipient's requests tells the recipient nothing until accepted.
-  message.request ? [message.sender_profile_id] : [message.recipient_profile_id, message.sender_profile_id];
-
-/**
- * The `conversation` of a `message.created` as `profileId` sees it: for now its id, the same for
- * both sides; the inbox's conversation item fills the rest.
- */
-export const conversationForEvent = (message: MessageRecord, _profileId: string): { id: string } => ({
-  id: conversationId(message.sender_profile_id, message.recipient_profile_id),
-});
-
 function worksOf(change: LiveChange): LiveWork[] {
   if (change.kind === 'notification') return [{ profile_id: change.notification.recipient_id, change }];
-  if (change.kind === 'message')
-    return messageEventRecipients(change.message).map((profile_id) => ({ profile_id, change }));
+  // Each side's item is its own: the recipient's and the sender's (its other sessions) of a message.
+  if (change.kind === 'conversation') return [{ profile_id: change.conversation.profile_id, change }];
   return [{ profile_id: change.reader_id, change }];
 }
 
 const viewerOf = async (profileId: string): Promise<ViewerFilter> => viewerFilterOf(await loadSafetySets(profileId));
+
+/**
+ * A conversation item's change as its owner's event, when its list would show the conversation:
+ * in the inbox (a message waiting in requests tells nothing until accepted; the sender's side is
+ * always in its inbox), not hidden, not across a block nor with a suspended profile (mutes do not
+ * quiet messages, as in the lists). The item's image is the conversation as the list presents it
+ * right after the change; its other profile and last message are ONE BatchGetItem.
+ */
+async function conversationDraft(
+  change: 'message' | 'read_by_other',
+  conversation: ConversationRecord,
+): Promise<LiveEventDraft | undefined> {
+  if (conversation.box !== 'inbox' || conversation.hidden) return undefined;
+  const [[view], viewer] = await Promise.all([conversationViews([conversation]), viewerOf(conversation.profile_id)]);
+  if (!view || !conversationShown(viewer, view.other)) return undefined;
+  const presented = presentConversation(conversation, view.other, view.lastMessage);
+  const profile_id = conversation.profile_id;
+  if (change === 'message')
+    return {
+      type: 'message.created',
+      profile_id,
+      data: { message: presentMessage(view.lastMessage), conversation: presented },
+      source: `message:${conversation.last_message_id}`,
+    };
+  // Read marks only move forward: each mark the other side set is logged once.
+  const readUpTo = conversation.other_read_up_to;
+  if (!readUpTo) return undefined;
+  return {
+    type: 'conversation.read',
+    profile_id,
+    data: { conversation: presented, read_up_to: readUpTo },
+    source: `read:${conversation.id}:${readUpTo}`,
+  };
+}
 
 /** The event a profile gets of a change, or undefined when its blocks, mutes or the change's state say none. */
 async function draftOf({ profile_id, change }: LiveWork): Promise<LiveEventDraft | undefined> {
@@ -79,17 +97,7 @@ async function draftOf({ profile_id, change }: LiveWork): Promise<LiveEventDraft
       source: `notification:${shown.id}:${shown.updated_at}`,
     };
   }
-  if (change.kind === 'message') {
-    const { message } = change;
-    const other = message.sender_profile_id === profile_id ? message.recipient_profile_id : message.sender_profile_id;
-    if ((await viewerOf(profile_id)).isBlockedWith(other)) return undefined;
-    return {
-      type: 'message.created',
-      profile_id,
-      data: { message: presentMessage(message), conversation: conversationForEvent(message, profile_id) },
-      source: `message:${message.id}`,
-    };
-  }
+  if (change.kind === 'conversation') return conversationDraft(change.change, change.conversation);
   if (change.author_id === profile_id) return undefined;
   if (Date.parse(change.since) - Date.parse(change.published_at) > FEED_NEWS_WINDOW_MS) return undefined;
   const [post, author, viewer] = await Promise.all([
@@ -122,7 +130,7 @@ export function logEventsFromStream(
       const change = liveChangeOf(record);
       return change && (change.ok ? { ok: true, record: worksOf(change.record) } : change);
     },
-    // One record's works go to one or two profiles: lanes by the first, the message's recipient.
+    // One record's works go to one profile (a record per side of a conversation): its lane.
     laneOf: (works) => works[0]!.profile_id,
     concurrency: LANES_AT_ONCE,
     retry: STREAM_STEP_RETRY,

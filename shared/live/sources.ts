@@ -1,12 +1,14 @@
 /**
  * Which changes of the table stream make events of the per-profile logs (API.md "Live"): a
- * notification created or grown, a message sent, a post entering a reader's home feed. Each is
- * read off its record here; who gets an event and what it says is decided in from-stream.ts.
+ * notification created or grown, a conversation item moved by a message or by the other side's
+ * read mark (each side's item is that side's view: its unread count and read marks after the
+ * change), a post entering a reader's home feed. Each is read off its record here; who gets an
+ * event and what it says is decided in from-stream.ts.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { NotificationRecord } from '../domain/notifications.js';
-import type { MessageRecord } from '../domain/social.js';
+import type { ConversationRecord } from '../domain/conversations.js';
 import { decodeImage, type Decoded } from '../pipeline/decode.js';
 import { entityTags, keys } from '../store/keys.js';
 
@@ -18,7 +20,7 @@ export type LiveChange =
       notification: NotificationRecord;
       since: string;
     }
-  | { kind: 'message'; message: MessageRecord; since: string }
+  | { kind: 'conversation'; change: LoggedConversationChange; conversation: ConversationRecord; since: string }
   | { kind: 'feed'; reader_id: string; post_id: string; author_id: string; published_at: string; since: string };
 
 /** Clock margin below a record's approximate creation time (whole seconds on the stream). */
@@ -32,11 +34,21 @@ const Notification = z.looseObject({
   seen: z.boolean(),
   updated_at: z.string(),
 });
-const Message = z.looseObject({
+/** The conversation changes that make events: its owner got or sent a message, or the other side read. */
+export const LOGGED_CONVERSATION_CHANGES = ['message', 'read_by_other'] as const;
+type LoggedConversationChange = (typeof LOGGED_CONVERSATION_CHANGES)[number];
+
+const Conversation = z.looseObject({
   id: z.string(),
-  sender_profile_id: z.string(),
-  recipient_profile_id: z.string(),
-  created_at: z.string(),
+  profile_id: z.string(),
+  other_profile_id: z.string(),
+  box: z.string(),
+  hidden: z.boolean(),
+  last_message_id: z.string(),
+  last_message_at: z.string(),
+  unread_count: z.number(),
+  updated_at: z.string(),
+  last_change: z.enum(LOGGED_CONVERSATION_CHANGES),
 });
 const FeedEntry = z.object({ pk: z.string(), post_id: z.string(), author_id: z.string(), published_at: z.string() });
 
@@ -76,13 +88,17 @@ export function liveChangeOf(record: DynamoDBRecord): Decoded<LiveChange> | unde
       since,
     }));
   }
-  if (record.eventName !== 'INSERT') return undefined;
-  if (entity === entityTags.message)
-    return mapped(decodeImage(Message, image), (m) => ({
-      kind: 'message' as const,
-      message: m as unknown as MessageRecord,
+  if (entity === entityTags.conversation) {
+    const change = stringOf(image, 'last_change');
+    if (!(LOGGED_CONVERSATION_CHANGES as readonly (string | undefined)[]).includes(change)) return undefined;
+    return mapped(decodeImage(Conversation, image), (c) => ({
+      kind: 'conversation' as const,
+      change: c.last_change,
+      conversation: c as unknown as ConversationRecord,
       since,
     }));
+  }
+  if (record.eventName !== 'INSERT') return undefined;
   if (entity === entityTags.feedEntry)
     return mapped(decodeImage(FeedEntry, image), (e) => ({
       kind: 'feed' as const,

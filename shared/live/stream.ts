@@ -20,6 +20,10 @@ export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
   'x-accel-buffering': 'no',
+  // In AWS the stream is on its own origin (the streaming REST API, reached by a 307 from the
+  // API's): a browser's EventSource may read it from any page. Safe for any origin: the stream is
+  // opened by a bearer credential or a ticket, never by a cookie.
+  'access-control-allow-origin': '*',
 };
 
 /** One event as an SSE message (JSON has no raw newline, so `data:` is one line). */

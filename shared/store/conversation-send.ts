@@ -76,6 +76,8 @@ function sideOfSend(
         other_profile_id: other,
         last_message_id: message.id,
         last_message_at: message.created_at,
+        // Each side's image is that side's `message.created` (shared/live/sources.ts).
+        last_change: 'message',
       },
       // ADD creates the count at 0 or 1: concurrent sends add up instead of overwriting.
       add: { unread_count: unread },

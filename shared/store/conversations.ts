@@ -124,7 +124,8 @@ export const conversationMessagePages = (a: string, b: string) =>
 /**
  * Moves the owner's read mark to `upTo` with `unread` messages left, and the other side's copy
  * of it, if nothing arrived since `seen` was read (its last message) and the mark is where it was
- * read; else ConversationChanged.
+ * read; else ConversationChanged. The other side's item says `read_by_other`: the event log's
+ * consumer makes its `conversation.read` of that image.
  */
 export async function moveReadMark(
   seen: ConversationRecord,
@@ -135,7 +136,7 @@ export async function moveReadMark(
     {
       Update: updateRequest({
         key: keys.conversationItem(seen.profile_id, seen.id),
-        set: { unread_count: unread, read_up_to: upTo.id, read_up_to_at: upTo.created_at },
+        set: { unread_count: unread, read_up_to: upTo.id, read_up_to_at: upTo.created_at, last_change: 'read' },
         when: [
           when.is('last_message_id', seen.last_message_id),
           seen.read_up_to ? when.is('read_up_to', seen.read_up_to) : when.lacks('read_up_to'),
@@ -145,7 +146,7 @@ export async function moveReadMark(
     {
       Update: updateRequest({
         key: keys.conversationItem(seen.other_profile_id, seen.id),
-        set: { other_read_up_to: upTo.id },
+        set: { other_read_up_to: upTo.id, last_change: 'read_by_other' },
         when: when.exists(),
       }),
     },
@@ -165,7 +166,7 @@ export async function hideConversation(profileId: string, id: string): Promise<b
     const outcome = await conditionOutcome(
       sendUpdate({
         key: keys.conversationItem(profileId, id),
-        set: { ...set, hidden: true },
+        set: { ...set, hidden: true, last_change: 'hidden' },
         remove,
         when: when.is('last_message_id', current.last_message_id),
       }),
@@ -202,7 +203,7 @@ export async function acceptConversation(profileId: string, id: string): Promise
     const outcome = await conditionOutcome(
       sendUpdate({
         key: keys.conversationItem(profileId, id),
-        set: { box: 'inbox', ...pathAttributes(layout.paths, accepted) },
+        set: { box: 'inbox', ...pathAttributes(layout.paths, accepted), last_change: 'accepted' },
         when: [when.is('box', 'requests'), when.is('last_message_id', current.last_message_id)],
         returns: 'ALL_NEW',
       }),

@@ -208,7 +208,9 @@ function itemsOf(operation: string, input: Record<string, unknown>): Item[] {
 function kindOf(operation: string, input: Record<string, unknown>): string {
   const itemKind = (request: Record<string, unknown>) => {
     const key = (request.Key ?? request.Item) as Record<string, Attribute> | undefined;
-    return (key?.sk?.S ?? '?').split('#')[0];
+    const sk = key?.sk?.S ?? '?';
+    // A sort key that is a bare id (an event log's entry) says nothing: its partition's prefix does.
+    return (sk.includes('#') ? sk : (key?.pk?.S ?? sk)).split('#')[0];
   };
   if (operation === 'TransactWriteItems') {
     const items = (input.TransactItems as Record<string, Record<string, unknown>>[]).map((item) => {

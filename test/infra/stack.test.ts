@@ -44,6 +44,29 @@ class Wiring {
     expect(this.templates.resource(fn)?.Type).toBe('AWS::Lambda::Function');
     return fn;
   }
+  /**
+   * The function that answers a route of the route table: behind its HTTP API route, or for a
+   * streaming route (whose HTTP API route redirects, infra/streaming-route.ts) behind the
+   * streaming REST API's method of the same path, in the same template.
+   */
+  handlerOf(route: { method: string; path: string; streaming?: true }): Located {
+    const behind = this.functionOf(this.routeOf(route));
+    if (!route.streaming) return behind;
+    expect(this.props(behind).Environment.Variables.STREAMING_API_URL).toBeDefined();
+    const last = route.path.split('/').at(-1);
+    const methods = Object.entries(behind.at.resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::ApiGateway::Method' &&
+        r.Properties.HttpMethod === route.method &&
+        behind.at.resources[r.Properties.ResourceId.Ref]?.Properties.PathPart === last,
+    );
+    expect(methods, `${route.method} ${route.path}`).toHaveLength(1);
+    const uri = JSON.stringify(methods[0]![1].Properties.Integration.Uri);
+    const [, functionId] = /\{"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]\}/.exec(uri)!;
+    const fn = { at: behind.at, id: functionId! };
+    expect(this.templates.resource(fn)?.Type).toBe('AWS::Lambda::Function');
+    return fn;
+  }
   /** The execution role of a function, in whichever template defines it. */
   roleOf(fn: Located): Located {
     return this.templates.target(fn.at, this.props(fn).Role);
@@ -113,7 +136,7 @@ describe('CDK stack (default context)', () => {
     const apiId = templates.locate(templates.stack.httpApi.api);
     for (const route of routeList) {
       const apiRoute = wiring.routeOf(route);
-      const fn = wiring.functionOf(apiRoute);
+      const fn = wiring.handlerOf(route);
       // The function is the one named after the route (stable construct id), not a neighbour's.
       expect(sameResource(fn, templates.locate(templates.stack.httpApi.routeFunctions.get(route.name)!))).toBe(true);
       expect(templates.resource(fn)!.Properties.Description).toBe(`${route.method} ${route.path}`);
@@ -132,15 +155,25 @@ describe('CDK stack (default context)', () => {
     expect(nested.map((t) => t.stack.node.id)).toEqual(groups.map(routeStackId));
     for (const at of nested) {
       const types = [...new Set(Object.values(at.resources).map((r) => r.Type))].sort();
-      // A streaming route's function has its URL (infra/streaming-route.ts) and the URL's permissions.
+      // A streaming route is a method of the stack's streaming REST API (infra/streaming-route.ts):
+      // the API, its path, deployment, stage and access log, and API Gateway's account logging role.
       const streams = routeList.some((r) => r.streaming && routeStackId(routeGroupOf(r)) === at.stack.node.id);
+      const streaming = [
+        'AWS::ApiGateway::Account',
+        'AWS::ApiGateway::Deployment',
+        'AWS::ApiGateway::Method',
+        'AWS::ApiGateway::Resource',
+        'AWS::ApiGateway::RestApi',
+        'AWS::ApiGateway::Stage',
+      ];
       expect(types, at.stack.node.id).toEqual([
+        ...(streams ? streaming : []),
         'AWS::ApiGatewayV2::Integration',
         'AWS::ApiGatewayV2::Route',
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
         'AWS::Lambda::Function',
-        ...(streams ? ['AWS::Lambda::Permission', 'AWS::Lambda::Url'] : []),
+        ...(streams ? ['AWS::Logs::LogGroup'] : []),
       ]);
     }
   });
@@ -149,7 +182,7 @@ describe('CDK stack (default context)', () => {
     const [fallback, ...others] = wiring.routesWithKey('$default');
     expect(others).toEqual([]);
     const fallbackFn = wiring.functionOf(fallback!);
-    const routeFns = new Set(routeList.map((route) => keyOf(wiring.functionOf(wiring.routeOf(route)))));
+    const routeFns = new Set(routeList.map((route) => keyOf(wiring.handlerOf(route))));
     expect(routeFns.has(keyOf(fallbackFn))).toBe(false);
     // Routes, $default, /mcp and the console's (infra/console.ts) and nothing else: no hand-written route can hide in a template.
     expect(wiring.routes()).toHaveLength(routeList.length + 2 + CONSOLE_ROUTE_PATHS.length);
@@ -160,11 +193,11 @@ describe('CDK stack (default context)', () => {
     expect(matches).toHaveLength(1);
     const mcpFn = wiring.functionOf(matches[0]!);
     expect(sameResource(mcpFn, templates.locate(templates.stack.httpApi.mcpFunction))).toBe(true);
-    const routeFns = new Set(routeList.map((route) => keyOf(wiring.functionOf(wiring.routeOf(route)))));
+    const routeFns = new Set(routeList.map((route) => keyOf(wiring.handlerOf(route))));
     expect(routeFns.has(keyOf(mcpFn))).toBe(false);
     expect(templates.resource(mcpFn)!.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
     const mcp = wiring.permissionsOf(mcpFn);
-    const createPost = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(routes.createPost)));
+    const createPost = wiring.permissionsOf(wiring.handlerOf(routes.createPost));
     expect([...mcp.actions].sort()).toEqual([...createPost.actions].sort());
     expect([...mcp.actions].some((action) => action.startsWith('sqs:'))).toBe(false);
   });
@@ -177,7 +210,12 @@ describe('CDK stack (default context)', () => {
     const invokers = new Set<string>();
     for (const at of withRoutes) {
       const routesHere = wiring.routes().filter((route) => route.at === at);
-      const httpFns = new Set(routesHere.map((route) => wiring.functionOf(route).id));
+      // The functions behind its HTTP routes, and those its streaming REST API's methods invoke.
+      const streamingHere = routeList.filter((r) => r.streaming && wiring.routeOf(r).at === at);
+      const httpFns = new Set([
+        ...routesHere.map((route) => wiring.functionOf(route).id),
+        ...streamingHere.map((route) => wiring.handlerOf(route).id),
+      ]);
       const integrations = Object.values(at.resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
       const roleIds = new Set(
         integrations.map((i) => i.Properties.CredentialsArn?.['Fn::GetAtt']?.[0] as string | undefined),
@@ -239,9 +277,7 @@ describe('CDK stack (default context)', () => {
   });
 
   it('gives HTTP functions 512 MB and 10 seconds (a streaming route 15 minutes: one stream connection)', () => {
-    const streaming = new Set(
-      routeList.filter((r) => r.streaming).map((r) => keyOf(wiring.functionOf(wiring.routeOf(r)))),
-    );
+    const streaming = new Set(routeList.filter((r) => r.streaming).map((r) => keyOf(wiring.handlerOf(r))));
     expect(streaming.size).toBe(1);
     for (const route of wiring.routes()) {
       const located = wiring.functionOf(route);
@@ -253,7 +289,7 @@ describe('CDK stack (default context)', () => {
   it('grants GET routes read-only access to the table and the other routes read-write', () => {
     const tableArn = { 'Fn::GetAtt': [table.id, 'Arn'] };
     for (const route of routeList) {
-      const fn = wiring.functionOf(wiring.routeOf(route));
+      const fn = wiring.handlerOf(route);
       // The execution roles are the parent's, where the table is.
       expect(wiring.roleOf(fn).at, route.name).toBe(templates.root);
       const { actions, resources } = wiring.permissionsOf(fn);
@@ -276,7 +312,7 @@ describe('CDK stack (default context)', () => {
 
   it('lets GET routes write rate-limit window items and nothing else; the feed read also its own stale feed items, the agent card its signature', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
-      const { conditioned } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
+      const { conditioned } = wiring.permissionsOf(wiring.handlerOf(route));
       expect(conditioned, route.name).toEqual([RATE_LIMIT_COUNTING, ...(GET_WRITES[route.name] ?? [])]);
     }
   });
@@ -357,9 +393,11 @@ describe('CDK stack (default context)', () => {
     expect(Math.max(...projected(headroom))).toBeLessThanOrEqual(TEMPLATE_RESOURCE_GOAL);
     expect(Math.max(...projected(headroom + 1))).toBeGreaterThan(TEMPLATE_RESOURCE_GOAL);
     // The projection counts each route stack's fixed part right: its invoke role and that role's policy.
-    // (A streaming route adds its function URL and the URL's two invoke permissions.)
+    // (A stack with a streaming route adds its streaming REST API: the API, two path resources, the
+    // method and its CORS preflight, deployment, stage, access log group, the account's logging
+    // role and its Account setting, and the redirect function.)
     for (const load of loads.filter((l) => l.routes > 0))
-      expect(load.resources - 3 * load.routes, load.path).toBe(load.path.includes('live') ? 5 : 2);
+      expect(load.resources - 3 * load.routes, load.path).toBe(load.path.includes('live') ? 13 : 2);
   });
 
   it('costs three resources per route, all in its route stack: function, integration and route', () => {
@@ -375,8 +413,6 @@ describe('CDK stack (default context)', () => {
         'AWS::ApiGatewayV2::Integration',
         'AWS::ApiGatewayV2::Route',
         'AWS::Lambda::Function',
-        // A streaming route's function URL (its invoke permissions are named after the function in lowercase).
-        ...(route.streaming ? ['AWS::Lambda::Url'] : []),
       ]);
       // Nothing of the route is left in the parent (a dedicated execution role is the parent's, as every role is).
       const inParent = new RegExp(`^Http(?:Fn|Route)${route.name}(?=[A-Z0-9])`);
@@ -385,8 +421,7 @@ describe('CDK stack (default context)', () => {
   });
 
   it('shares one execution role per access class between HTTP functions; the routes that enqueue (retry, recover, erasure), sign uploads (create media), clean the feed (read it), search or sign agent cards (the card, the JWKS) have their own, and so have the export routes (queue the job; sign downloads)', () => {
-    const roleKey = (route: { method: string; path: string }) =>
-      keyOf(wiring.roleOf(wiring.functionOf(wiring.routeOf(route))));
+    const roleKey = (route: { method: string; path: string }) => keyOf(wiring.roleOf(wiring.handlerOf(route)));
     const routeRoles = new Map<string, string>(routeList.map((route) => [route.name, roleKey(route)]));
     const enqueuing = new Set<string>(['retryWebhookDelivery', 'recoverWebhookDeliveries']);
     const signing = new Set<string>(['createMedia']);
@@ -420,7 +455,7 @@ describe('CDK stack (default context)', () => {
     // Only the retry and recovery routes may put deliveries on the queue (and the deletion routes erasure steps),
     // only the media upload may write to S3.
     for (const route of routeList) {
-      const { actions } = wiring.permissionsOf(wiring.functionOf(wiring.routeOf(route)));
+      const { actions } = wiring.permissionsOf(wiring.handlerOf(route));
       expect(actions.has('sqs:SendMessage'), route.name).toBe(
         enqueuing.has(route.name) || route.name === 'createExport' || erasing.has(route.name),
       );
@@ -496,8 +531,15 @@ describe('CDK stack (default context)', () => {
         expect(source.at, parameter).toBe(templates.root);
         expect(allowed.has(keyOf(source)), `${at.stack.node.id} ${parameter}`).toBe(true);
       }
-      // Nothing goes back up: the parent reads no output of a route stack.
-      expect(at.template.toJSON().Outputs, at.stack.node.path).toBeUndefined();
+      // Nothing goes back up but the streaming REST API's id and stage (the parent outputs its URL).
+      const outputs = at.template.toJSON().Outputs as Record<string, { Value: unknown }> | undefined;
+      const streams = routeList.some((r) => r.streaming && routeStackId(routeGroupOf(r)) === at.stack.node.id);
+      if (!streams) expect(outputs, at.stack.node.path).toBeUndefined();
+      else
+        expect(Object.values(outputs ?? {}).map((o) => at.resources[(o.Value as { Ref: string }).Ref]?.Type)).toEqual([
+          'AWS::ApiGateway::RestApi',
+          'AWS::ApiGateway::Stage',
+        ]);
     }
   });
 });

@@ -61,7 +61,9 @@ export const routes = {
     tag: 'Messages',
     summary: 'Moves the read mark to `up_to` (default: the last message); answers the unread count left.',
     description:
-      'A read mark only moves forward (an older `up_to` changes nothing). The other side sees it as `other_read_up_to`. ' +
+      'A read mark only moves forward (an older `up_to` changes nothing). The other side sees it as `other_read_up_to`, and ' +
+      'each mark that moves gives it one `conversation.read` event (GET /v1/events, the stream); a read that moves ' +
+      'nothing gives none. ' +
       'A conversation the acting profile is no side of, or an `up_to` not in it → 404.',
     auth: 'credential',
     scope: 'messages:write',

@@ -54,7 +54,11 @@ export const routes = {
       'whose EventSource sends no header, open it with `?ticket=` from `POST /v1/stream-tickets` instead of a ' +
       'credential and X-Profile-Id; a used, expired or forged ticket is `401 unauthorized`. A connection lasts at most ' +
       '15 minutes in AWS: reconnect with Last-Event-ID (EventSource does so by itself). Errors before the stream ' +
-      'opens are the usual JSON envelope.',
+      'opens are the usual JSON envelope. In AWS the stream is served by a streaming API of its own (the stack ' +
+      'output StreamingApiUrl, same path and query): this API answers `307` there, keeping the query; a caller with ' +
+      'a credential is checked here and sent on with a stream ticket of its own added (a client following a ' +
+      'redirect to another origin drops Authorization). Follow it (fetch, EventSource and curl -L do), or call ' +
+      'StreamingApiUrl directly with your headers.',
     auth: 'credential',
     scope: 'events:read',
     actingProfile,

@@ -5,6 +5,7 @@ import {
   type LiveEventType as LiveEventTypeName,
 } from '../../../domain/live-events.js';
 import { STREAM_TICKET_SECONDS } from '../../../domain/stream-tickets.js';
+import { Conversation } from './conversations.js';
 import { Message } from './messages.js';
 import { Notification } from './notifications.js';
 import { Post } from './posts.js';
@@ -28,15 +29,26 @@ export const LiveEvent = z
       type: z.literal('message.created'),
       data: z.object({
         message: Message,
-        conversation: z.object({ id: Uuid }).catchall(z.unknown()).meta({
-          description: 'The conversation, the same id for both sides.',
+        conversation: Conversation.meta({
+          description:
+            "The conversation as the profile's list shows it right after this message (`with`: the other side; its unread count counts this message when received).",
         }),
+      }),
+    }),
+    z.object({
+      ...base,
+      type: z.literal('conversation.read'),
+      data: z.object({
+        conversation: Conversation.meta({
+          description: "The conversation as the profile's list shows it, `other_read_up_to` moved to `read_up_to`.",
+        }),
+        read_up_to: Uuid.meta({ description: 'The last message the other side has now read.' }),
       }),
     }),
     z.object({ ...base, type: z.literal('feed.post'), data: z.object({ post: Post, profile: Profile }) }),
     z.object({
       ...base,
-      type: z.enum(['conversation.read', 'profile.deleted']),
+      type: z.literal('profile.deleted'),
       data: z.record(z.string(), z.unknown()),
     }),
   ])
