@@ -53,9 +53,9 @@ const viewerOf = async (profileId: string): Promise<ViewerFilter> => viewerFilte
 /**
  * A conversation item's change as its owner's event, when its list would show the conversation:
  * in the inbox (a message waiting in requests tells nothing until accepted; the sender's side is
- * always in its inbox), not hidden, not across a block nor with a suspended profile (mutes do not
- * quiet messages, as in the lists). The item's image is the conversation as the list presents it
- * right after the change; its other profile and last message are ONE BatchGetItem.
+ * always in its inbox), not hidden, not across a block nor with a suspended or erased profile
+ * (mutes do not quiet messages, as in the lists). The item's image is the conversation as the list
+ * presents it right after the change; its other profile and last message are ONE BatchGetItem.
  */
 async function conversationDraft(
   change: 'message' | 'read_by_other',
@@ -63,7 +63,8 @@ async function conversationDraft(
 ): Promise<LiveEventDraft | undefined> {
   if (conversation.box !== 'inbox' || conversation.hidden) return undefined;
   const [[view], viewer] = await Promise.all([conversationViews([conversation]), viewerOf(conversation.profile_id)]);
-  if (!view || !conversationShown(viewer, view.other)) return undefined;
+  // An erased other side tells nothing: the erasure's own settling of this item is no news.
+  if (!view?.other || !conversationShown(viewer, view.other)) return undefined;
   const presented = presentConversation(conversation, view.other, view.lastMessage);
   const profile_id = conversation.profile_id;
   if (change === 'message')
