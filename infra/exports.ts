@@ -15,6 +15,7 @@ import { keys } from '../shared/store/keys.js';
 import { topicAlarm } from './alarms.js';
 import { apiFunction } from './lambda-defaults.js';
 import { ACCESS_LOG_PREFIXES } from './media-buckets.js';
+import { failuresQueue } from './failures-queue.js';
 
 /** The route that queues an export's job. */
 export const EXPORT_QUEUEING_ROUTES = ['createExport'] as const;
@@ -70,11 +71,7 @@ export class DataExports extends Construct {
       lifecycleRules: [{ expiration: EXPORT_OBJECT_EXPIRY, abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
 
-    this.deadLetterQueue = new Queue(this, 'JobsDlq', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.deadLetterQueue = failuresQueue(this, 'JobsDlq');
     this.queue = new Queue(this, 'Jobs', {
       visibilityTimeout: EXPORT_QUEUE_VISIBILITY,
       retentionPeriod: Duration.days(1),

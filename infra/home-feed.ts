@@ -12,6 +12,7 @@ import { FEED_WRITER_BATCH_SIZE, FEED_WRITER_MAX_CONCURRENCY } from './feed-even
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf, newImagesWhere } from './stream-filters.js';
 import { eventSourceBatching } from './stream-event-batching.js';
+import { failuresQueue } from './failures-queue.js';
 
 export interface HomeFeedProps {
   /** The single table; its stream carries posts and follows. */
@@ -56,11 +57,7 @@ export class HomeFeed extends Construct {
     super(scope, id);
     const { table } = props;
 
-    this.deadLetterQueue = new Queue(this, 'InboxesDlq', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.deadLetterQueue = failuresQueue(this, 'InboxesDlq');
     this.queue = new Queue(this, 'Inboxes', {
       visibilityTimeout: FEED_QUEUE_VISIBILITY,
       retentionPeriod: Duration.days(4),
@@ -68,11 +65,7 @@ export class HomeFeed extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: FEED_MAX_RECEIVE_COUNT },
     });
-    this.streamFailures = new Queue(this, 'FanOutFailures', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.streamFailures = failuresQueue(this, 'FanOutFailures');
     const environment = { ...props.environment, FEED_QUEUE_URL: this.queue.queueUrl };
 
     this.fanOut = apiFunction(this, 'FanOut', 'functions/feed-pipeline/fan-out.ts', environment, {

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { entityTags, keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
@@ -10,6 +10,7 @@ import { consumeTableStream } from './stream-consumer.js';
 import { eventSourceBatching } from './stream-event-batching.js';
 import { LOGGED_CONVERSATION_CHANGES } from '../shared/live/sources.js';
 import { newImagesOf, newImagesWithAnyOf } from './stream-filters.js';
+import { failuresQueue } from './failures-queue.js';
 
 export interface LiveProps {
   table: ITable;
@@ -32,11 +33,7 @@ export class Live extends Construct {
   constructor(scope: Construct, id: string, props: LiveProps) {
     super(scope, id);
     const { table } = props;
-    this.failures = new Queue(this, 'Failures', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.failures = failuresQueue(this, 'Failures');
     this.logEvents = apiFunction(this, 'LogEvents', 'functions/live-pipeline/log-events.ts', props.environment, {
       timeout: Duration.seconds(60),
       description:

@@ -3,13 +3,14 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { NOTIFY_RECORD_MAX_AGE_SECONDS } from '../shared/notifications/from-stream.js';
 import { entityTags, keys } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
 import { eventSourceBatching } from './stream-event-batching.js';
 import { newImagesOf, newImagesOfAnyWhere, newImagesWhere, sortKeysOf } from './stream-filters.js';
+import { failuresQueue } from './failures-queue.js';
 
 export interface NotificationsProps {
   /** The single table; its stream carries the outbox events, grants, likes and follows. */
@@ -44,11 +45,7 @@ export class Notifications extends Construct {
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
     const { table } = props;
-    this.failures = new Queue(this, 'Failures', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.failures = failuresQueue(this, 'Failures');
     this.fn = apiFunction(this, 'Notify', 'functions/notifications-pipeline/notify.ts', props.environment, {
       timeout: Duration.seconds(60),
       description:

@@ -6,7 +6,7 @@ import { consumeTableStream } from './stream-consumer.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteName } from '../shared/http/contract/route-table.js';
 import { entityTags, keys } from '../shared/store/keys.js';
@@ -14,6 +14,7 @@ import { topicAlarm } from './alarms.js';
 import { apiFunction } from './lambda-defaults.js';
 import { newImagesOf, removalsOf } from './stream-filters.js';
 import { eventSourceBatching } from './stream-event-batching.js';
+import { failuresQueue } from './failures-queue.js';
 
 /** The routes that query the index: their functions get the endpoint and read access, on roles of their own. */
 export const SEARCH_ROUTES: readonly RouteName[] = ['searchProfiles', 'searchPosts'];
@@ -57,11 +58,7 @@ export class SearchIndexing extends Construct {
     });
     const endpoint = `https://${this.domain.domainEndpoint}`;
 
-    this.failures = new Queue(this, 'Failures', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.failures = failuresQueue(this, 'Failures');
     this.fn = apiFunction(
       this,
       'Index',

@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import type { RouteName } from '../shared/http/contract/route-table.js';
 import { entityTags } from '../shared/store/keys.js';
 import { apiFunction } from './lambda-defaults.js';
+import { failuresQueue } from './failures-queue.js';
 
 export interface WebhookPipelineProps {
   /** The single table; its stream carries the outbox events. */
@@ -75,11 +76,7 @@ export class WebhookPipeline extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
-    this.deadLetterQueue = new Queue(this, 'DeliveriesDlq', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.deadLetterQueue = failuresQueue(this, 'DeliveriesDlq');
     this.queue = new Queue(this, 'Deliveries', {
       visibilityTimeout: QUEUE_VISIBILITY,
       retentionPeriod: Duration.days(4),
@@ -151,11 +148,7 @@ export class WebhookPipeline extends Construct {
 
     // Fan-out: the table stream, filtered to INSERTs of outbox items (→ delivery records + queue) and
     // to writes of deliveries (→ the workspace totals). The table stream keeps two consumers.
-    const fanOutFailures = new Queue(this, 'FanOutFailures', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    const fanOutFailures = failuresQueue(this, 'FanOutFailures');
     this.fanOutFailures = fanOutFailures;
     this.fanOut = apiFunction(this, 'FanOut', 'functions/webhook-pipeline/fan-out.ts', environment, {
       timeout: Duration.seconds(60),
