@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import { MEDIA_FILES_PREFIX, MEDIA_UPLOAD_PREFIX } from '../shared/domain/media.js';
 import type { RouteName } from '../shared/http/contract/route-table.js';
 import { topicAlarm } from './alarms.js';
+import { failuresQueue } from './failures-queue.js';
 import { apiFunction } from './lambda-defaults.js';
 
 /** The routes that start or schedule an erasure (their grants stay on roles of their own). */
@@ -77,11 +78,7 @@ export class Erasure extends Construct {
   constructor(scope: Construct, id: string, props: ErasureProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.deadLetterQueue = new Queue(this, 'StepsDlq', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    this.deadLetterQueue = failuresQueue(this, 'StepsDlq');
     this.queue = new Queue(this, 'Steps', {
       visibilityTimeout: ERASURE_QUEUE_VISIBILITY,
       retentionPeriod: Duration.days(14),
