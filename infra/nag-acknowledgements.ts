@@ -330,7 +330,7 @@ function acknowledgeErasureFindings(
   stack: SocialNetworkStack,
   ack: (scope: IConstruct, rule: string, reason: string) => void,
 ): void {
-  const { erasure, media, search, httpApi } = stack;
+  const { erasure, media, search, httpApi, exports } = stack;
   const iam5 = (resource: string) => `AwsSolutions::AwsSolutions-IAM5[Resource::${nagName(stack.resolve(resource))}]`;
   const tableArn = `<${stack.getLogicalId(stack.table.node.defaultChild as never)}.Arn>`;
   const domainArn = `<${stack.getLogicalId(search.domain.node.defaultChild as never)}.Arn>`;
@@ -354,6 +354,11 @@ function acknowledgeErasureFindings(
     "An erased profile's media have keys of their own (`incoming/<media id>`, `media/<media id>/<variant>.<ext>`): the prefix is the narrowest resource a role can name.";
   ack(fn, iam5(media.buckets.media.arnForObjects(`${MEDIA_FILES_PREFIX}*`)), perMediaKeys);
   ack(fn, iam5(media.buckets.uploads.arnForObjects(`${MEDIA_UPLOAD_PREFIX}*`)), perMediaKeys);
+  ack(
+    fn,
+    iam5(exports.bucket.arnForObjects('*')),
+    "An erased user's export archives have keys of their own (one per export, named by its id): the bucket holds archives only, and the erasure may only delete them.",
+  );
   const indexReadWrite =
     'IAM names an OpenSearch index by a path under the domain ARN: `<domain>/*` and `<domain>/*/*` cover this domain only; the erasure deletes documents by id.';
   ack(fn, `AwsSolutions::AwsSolutions-IAM5[Resource::${domainArn}/*]`, indexReadWrite);
