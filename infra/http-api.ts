@@ -19,13 +19,7 @@ import { type AccessClass, FunctionRoles } from './function-roles.js';
 import { apiFunction, LOG_RETENTION, splitApiFunction } from './lambda-defaults.js';
 import { routeGroupOf, RouteStack } from './route-stacks.js';
 import { STREAM_CONNECTION, StreamingApi } from './streaming-route.js';
-
-export interface Throttle {
-  /** Steady-state requests per second across the whole stage. */
-  rateLimit: number;
-  /** Requests the stage absorbs at once above the steady rate. */
-  burstLimit: number;
-}
+import type { Throttle } from './throttle.js';
 
 export interface ServiceHttpApiProps {
   table: ITable;

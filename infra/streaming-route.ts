@@ -15,7 +15,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { NamedRoute } from '../shared/http/contract/route.js';
-import type { Throttle } from './http-api.js';
+import type { Throttle } from './throttle.js';
 import type { ApiInvokeRole } from './api-invoke-role.js';
 import { apiFunction } from './lambda-defaults.js';
 
