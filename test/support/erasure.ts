@@ -302,3 +302,72 @@ function filesNaming(root: string, ids: readonly string[]): string[] {
   const files = readdirSync(root, { recursive: true }) as string[];
   return files.filter((file) => ids.some((id) => file.includes(id)));
 }
+
+/** The grants and operator links `accessAndOperators` made, and the agents whose operator the subject was. */
+export interface AccessLinks {
+  grants: string[];
+  links: string[];
+  /** The agent of another workspace that accepted the subject as its operator. */
+  agent: Person;
+}
+
+/**
+ * Access grants on both sides of the subject (it grants the other and the third, the other and the
+ * third grant it; one of each accepted, one pending), and the accepted operator link of an agent
+ * of another workspace (the other's) naming the subject. Issue 33's paths `grants`,
+ * `managed_grants` and `agents`, which the busy account alone leaves untested. A pending link
+ * naming the subject is not here: nothing on the operator's side leads to it (no item in its
+ * partitions, no index), so the erasure cannot reach it yet.
+ */
+export async function accessAndOperators(c: Client, account: BusyAccount): Promise<AccessLinks> {
+  const { subject, other, third } = account;
+  const grant = async (managed: Person, manager: Person) =>
+    ok(
+      await c.send('POST', '/v1/profile-access', {
+        ...c.as(managed),
+        body: { profile_id: managed.profile.id, manager_profile_id: manager.profile.id, permissions: ['posting'] },
+      }),
+      201,
+    ).access_grant.id as string;
+  const accept = async (grantId: string, manager: Person) =>
+    ok(await c.send('POST', `/v1/profile-access/invitations/${grantId}/accept`, c.as(manager)));
+  const granted = await grant(subject, other);
+  await accept(granted, other);
+  const grantedPending = await grant(subject, third);
+  // Grants the subject manages: accepted from the other, pending from the third.
+  const manages = await grant(other, subject);
+  await accept(manages, subject);
+  const managesPending = await grant(third, subject);
+
+  // Agents of the other's workspace: a key of their own in it, so each acts as itself.
+  const agent = async (): Promise<Person> => {
+    const username = unique('bot');
+    const profile = ok(
+      await c.send('POST', '/v1/profiles', {
+        token: other.session,
+        body: { type: 'agent', username, name: 'An Agent', call_name: 'Agent' },
+      }),
+      201,
+    );
+    const { key } = ok(
+      await c.send('POST', `/v1/workspaces/${other.workspaceId}/api-keys`, {
+        token: other.session,
+        body: { name: 'agent', scopes: ['all:all'], profile_ids: [profile.id] },
+      }),
+      201,
+    );
+    return { ...other, key, profile: { id: profile.id, username } };
+  };
+  const request = async (a: Person) =>
+    ok(
+      await c.send('POST', `/v1/profiles/${a.profile.id}/operator`, {
+        ...c.as(a),
+        body: { operator_profile_id: subject.profile.id },
+      }),
+      201,
+    ).link.id as string;
+  const operated = await agent();
+  const link = await request(operated);
+  ok(await c.send('POST', `/v1/operator-links/${link}/accept`, c.as(subject)));
+  return { grants: [granted, grantedPending, manages, managesPending], links: [link], agent: operated };
+}
