@@ -204,7 +204,9 @@ async function postsPage(read: Promise<WalkPage>): Promise<PathPage> {
   const posts = page.items.map((item) => recordOf(entities.post, item));
   const answers = await mapLimit(posts, PARTITIONS_AT_ONCE, async (post) => [
     ...(post.reply_count > 0 ? await queryPathItems(entities.post, 'repliesOf', { reply_to_post_id: post.id }) : []),
-    ...(post.quotes_count > 0 ? await queryPathItems(entities.post, 'quotesOf', { quoted_post_id: post.id }) : []),
+    // Quotes whatever the count says: the quote count folds from the stream, so a quote written just before
+    // the erasure can still read 0, and once the post is gone no later pass finds its quotes again.
+    ...(await queryPathItems(entities.post, 'quotesOf', { quoted_post_id: post.id })),
   ]);
   const mentioned = await profilesByUsername([...new Set(posts.flatMap((p) => extractMentions(p.body)))]);
   return {
