@@ -34,6 +34,7 @@ export const PROFILE_PATHS = [
   'grants',
   'managed_grants',
   'agents',
+  'operator_links',
 ] as const;
 export const USER_PATHS = ['sessions', 'passkeys', 'memberships', 'user', 'exports', 'mails'] as const;
 export const WORKSPACE_PATHS = ['workspace', 'api_keys', 'endpoints', 'deliveries', 'oauth_grants', 'audit'] as const;

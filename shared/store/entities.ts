@@ -636,6 +636,17 @@ export const entities = {
   operatorLink: entityLayout<OperatorLinkRecord>()({
     entity: entityTags.operatorLink,
     key: (l) => keys.operatorLink(l.id),
+    paths: {
+      /**
+       * The links naming a profile as operator, any status: the erasure's way from an erased
+       * operator to a link still pending (its agents list holds accepted links only).
+       */
+      byOperator: {
+        index: 'gsi1',
+        partition: (l: Pick<OperatorLinkRecord, 'operator_profile_id'>) => keys.operatorLinksOf(l.operator_profile_id),
+        sort: (l) => timeSortKey(l.created_at, l.id),
+      },
+    },
   }),
   operatorSlot: entityLayout<OperatorSlotRecord>()({
     entity: entityTags.operatorSlot,

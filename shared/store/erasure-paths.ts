@@ -112,6 +112,12 @@ export async function erasurePathPage(
     }
     case 'agents':
       return agentsPage(subject, cursor);
+    case 'operator_links': {
+      // Each link naming it as operator, and the agent's slot a pending or accepted one holds.
+      const page = await onPath(entities.operatorLink, 'byOperator', { operator_profile_id: subject }, cursor);
+      const slots = page.items.map((l) => keys.operatorSlot(l.agent_profile_id as string));
+      return { ...page, reach: { profile_ids: [], keys: slots } };
+    }
     case 'sessions':
       return plain(onPath(entities.session, 'byUser', { user_id: subject }, cursor));
     case 'passkeys':

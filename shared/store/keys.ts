@@ -340,6 +340,7 @@ export const keys = {
   /** Beside the profile item, so that a profile read fetches it in the same BatchGetItem. */
   operatorSlot: (agentId: string) => ({ pk: `PROFILE#${agentId}`, sk: 'OPERATOR' }),
   operatedAgents: (operatorId: string) => `PROFILE#${operatorId}#AGENTS`,
+  operatorLinksOf: (operatorId: string) => `PROFILE#${operatorId}#OPLINKS`,
   // --- agent cards ---
   /** An agent's declared skills and homepage: beside the profile item, read in the same BatchGetItem. */
   agentDeclaration: (agentId: string) => ({ pk: `PROFILE#${agentId}`, sk: 'AGENT_DECLARATION' }),

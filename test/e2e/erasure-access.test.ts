@@ -98,7 +98,7 @@ describe('erasing an account with access grants and operator links', () => {
     expect(left).toEqual([]);
 
     for (const grantId of made.grants) expect((await grantRead(account, grantId)).status).toBe(404);
-    for (const agent of [made.agent]) {
+    for (const agent of [made.agent, made.pendingAgent]) {
       const read = await c.send('GET', `/v1/profiles/${agent.profile.id}`);
       expect(read.status).toBe(200);
       expect(read.body.data.operator).toBeNull();
@@ -106,7 +106,7 @@ describe('erasing an account with access grants and operator links', () => {
     const agents = await c.send('GET', `/v1/profiles/${subject.profile.id}/agents`);
     expect(agents.status === 404 || agents.body.data.items.length === 0).toBe(true);
     // The agents may name another operator: no pending or accepted link of theirs is left.
-    for (const agent of [made.agent]) {
+    for (const agent of [made.agent, made.pendingAgent]) {
       const again = await c.send('POST', `/v1/profiles/${agent.profile.id}/operator`, {
         ...c.as(agent),
         body: { operator_profile_id: account.third.profile.id },

@@ -309,15 +309,16 @@ export interface AccessLinks {
   links: string[];
   /** The agent of another workspace that accepted the subject as its operator. */
   agent: Person;
+  /** Another agent there whose request to the subject is still pending. */
+  pendingAgent: Person;
 }
 
 /**
  * Access grants on both sides of the subject (it grants the other and the third, the other and the
  * third grant it; one of each accepted, one pending), and the accepted operator link of an agent
- * of another workspace (the other's) naming the subject. Issue 33's paths `grants`,
- * `managed_grants` and `agents`, which the busy account alone leaves untested. A pending link
- * naming the subject is not here: nothing on the operator's side leads to it (no item in its
- * partitions, no index), so the erasure cannot reach it yet.
+ * of another workspace (the other's) naming the subject, and a second agent's link to it still
+ * pending. Issue 33's paths `grants`, `managed_grants`, `agents` and `operator_links`, which the
+ * busy account alone leaves untested.
  */
 export async function accessAndOperators(c: Client, account: BusyAccount): Promise<AccessLinks> {
   const { subject, other, third } = account;
@@ -369,5 +370,12 @@ export async function accessAndOperators(c: Client, account: BusyAccount): Promi
   const operated = await agent();
   const link = await request(operated);
   ok(await c.send('POST', `/v1/operator-links/${link}/accept`, c.as(subject)));
-  return { grants: [granted, grantedPending, manages, managesPending], links: [link], agent: operated };
+  const pendingAgent = await agent();
+  const pending = await request(pendingAgent);
+  return {
+    grants: [granted, grantedPending, manages, managesPending],
+    links: [link, pending],
+    agent: operated,
+    pendingAgent,
+  };
 }
