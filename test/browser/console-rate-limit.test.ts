@@ -19,7 +19,7 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
     TABLE_NAME: tableName,
     PASSWORD_SCRYPT_LOG2_N: '12',
-    // A day-long window, so that none rolls over mid-test (windows follow the clock: what is left is hours, or minutes near midnight UTC).
+    // A day-long window, so that none rolls over mid-test (windows follow the clock: what is left is hours, or minutes or seconds just before midnight UTC).
     RATE_LIMIT_LOGIN_EMAIL: '2/86400',
   });
   browser = await launchBrowser();
@@ -33,7 +33,7 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const)('too many log-in attempts on a %s', (_width, viewport) => {
-  it('says when to try again (in hours or minutes), without the hint for programs', async () => {
+  it('says when to try again (in hours, minutes or seconds), without the hint for programs', async () => {
     const page = await (await browser.newContext(viewport)).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -48,7 +48,7 @@ describe.each([
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('rate_limited');
     const text = (await alert.textContent())!;
-    expect(text).toMatch(/Too many attempts in a short time\. Try again in about \d+ (hours|minutes)\./);
+    expect(text).toMatch(/Too many attempts in a short time\. Try again in (about \d+ (hours|minutes)|\d+ seconds)\./);
     expect(text).not.toMatch(/Retry-After|RateLimit/);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
     expect(pageErrors).toEqual([]);
