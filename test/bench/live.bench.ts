@@ -5,22 +5,27 @@
  * - items and write units per event logged: the writer run in process on the same table, its
  *   DynamoDB calls counted by their own ConsumedCapacity (goal: one item, no index; the units are
  *   the event's size, 1 KB a unit: a message.created carries the message and the conversation);
+ * - a post logged to its followers' logs as feed.post (the writer in process on inbox entries'
+ *   records): DynamoDB reads before each append, and items and write units per follower (goal:
+ *   no read before the append, its own tail Query aside; one write unit: the post by reference);
  * - idle SSE clients one local server holds (goal ≥ 1,000 without errors): all open at once on
  *   one profile, then one event that every one of them must receive.
  */
 import { randomUUID } from 'node:crypto';
+import { newId } from '../../shared/domain/ids.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { Agent } from 'undici';
 import { logEventsFromStream } from '../../shared/live/from-stream.js';
 import { db } from '../../shared/store/client.js';
 import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
-import { conversationRecord, storedSend } from '../support/live-records.js';
+import { conversationRecord, feedEntryRecord, storedSend } from '../support/live-records.js';
 import { api, percentile, printTable, seedKey, seedUser, startStack, verdict } from './support.js';
 
 const LATENCY_SAMPLES = 100;
 const WRITER_EVENTS = 200;
+const FEED_FOLLOWERS = 200;
 const IDLE_CLIENTS = 1000;
-const GOALS = { p95Ms: 1000, itemsPerEvent: 1, idleClients: 1000 };
+const GOALS = { p95Ms: 1000, itemsPerEvent: 1, idleClients: 1000, feedReads: 0, feedUnits: 1 };
 
 /** Connections without a per-origin cap, as a thousand separate clients would be. */
 const clients = new Agent({ connections: null, pipelining: 0, bodyTimeout: 0, headersTimeout: 30_000 });
@@ -67,7 +72,12 @@ async function main() {
   try {
     const user = await seedUser(base, ['reader', 'sender']);
     const [reader, sender] = user.profiles as [string, string];
-    const key = await seedKey(base, user, ['messages:write', 'events:read', 'follows:write'], user.profiles);
+    const key = await seedKey(
+      base,
+      user,
+      ['messages:write', 'events:read', 'follows:write', 'posts:write'],
+      user.profiles,
+    );
     // The reader follows the sender: its messages land in the inbox and make events at once (a
     // stranger's first message waits in the requests, telling the reader nothing).
     await api(base, 'POST', '/v1/profile-follows', { followed_profile_id: sender }, key, reader);
@@ -114,8 +124,27 @@ async function main() {
         }),
       ),
     );
-    const logged = messages.logged + reads.logged;
-    const itemsPerEvent = Math.max(messages.itemsPerEvent, reads.itemsPerEvent);
+    // feed.post: one post of the sender's in the inboxes of followers (their entries' INSERTs).
+    const { post } = (await api(
+      base,
+      'POST',
+      '/v1/posts',
+      { body: `to the followers ${randomUUID()}` },
+      key,
+      sender,
+    )) as {
+      post: { id: string; published_at: string };
+    };
+    const entry = { post_id: post.id, author_id: sender, published_at: post.published_at };
+    const followers = Array.from({ length: FEED_FOLLOWERS }, () => newId());
+    const feed = await measured(followers.map((follower) => feedEntryRecord(follower, entry)));
+    // Before each append: every read but the append's own tail Query (EVENTS#…, then the PutItem).
+    const draftReads =
+      recorder.calls.filter(
+        (call) => ['GetItem', 'BatchGetItem', 'Query'].includes(call.command) && !call.partition?.startsWith('EVENTS#'),
+      ).length / feed.logged;
+    const logged = messages.logged + reads.logged + feed.logged;
+    const itemsPerEvent = Math.max(messages.itemsPerEvent, reads.itemsPerEvent, feed.itemsPerEvent);
 
     // 3. Idle SSE clients on one server, then one event each of them must receive.
     const opened = await Promise.allSettled(
@@ -155,6 +184,16 @@ async function main() {
           `${messages.unitsPerEvent.toFixed(2)} / ${reads.unitsPerEvent.toFixed(2)}`,
           "the event's size (1 KB a unit)",
           'measured',
+        ],
+        [
+          `feed.post to ${feed.logged} followers: reads before the append / write units, per follower`,
+          `${draftReads.toFixed(2)} / ${feed.unitsPerEvent.toFixed(2)}`,
+          `${GOALS.feedReads} / ${GOALS.feedUnits} (the post by reference, presented when read)`,
+          verdict(
+            draftReads <= GOALS.feedReads && feed.unitsPerEvent <= GOALS.feedUnits,
+            `${draftReads.toFixed(2)} reads, ${feed.unitsPerEvent.toFixed(2)} units`,
+            'log the post by id; read it when the event is read',
+          ),
         ],
         [
           'idle SSE clients held, one event to all',

@@ -60,3 +60,23 @@ export async function storedSend(
     ],
   };
 }
+
+/**
+ * The record of a post's entry put into `readerId`'s inbox (an INSERT): the image the fan-out's
+ * writer leaves, built as `entities.feedEntry` lays it out, plus whatever `extra` adds (`own`).
+ */
+export function feedEntryRecord(
+  readerId: string,
+  entry: { post_id: string; author_id: string; published_at: string },
+  extra: Record<string, unknown> = {},
+): DynamoDBRecord {
+  const item = { ...itemOf(entities.feedEntry(readerId), entry), ...extra };
+  return {
+    eventName: 'INSERT',
+    dynamodb: {
+      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      SequenceNumber: String(++sequence).padStart(21, '0'),
+      NewImage: marshall(item, { removeUndefinedValues: true }) as never,
+    },
+  };
+}
