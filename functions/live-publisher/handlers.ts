@@ -5,10 +5,14 @@
  * requests of five; profiles side by side. A failed profile is reported (the shard resumes at its
  * earliest record), so its events and those after them come again: a WebSocket client may see an
  * event twice and drops the repeat by id (docs/live.md). The event is published as every transport
- * answers it (`id`, `type`, `profile_id`, `created_at`, `data`), without the item's bookkeeping.
+ * answers it (`id`, `type`, `profile_id`, `created_at`, `data`), without the item's bookkeeping: a
+ * `feed.post`, logged by reference, is presented from its post first, or left out as the reads
+ * leave it out (shared/live/present.ts: one BatchGetItem and the profile's blocks and mutes).
  */
 import * as z from 'zod/mini';
 import { profileChannel } from '../../shared/domain/live-channels.js';
+import { LIVE_EVENT_TYPES } from '../../shared/domain/live-events.js';
+import { presentEvents } from '../../shared/live/present.js';
 import { decodeImage } from '../../shared/pipeline/decode.js';
 import { STREAM_STEP_RETRY, streamHandler } from '../../shared/pipeline/stream-consumer.js';
 import type { EventPublisher } from '../../shared/ports/event-publisher.js';
@@ -22,7 +26,7 @@ const PROFILES_AT_ONCE = 8;
 /** An event as published: the log item's public fields (the schema drops the rest). */
 const PublishedEvent = z.object({
   id: z.string(),
-  type: z.string(),
+  type: z.enum(LIVE_EVENT_TYPES),
   profile_id: z.string(),
   created_at: z.string(),
   data: z.record(z.string(), z.unknown()),
@@ -46,7 +50,11 @@ export function publishEventsHandler(publisher: EventPublisher | (() => EventPub
       laneOf: (event) => event.profile_id,
       concurrency: PROFILES_AT_ONCE,
       retry: STREAM_STEP_RETRY,
-      fold: (events) => publisherOf().publish(profileChannel(events[0]!.profile_id), events),
+      fold: async (events) => {
+        const profileId = events[0]!.profile_id;
+        const shown = await presentEvents(profileId, events);
+        if (shown.length > 0) await publisherOf().publish(profileChannel(profileId), shown);
+      },
       describe: (event) => ({ profile_id: event.profile_id, event_id: event.id }),
     },
     { reportBatchItemFailures: true },

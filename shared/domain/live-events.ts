@@ -37,6 +37,17 @@ export interface LiveEventDraft {
   source: string;
 }
 
+/**
+ * What the log keeps of a `feed.post`: the post, by id. The post and its author are read when the
+ * event is read or published (shared/live/present.ts), so a follower's log holds none of the
+ * author's words or identity, and a post gone or hidden since is simply left out.
+ */
+export type FeedPostReference = { post_id: string };
+
+/** The post a logged `feed.post` refers to; undefined for any other event. */
+export const referencedPost = (event: Pick<LiveEvent, 'type' | 'data'>): string | undefined =>
+  event.type === 'feed.post' && typeof event.data.post_id === 'string' ? event.data.post_id : undefined;
+
 /** Digits of a sequence number in an id (hours since 1970 × 10⁹ fit in 16 until the year 3110). */
 const ID_SEQUENCE_DIGITS = 16;
 const CHECK_LENGTH = 8;

@@ -3,23 +3,21 @@
  * events). Each change's events are appended once (store/event-log.ts: a replayed batch finds
  * them), one lane per profile so a profile's events of one batch keep their stream order. The
  * recipient's blocks and mutes apply as in the lists they mirror; notifications come already
- * filtered by the recipient's preferences (they are written only if kept).
+ * filtered by the recipient's preferences (they are written only if kept). A post entering a
+ * follower's feed is logged by reference (domain/live-events.ts FeedPostReference), with no read.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { LiveEvent, LiveEventDraft } from '../domain/live-events.js';
+import type { FeedPostReference, LiveEvent, LiveEventDraft } from '../domain/live-events.js';
 import type { ConversationRecord } from '../domain/conversations.js';
 import { viewerFilterOf, type ViewerFilter } from '../domain/safety.js';
 import { presentConversation } from '../http/present/conversations.js';
 import { presentMessage } from '../http/present/messages.js';
 import { presentNotification } from '../http/present/notifications.js';
-import { presentPostWithProfile } from '../http/present/posts.js';
 import { hydrateNotifications, visibleToRecipient } from '../notifications/hydrate.js';
 import { consumeStream, STREAM_STEP_RETRY } from '../pipeline/stream-consumer.js';
 import { conversationShown } from '../safety/checks.js';
 import { conversationViews } from '../store/conversations.js';
 import { appendEvent } from '../store/event-log.js';
-import { getPost } from '../store/posts.js';
-import { getProfile } from '../store/profiles.js';
 import { loadSafetySets } from '../store/safety.js';
 import { liveChangeOf, type LiveChange } from './sources.js';
 
@@ -99,20 +97,18 @@ async function draftOf({ profile_id, change }: LiveWork): Promise<LiveEventDraft
     };
   }
   if (change.kind === 'conversation') return conversationDraft(change.change, change.conversation);
-  if (change.author_id === profile_id) return undefined;
-  if (Date.parse(change.since) - Date.parse(change.published_at) > FEED_NEWS_WINDOW_MS) return undefined;
-  const [post, author, viewer] = await Promise.all([
-    getPost(change.post_id),
-    getProfile(change.author_id),
-    viewerOf(profile_id),
-  ]);
-  if (post?.status !== 'published' || !author || viewer.hidesAuthor(author.id)) return undefined;
-  return {
-    type: 'feed.post',
-    profile_id,
-    data: presentPostWithProfile(post, author),
-    source: `feed:${post.id}`,
-  };
+  return feedPostDraft(profile_id, change);
+}
+
+/**
+ * A post entering a follower's feed, logged by reference with no read: whether it is still
+ * published, by whom, and whether the reader's blocks and mutes hide its author are all asked when
+ * the event is read or published (present.ts), where they must be asked anyway.
+ */
+function feedPostDraft(profile_id: string, entry: Extract<LiveChange, { kind: 'feed' }>): LiveEventDraft | undefined {
+  if (Date.parse(entry.since) - Date.parse(entry.published_at) > FEED_NEWS_WINDOW_MS) return undefined;
+  const data: FeedPostReference = { post_id: entry.post_id };
+  return { type: 'feed.post', profile_id, data, source: `feed:${entry.post_id}` };
 }
 
 /** Whether any record of the batch makes an event. */

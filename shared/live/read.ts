@@ -3,13 +3,13 @@
  * tool through the poll): a cursor checked against the log, then the events after it, waiting for
  * one when there are none yet.
  */
-import { shownUnderSafety } from '../domain/live-event-safety.js';
 import { isOlderThanLog, sequenceOf, type LiveEventType } from '../domain/live-events.js';
 import { viewerFilterOf } from '../domain/safety.js';
 import { AppError } from '../errors.js';
 import type { EventWake } from '../ports/event-wake.js';
 import { firstSequence, readEventsAfter, type EventsRead } from '../store/event-log.js';
 import { loadSafetySets } from '../store/safety.js';
+import { presentEvents } from './present.js';
 
 const foreignCursor = () =>
   new AppError('invalid_request', {
@@ -38,16 +38,17 @@ export interface ReadRequest {
 }
 
 /**
- * The events after `after` that the profile's blocks and mutes still let through (read beside the
- * log, in parallel: no round trip after it); `lastSeen` moves past the ones left out.
+ * The events after `after` as answered (present.ts), those the profile's blocks and mutes hide or
+ * whose post is gone left out; `lastSeen` moves past them. The blocks and mutes are read beside the
+ * log; a page holding a `feed.post` reads its posts after it (one BatchGetItem: the price of
+ * logging a post by reference, DESIGN.md "The event log and live transports").
  */
 async function readShown(request: ReadRequest): Promise<EventsRead> {
   const [read, sets] = await Promise.all([
     readEventsAfter(request.profileId, request.after, request),
     loadSafetySets(request.profileId),
   ]);
-  const viewer = viewerFilterOf(sets);
-  return { ...read, events: read.events.filter((event) => shownUnderSafety(event, viewer)) };
+  return { ...read, events: await presentEvents(request.profileId, read.events, viewerFilterOf(sets)) };
 }
 
 /**

@@ -2,8 +2,8 @@
  * Which changes of the table stream make events of the per-profile logs (API.md "Live"): a
  * notification created or grown, a conversation item moved by a message or by the other side's
  * read mark (each side's item is that side's view: its unread count and read marks after the
- * change), a post entering a reader's home feed. Each is read off its record here; who gets an
- * event and what it says is decided in from-stream.ts.
+ * change), a post entering a follower's home feed (not the author's own entry). Each is read off
+ * its record here; who gets an event and what it says is decided in from-stream.ts.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
@@ -21,7 +21,7 @@ export type LiveChange =
       since: string;
     }
   | { kind: 'conversation'; change: LoggedConversationChange; conversation: ConversationRecord; since: string }
-  | { kind: 'feed'; reader_id: string; post_id: string; author_id: string; published_at: string; since: string };
+  | { kind: 'feed'; reader_id: string; post_id: string; published_at: string; since: string };
 
 /** Clock margin below a record's approximate creation time (whole seconds on the stream). */
 const CLOCK_MARGIN_MS = 2000;
@@ -50,10 +50,28 @@ const Conversation = z.looseObject({
   updated_at: z.string(),
   last_change: z.enum(LOGGED_CONVERSATION_CHANGES),
 });
-const FeedEntry = z.object({ pk: z.string(), post_id: z.string(), author_id: z.string(), published_at: z.string() });
+/**
+ * An inbox entry: the post and when it was published. Who wrote it is the post's to say (read
+ * when the event is read), so the entry's `author_id`, where it has one, is not read here.
+ */
+const FeedEntry = z.object({
+  pk: z.string(),
+  post_id: z.string(),
+  published_at: z.string(),
+  own: z.optional(z.boolean()),
+  author_id: z.optional(z.string()),
+});
 
 type Image = Record<string, { S?: string; BOOL?: boolean } | undefined>;
 const stringOf = (image: Image | undefined, name: string) => image?.[name]?.S;
+
+const readerOf = (entry: { pk: string }) => entry.pk.slice(keys.feedPrefixes.inbox.length);
+
+/**
+ * The author's own entry (its feed shows its own posts) is no news to it: `own` says so. Where a
+ * writer does not set `own` yet, the entry names its author, who is then its reader.
+ */
+const isOwnEntry = (entry: z.infer<typeof FeedEntry>) => entry.own === true || entry.author_id === readerOf(entry);
 
 function sinceOf(record: DynamoDBRecord): string {
   const seconds = record.dynamodb?.ApproximateCreationDateTime;
@@ -99,14 +117,14 @@ export function liveChangeOf(record: DynamoDBRecord): Decoded<LiveChange> | unde
     }));
   }
   if (record.eventName !== 'INSERT') return undefined;
-  if (entity === entityTags.feedEntry)
-    return mapped(decodeImage(FeedEntry, image), (e) => ({
-      kind: 'feed' as const,
-      reader_id: e.pk.slice(keys.feedPrefixes.inbox.length),
-      post_id: e.post_id,
-      author_id: e.author_id,
-      published_at: e.published_at,
-      since,
-    }));
-  return undefined;
+  if (entity !== entityTags.feedEntry) return undefined;
+  const entry = decodeImage(FeedEntry, image);
+  if (entry.ok && isOwnEntry(entry.record)) return undefined;
+  return mapped(entry, (e) => ({
+    kind: 'feed' as const,
+    reader_id: readerOf(e),
+    post_id: e.post_id,
+    published_at: e.published_at,
+    since,
+  }));
 }

@@ -13,7 +13,7 @@ import { parsePostQuery } from '../domain/search-query.js';
 import type { Page } from '../store/pagination.js';
 import type { PostWithCard } from '../store/posts.js';
 import { getProfile } from '../store/profiles.js';
-import { getPostsWithCards } from '../store/search-reads.js';
+import { getPostsWithCards } from '../store/posts.js';
 import type { PostSearch, SearchIndex } from '../ports/search-index.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET, searchDigest } from './cursor.js';
 import { isSuspended } from '../domain/reports.js';

@@ -128,6 +128,25 @@ export const withCard = (item: Record<string, unknown>): PostWithCard => ({
   author: item[TABLE.authorCardAttribute] as ProfileRecord,
 });
 
+/**
+ * The posts of these ids that exist, each with its author's card, in the order of `ids`: one
+ * BatchGetItem per 100 (`consistent`: a post deleted or edited just now reads so).
+ */
+export async function getPostsWithCards(
+  ids: readonly string[],
+  options: { consistent?: boolean } = {},
+): Promise<PostWithCard[]> {
+  if (ids.length === 0) return [];
+  const found = await batchGet(
+    ids.map((id) => keys.post(id)),
+    options,
+  );
+  return ids.flatMap((id) => {
+    const item = found.get(keyId(keys.post(id)));
+    return item ? [withCard(item)] : [];
+  });
+}
+
 /** The post with its author's card as the post item carries it (both undefined when there is no post). */
 export type PostRead = (PostWithCard | { post: undefined; author: undefined }) & {
   liked: boolean;
