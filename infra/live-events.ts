@@ -32,7 +32,8 @@ export const LIVE_PUBLISH_LAG_ALARM_MS = 60 * 1000;
  * Clients connect and subscribe through the Lambda authoriser (this API's credentials, one's own
  * profiles only); only the publisher publishes, with IAM (appsync:EventPublish on this namespace
  * and nothing else). The publisher is a consumer of the table stream filtered by key to INSERTs
- * of event log items (`EVENTS#…`), with a failure queue and alarms like the other consumers.
+ * of event log items (`EVENTS#…`), with a failure queue and alarms like the other consumers; it
+ * reads the posts of `feed.post` events, logged by reference, to present them.
  */
 export class LiveEvents extends Construct {
   readonly api: EventApi;
@@ -103,8 +104,16 @@ export class LiveEvents extends Construct {
       failures: this.failures,
       filters: [partitionKeysOf(keys.eventLog(''), 'INSERT')],
     });
-    // The stream record carries the whole event: the publisher reads nothing from the table.
     this.namespace.grantPublish(this.publisher);
+    // A feed.post is logged by reference: the publisher reads its post (BatchGetItem) and the
+    // profile's blocks and mutes (a Query of its safety partition, no index); it writes nothing.
+    this.publisher.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:BatchGetItem', 'dynamodb:Query'],
+        resources: [props.table.tableArn],
+      }),
+    );
 
     const alarm = (name: string, description: string, metric: IMetric, threshold: number) =>
       this.alarms.push(topicAlarm(this, props.alarmTopic, name, description, metric, threshold));

@@ -1,8 +1,8 @@
 /**
  * The live events in the template: the AppSync Events API with the Lambda authoriser for
  * connections and subscriptions and IAM for publishing, the `profiles` namespace, the publisher's
- * one grant (appsync:EventPublish on that namespace), and its stream event source filtered by key
- * to the event log's inserts, with its failure queue and alarms.
+ * grants (appsync:EventPublish on that namespace, the table's reads of a feed.post), and its
+ * stream event source filtered by key to the event log's inserts, with its failure queue and alarms.
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -67,16 +67,22 @@ describe('live events (CDK)', () => {
     });
   });
 
-  it('grants the publisher appsync:EventPublish on that namespace and nothing else', () => {
+  it("grants the publisher appsync:EventPublish on that namespace and the table's reads of a feed.post, nothing else", () => {
     // Besides its failure queue (the event source's on-failure destination, sent to by Lambda with its role).
     const statements = ownStatements('LivePublish').filter(
       (s) => !JSON.stringify(s.Resource).includes(live.logicalId('LiveFailures', 'AWS::SQS::Queue')),
     );
-    expect(statements).toHaveLength(1);
-    expect(statements[0]!.Action).toBe('appsync:EventPublish');
+    expect(statements).toHaveLength(2);
+    const [publish, reads] = [
+      statements.find((s) => s.Action === 'appsync:EventPublish')!,
+      statements.find((s) => s.Action !== 'appsync:EventPublish')!,
+    ];
     const api = live.logicalId('LiveApi', 'AWS::AppSync::Api');
-    expect(JSON.stringify(statements[0]!.Resource)).toContain(api);
-    expect(JSON.stringify(statements[0]!.Resource)).toContain('channelNamespace/profiles');
+    expect(JSON.stringify(publish.Resource)).toContain(api);
+    expect(JSON.stringify(publish.Resource)).toContain('channelNamespace/profiles');
+    // The post (BatchGetItem) and the profile's blocks and mutes (its partition, no index): reads only.
+    expect([reads.Action].flat().sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query']);
+    expect(JSON.stringify(reads.Resource)).not.toContain('index');
     const publisher = live.resources[live.logicalId('LivePublish', 'AWS::Lambda::Function')]!;
     expect(publisher.Properties.Environment.Variables.APPSYNC_EVENTS_ENDPOINT).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [api, 'Dns.Http'] }]],
