@@ -1,9 +1,13 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { eventIdOf } from '../../shared/domain/live-events.js';
 import { newStreamTicket } from '../../shared/domain/stream-tickets.js';
+import { LiveEvent } from '../../shared/http/contract/schemas/live.js';
+import { db, tableName } from '../../shared/store/client.js';
+import { keys } from '../../shared/store/keys.js';
 import { storeStreamTicket } from '../../shared/store/stream-tickets.js';
 import { call, createApiKey, expectError } from '../support/api.js';
-import { actor, ok, type Actor } from '../support/social.js';
+import { actor, ok, post, type Actor } from '../support/social.js';
 import { openStream } from '../support/sse.js';
 import { sendMessage } from '../support/live.js';
 
@@ -130,5 +134,97 @@ describe('GET /v1/stream', () => {
     const expired = await openStream(`/v1/stream?ticket=${old.ticket}`);
     expect(expired.status).toBe(401);
     expect(expired.errorBody?.error_code).toBe('unauthorized');
+  }, 30_000);
+});
+
+/** The feed.post events of the profile's log, as the poll answers them from its start. */
+const feedPosts = async (a: Actor) => ok(await events(a, '?types=feed.post&limit=100')).items as any[];
+
+/** Polls until the profile's log answers a feed.post of `postId` (the fan-out and the log trail the post). */
+async function feedPostOf(a: Actor, postId: string): Promise<any> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = (await feedPosts(a)).find((e) => e.data.post.id === postId);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no feed.post of ${postId} in ${a.profile.id}'s log`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The raw items of the profile's event log, as DynamoDB holds them. */
+async function logItems(profileId: string): Promise<Record<string, unknown>[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.eventLog(profileId) },
+      ConsistentRead: true,
+    }),
+  );
+  return Items ?? [];
+}
+
+const follow = async (reader: Actor, author: Actor) =>
+  ok(
+    await call('POST', '/v1/profile-follows', {
+      token: reader.key,
+      profileId: reader.profile.id,
+      body: { followed_profile_id: author.profile.id },
+    }),
+    201,
+  );
+
+describe('feed.post events', () => {
+  it("log a followed author's post by its id alone and answer it presented, over the poll and SSE alike, exactly per the schema", async () => {
+    const [reader, author] = await Promise.all([actor(), actor()]);
+    await follow(reader, author);
+    const stream = await openStream('/v1/stream', { token: reader.key, profileId: reader.profile.id });
+    const body = `Logged by reference ${Date.now()}`;
+    const made = (await post(author, { body })).post;
+
+    const polled = await feedPostOf(reader, made.id);
+    // As the feed presents the post to this reader.
+    const feed = ok(await call('GET', '/v1/feed', { token: reader.key, profileId: reader.profile.id }));
+    expect(polled.data).toEqual(feed.items.find((item: any) => item.post.id === made.id));
+    expect(polled).toMatchObject({
+      type: 'feed.post',
+      profile_id: reader.profile.id,
+      data: { post: { id: made.id, body, profile_id: author.profile.id }, profile: { id: author.profile.id } },
+    });
+    // Nothing beside what the schema names.
+    expect(LiveEvent.parse(polled)).toEqual(polled);
+    const streamed = (await stream.next())!;
+    stream.close();
+    expect(streamed).toMatchObject({ id: polled.id, event: 'feed.post' });
+    expect(JSON.parse(streamed.data)).toEqual(polled);
+    // The author is not told of its own post.
+    expect(await feedPosts(author)).toEqual([]);
+
+    // The log's item: the post's id and the event's own fields, none of the author's words or identity.
+    const [item] = (await logItems(reader.profile.id)).filter((i) => i.type === 'feed.post');
+    expect(item!.data).toEqual({ post_id: made.id });
+    const text = JSON.stringify(item);
+    for (const trace of [body, author.profile.id, author.profile.username, 'author_card'])
+      expect(text).not.toContain(trace);
+  }, 30_000);
+
+  it('leave out a post deleted since it was logged, and one whose author the reader mutes since (back once unmuted)', async () => {
+    const [reader, author, other] = await Promise.all([actor(), actor(), actor()]);
+    await follow(reader, author);
+    await follow(reader, other);
+    const deleted = (await post(author, { body: 'Soon gone' })).post;
+    const muted = (await post(other, { body: 'Soon muted' })).post;
+    // Logged in either order (two fan-outs): the log's last of them is where a poll past both ends.
+    const logged = [(await feedPostOf(reader, deleted.id)).id, (await feedPostOf(reader, muted.id)).id].sort();
+
+    ok(await call('DELETE', `/v1/posts/${deleted.id}`, { token: author.key, profileId: author.profile.id }));
+    expect((await feedPosts(reader)).map((e) => e.data.post.id)).toEqual([muted.id]);
+
+    const mute = { token: reader.key, profileId: reader.profile.id, body: { muted_profile_id: other.profile.id } };
+    ok(await call('POST', '/v1/profile-mutes', mute), 201);
+    // Neither is answered; the cursor still moves past both.
+    expect(ok(await events(reader, '?types=feed.post'))).toEqual({ items: [], next_cursor: logged[1] });
+    ok(await call('DELETE', '/v1/profile-mutes', mute));
+    expect((await feedPosts(reader)).map((e) => e.data.post.id)).toEqual([muted.id]);
   }, 30_000);
 });
