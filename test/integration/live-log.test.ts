@@ -2,7 +2,8 @@
  * The event-log writer (shared/live/from-stream.ts, store/event-log.ts) on DynamoDB Local: a
  * replayed stream batch writes nothing new, writers of one profile at once take ids in turn
  * (contiguous, none lost), and an event is one item: one write of its size, nothing else. The
- * stream records are conversation items' images as sends and read marks leave them.
+ * stream records are conversation items' images as sends and read marks leave them, and inbox
+ * entries' as the feed's fan-out puts them (a feed.post is logged by reference, with no read).
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { db } from '../../shared/store/client.js';
 import { readEventsAfter } from '../../shared/store/event-log.js';
 import { createProfile } from '../../shared/store/profiles.js';
 import { recordDynamoDbCalls } from '../support/dynamodb-calls.js';
-import { conversationRecord, storedSend } from '../support/live-records.js';
+import { conversationRecord, feedEntryRecord, storedSend } from '../support/live-records.js';
 
 const recorder = recordDynamoDbCalls(db());
 
@@ -113,5 +114,41 @@ describe('the event log writer', () => {
     expect(new Set(writes.map((c) => c.command))).toEqual(new Set(['PutItem']));
     expect(writes).toHaveLength(40);
     expect(new Set(writes.map((c) => c.writeUnits))).toEqual(new Set([2]));
+  });
+
+  it("logs a post entering followers' feeds by its id alone, with no read before the append: one unit each; not the author's own entry, nor a backfill", async () => {
+    const author = newId();
+    const post_id = newId();
+    const published_at = new Date().toISOString();
+    const [withAuthor, withoutAuthor] = [newId(), newId()];
+    const batch = [
+      feedEntryRecord(withAuthor, { post_id, author_id: author, published_at }),
+      // An entry that names no author (the post says who wrote it).
+      feedEntryRecord(withoutAuthor, { post_id, author_id: author, published_at }, { author_id: undefined }),
+      // The author's own entry, and an older post a new follow brought in: no news.
+      feedEntryRecord(author, { post_id, author_id: author, published_at }, { own: true }),
+      feedEntryRecord(newId(), { post_id: newId(), author_id: author, published_at: '2026-01-01T00:00:00.000Z' }),
+    ];
+    const logged: LiveEvent[] = [];
+    recorder.reset();
+    expect(await logEventsFromStream(batch, (e) => logged.push(e))).toEqual([]);
+    expect(logged.map((e) => [e.profile_id, e.type, e.data])).toEqual([
+      [withAuthor, 'feed.post', { post_id }],
+      [withoutAuthor, 'feed.post', { post_id }],
+    ]);
+    // Each: the log's tail (its own Query), then the put of one unit. Nothing else is read.
+    expect(recorder.calls.map((c) => `${c.command} ${c.partition?.split('#')[0] ?? ''}`).sort()).toEqual([
+      'PutItem ',
+      'PutItem ',
+      'Query EVENTS',
+      'Query EVENTS',
+    ]);
+    expect(recorder.calls.filter((c) => c.writeUnits > 0).map((c) => c.writeUnits)).toEqual([1, 1]);
+
+    recorder.reset();
+    const replayed: LiveEvent[] = [];
+    expect(await logEventsFromStream(batch, (e) => replayed.push(e))).toEqual([]);
+    expect(replayed).toEqual([]);
+    expect(recorder.calls.filter((c) => c.writeUnits > 0)).toEqual([]);
   });
 });
