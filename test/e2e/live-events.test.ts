@@ -7,7 +7,7 @@ import { db, tableName } from '../../shared/store/client.js';
 import { keys } from '../../shared/store/keys.js';
 import { storeStreamTicket } from '../../shared/store/stream-tickets.js';
 import { call, createApiKey, expectError } from '../support/api.js';
-import { actor, ok, post, type Actor } from '../support/social.js';
+import { actor, follow, ok, post, type Actor } from '../support/social.js';
 import { openStream } from '../support/sse.js';
 import { sendMessage } from '../support/live.js';
 
@@ -163,16 +163,6 @@ async function logItems(profileId: string): Promise<Record<string, unknown>[]> {
   );
   return Items ?? [];
 }
-
-const follow = async (reader: Actor, author: Actor) =>
-  ok(
-    await call('POST', '/v1/profile-follows', {
-      token: reader.key,
-      profileId: reader.profile.id,
-      body: { followed_profile_id: author.profile.id },
-    }),
-    201,
-  );
 
 describe('feed.post events', () => {
   it("log a followed author's post by its id alone and answer it presented, over the poll and SSE alike, exactly per the schema", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createApiKey, expectError } from '../support/api.js';
-import { actor, ok, post, type Actor } from '../support/social.js';
+import { actor, follow, ok, post, type Actor } from '../support/social.js';
 
 // Each test starts its own profiles: an inbox is a profile's, and what one test does must not show in another's.
 type Actors<N extends number, R extends Actor[] = []> = R['length'] extends N ? R : Actors<N, [Actor, ...R]>;
@@ -22,15 +22,6 @@ const like = async (a: Actor, postId: string, active = true) =>
       profileId: a.profile.id,
       body: { reaction_type: 'like', active },
     }),
-  );
-const follow = async (a: Actor, b: Actor) =>
-  ok(
-    await call('POST', '/v1/profile-follows', {
-      token: a.key,
-      profileId: a.profile.id,
-      body: { followed_profile_id: b.profile.id },
-    }),
-    201,
   );
 const preferences = (a: Actor, body: Record<string, unknown>) =>
   call('PUT', '/v1/notifications/preferences', { token: a.key, profileId: a.profile.id, body });

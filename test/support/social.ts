@@ -17,6 +17,17 @@ export function ok<T = any>(response: ApiResponse<T>, status = 200): T {
   return response.body.data;
 }
 
+/** `a` follows `b`. */
+export const follow = async (a: Actor, b: Actor) =>
+  ok(
+    await call('POST', '/v1/profile-follows', {
+      token: a.key,
+      profileId: a.profile.id,
+      body: { followed_profile_id: b.profile.id },
+    }),
+    201,
+  );
+
 export async function post(a: Actor, body: Record<string, unknown>) {
   return ok(await call('POST', '/v1/posts', { token: a.key, profileId: a.profile.id, body }), 201);
 }
