@@ -52,7 +52,8 @@ const Conversation = z.looseObject({
 });
 /**
  * An inbox entry: the post and when it was published. Who wrote it is the post's to say (read
- * when the event is read), so the entry's `author_id`, where it has one, is not read here.
+ * when the event is read); the entry's `author_id`, where it has one, only tells the author's own
+ * entry where `own` is not set.
  */
 const FeedEntry = z.object({
   pk: z.string(),
