@@ -8,8 +8,8 @@
  * That last round trip is the price of inbox entries that name no author (docs/decisions.md
  * "Feed inbox entries name no author"): the author is learnt from the post, so erasing an author
  * deletes its posts and nothing in its followers' inboxes (O(posts), not O(posts × followers));
- * an entry whose post is gone is a dangling id, left out here. It is skipped when the page's posts
- * are the reader's own or read-time authors' only.
+ * an entry whose post is gone is a dangling id, left out here. No call is made when every post
+ * that may be shown is the reader's own or a read-time author's.
  *
  * These are reads, started before the caller is authenticated (the route's prefetch), so a
  * session's membership check runs beside them. Entries whose post is gone, removed, or by an

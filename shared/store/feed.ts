@@ -14,7 +14,7 @@ import {
   type SourceRead,
 } from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
-import { batchGet, batchWrite, keyId, type BatchWriteSettings } from './batch.js';
+import { batchGet, batchWrite, keyId, type BatchWriteSettings, type WriteRequest } from './batch.js';
 import { db, tableName } from './client.js';
 import { entities } from './entities.js';
 import { followKey } from './follows.js';
@@ -28,30 +28,32 @@ import { pathQuery, type PathQuery } from './paths.js';
 import { TABLE } from './table.js';
 import { sendUpdate } from './update.js';
 
-/** The put of an entry into one reader's inbox: its fields picked, so that nothing else a caller's object carries is stored. */
-const entryPut = (readerId: string, { post_id, published_at, own }: FeedEntryRecord) => ({
-  PutRequest: {
-    Item: itemOf(entities.feedEntry(readerId), { post_id, published_at, ...(own ? { own } : {}) }),
-  },
-});
+/**
+ * The put of an entry into one reader's inbox, its fields picked: nothing else a caller's object
+ * carries (a post's author, a message's readers) is stored. `own`: the author's own entry.
+ */
+function entryPut(readerId: string, { post_id, published_at }: FeedEntry, own = false): WriteRequest {
+  const entry: FeedEntryRecord = own ? { post_id, published_at, own } : { post_id, published_at };
+  return { PutRequest: { Item: itemOf(entities.feedEntry(readerId), entry) } };
+}
 
 /** Puts a follower's entry of the post into each reader's inbox (BatchWriteItem, with retries of what DynamoDB leaves unprocessed). */
 export function putFeedEntry(readerIds: readonly string[], entry: FeedEntry, settings?: BatchWriteSettings) {
   return batchWrite(
-    readerIds.map((readerId) => entryPut(readerId, { post_id: entry.post_id, published_at: entry.published_at })),
+    readerIds.map((readerId) => entryPut(readerId, entry)),
     settings,
   );
 }
 
-/** Puts the author's own entry of its post into its own inbox (`own: true`). */
+/** Puts the author's own entry of its post into its own inbox, marked `own: true`. */
 export function putOwnFeedEntry(post: FeedPost) {
-  return batchWrite([entryPut(post.author_id, { post_id: post.post_id, published_at: post.published_at, own: true })]);
+  return batchWrite([entryPut(post.author_id, post, true)]);
 }
 
-/** Puts followers' entries into one reader's inbox. */
+/** Puts followers' entries into one reader's inbox (a new follow's backfill). */
 export function putFeedEntries(readerId: string, entries: readonly FeedEntry[], settings?: BatchWriteSettings) {
   return batchWrite(
-    entries.map((e) => entryPut(readerId, { post_id: e.post_id, published_at: e.published_at })),
+    entries.map((entry) => entryPut(readerId, entry)),
     settings,
   );
 }
