@@ -60,8 +60,11 @@ export async function erasurePathPage(
 ): Promise<PathPage> {
   switch (path) {
     case 'followers': {
+      // A follower's partitions hold nothing naming the subject (erasure-reach.ts), but its set of
+      // read-time authors names it when the subject's posts were merged at read time.
       const page = await onPath(entities.follow, 'followersOf', { followed_profile_id: subject }, cursor);
-      return { ...page, reach: { profile_ids: page.items.map((f) => f.follower_profile_id as string), keys: [] } };
+      const followers = page.items.map((f) => f.follower_profile_id as string);
+      return { ...page, reach: { profile_ids: [], keys: followers.map((id) => keys.feedLargeAuthors(id)) } };
     }
     case 'following': {
       const page = await onPath(entities.follow, 'followedBy', { follower_profile_id: subject }, cursor);
