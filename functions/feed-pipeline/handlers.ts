@@ -12,7 +12,7 @@ import type {
 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { config } from '../../shared/config.js';
-import { publishesIntoFeeds, type FeedEntry } from '../../shared/domain/feed.js';
+import { publishesIntoFeeds, type FeedPost } from '../../shared/domain/feed.js';
 import { fanOutPost, followIntoFeed, type FeedFanOutSettings } from '../../shared/feed/fan-out.js';
 import { writeFeedMessage } from '../../shared/feed/write-inboxes.js';
 import { decodeImage, type Decoded } from '../../shared/pipeline/decode.js';
@@ -47,7 +47,7 @@ const RECORDS_AT_ONCE = 8;
 export const feedFanOutSettingsFromConfig = (): FeedFanOutSettings => ({ maxFollowers: config.feedFanOutMaxFollowers });
 
 /** The feed work one stream record asks for. */
-type FeedWork = { kind: 'post'; entry: FeedEntry } | { kind: 'follow'; follow: z.infer<typeof FollowImage> };
+type FeedWork = { kind: 'post'; post: FeedPost } | { kind: 'follow'; follow: z.infer<typeof FollowImage> };
 
 /** The feed work a record asks for, if any; a record of ours whose image is not what it should be is malformed. */
 function feedWorkOf(record: DynamoDBRecord): Decoded<FeedWork> | undefined {
@@ -62,7 +62,7 @@ function feedWorkOf(record: DynamoDBRecord): Decoded<FeedWork> | undefined {
       ok: true,
       record: {
         kind: 'post',
-        entry: { post_id: post.id, author_id: post.profile_id, published_at: post.published_at! },
+        post: { post_id: post.id, author_id: post.profile_id, published_at: post.published_at! },
       },
     };
   }
@@ -90,7 +90,7 @@ export function feedStreamHandler(
       select: feedWorkOf,
       concurrency: RECORDS_AT_ONCE,
       retry: STREAM_STEP_RETRY,
-      each: (work) => (work.kind === 'post' ? fanOutPost(work.entry, queue, settings) : followIntoFeed(work.follow)),
+      each: (work) => (work.kind === 'post' ? fanOutPost(work.post, queue, settings) : followIntoFeed(work.follow)),
     },
     { reportBatchItemFailures: true },
   );

@@ -8,7 +8,8 @@ import type { ReadBatch } from '../../shared/store/read-batch.js';
 
 /**
  * The page's reads start with the request: the inbox Query beside the credential's read (the
- * read-time authors join that read), the page's BatchGetItem beside a session's membership check.
+ * read-time authors join that read), the page's BatchGetItems (see read-page.ts) beside a session's
+ * membership check.
  */
 const readPage = ({ query, viewerId }: PrefetchRequest<typeof routes.getFeed>, reads: ReadBatch) =>
   viewerId ? readFeedPage(viewerId, query, reads) : Promise.resolve(undefined);

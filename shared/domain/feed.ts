@@ -8,7 +8,9 @@
  */
 import * as z from 'zod/mini';
 import { invalidCursor } from '../errors.js';
+import type { ProfileRecord } from './entities.js';
 import type { PostRecord } from './posts.js';
+import { isSuspended } from './reports.js';
 
 /** The newest entries a reader's feed answers (Twitter's timelines and Mastodon's FeedManager::MAX_ITEMS). */
 export const FEED_MAX_ENTRIES = 800;
@@ -19,11 +21,29 @@ export const FEED_BACKFILL_POSTS = 50;
 /** Readers named in one queue message of a post's fan-out (about 4 KB of ids; 4 BatchWriteItems). */
 export const FAN_OUT_READERS_PER_MESSAGE = 100;
 
-/** One post in one reader's inbox. */
+/**
+ * One post in one reader's inbox: the post's id and publication time (the entry's position and
+ * expiry), nothing that names its author. A page learns the author from the post, so an erased
+ * author's posts leave in followers' inboxes only ids that resolve to nothing: left out of the
+ * page and deleted behind it, the rest expiring. An erasure is O(posts), not O(posts × followers).
+ */
 export interface FeedEntry {
   post_id: string;
-  author_id: string;
   published_at: string;
+}
+
+/**
+ * An inbox entry as stored: a follower's, or the author's own (`own: true`, in its own inbox),
+ * which the fan-out writes last as its mark of a post handed over completely, and which tells
+ * the live event log's consumer that it is no news to its reader.
+ */
+export interface FeedEntryRecord extends FeedEntry {
+  own?: true;
+}
+
+/** A post published into feeds, with its author: what the fan-out works from (never stored in a follower's inbox). */
+export interface FeedPost extends FeedEntry {
+  author_id: string;
 }
 
 /** The oldest publication time a feed answers at `now`. */
@@ -85,12 +105,20 @@ export function decodeFeedCursor(text: string | undefined): FeedCursor {
 export const pageSize = (limit: number, served: number): number =>
   Math.max(0, Math.min(limit, FEED_MAX_ENTRIES - served));
 
-/** An entry as a source read it: its position and what the page needs to hydrate it. */
+/** An entry as a source read it: its position and what the page needs to hydrate it (its author comes with its post). */
 export interface FeedCandidate extends FeedEntry {
   position: string;
   /** From the reader's inbox (a stale one is deleted behind the read) or from an author's own posts. */
   source: 'inbox' | 'author';
 }
+
+/**
+ * Whether a candidate's post, as read with its author's card, may be in a feed: published, a
+ * post (not a reply), by an author not suspended. Whether the reader still follows the author,
+ * and whether its blocks or mutes hide it, are the page's to check.
+ */
+export const feedShows = (post: PostRecord, card: ProfileRecord | undefined): boolean =>
+  post.status === 'published' && post.kind === 'post' && !isSuspended(card);
 
 /**
  * What one source returned for a page, newest first, every position below the page's start.

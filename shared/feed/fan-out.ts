@@ -4,7 +4,7 @@
  * at read time); a new follow brings the author's recent posts into the follower's inbox (or adds
  * a read-time author to the follower's set). Safe to run twice on the same record.
  */
-import { FAN_OUT_READERS_PER_MESSAGE, FEED_BACKFILL_POSTS, feedWindowStart, type FeedEntry } from '../domain/feed.js';
+import { FAN_OUT_READERS_PER_MESSAGE, FEED_BACKFILL_POSTS, feedWindowStart, type FeedPost } from '../domain/feed.js';
 import type { FollowRecord } from '../domain/social.js';
 import type { FeedMessage, FeedQueue } from '../ports/feed-queue.js';
 import {
@@ -13,7 +13,7 @@ import {
   isReadTimeAuthor,
   markReadTimeAuthor,
   putFeedEntries,
-  putFeedEntry,
+  putOwnFeedEntry,
   recentFeedPosts,
 } from '../store/feed.js';
 import { followerIds } from '../store/follows.js';
@@ -32,7 +32,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * A published post into its followers' inboxes and its author's own. The author's own entry is
+ * A published post into its followers' inboxes (entries naming no author; the messages name
+ * none either, as the writer needs none) and its author's own. The author's own entry is
  * written last, once every follower's message is on the queue: finding it, a repeated or replayed
  * stream record (or a counter change of a draft-published post) does nothing more. An author
  * found with more than `maxFollowers` followers is marked as merged at read time, once, and a walk
@@ -41,22 +42,24 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * draft-published post (its own entry expired with it) fans nothing out.
  */
 export async function fanOutPost(
-  entry: FeedEntry,
+  post: FeedPost,
   queue: FeedQueue,
   settings: FeedFanOutSettings,
   now = new Date(),
 ): Promise<FanOutOutcome> {
-  if (entry.published_at < feedWindowStart(now)) return 'expired';
-  const state = await fanOutState(entry);
+  if (post.published_at < feedWindowStart(now)) return 'expired';
+  const state = await fanOutState(post);
   if (state.done) return 'already_done';
   let outcome: FanOutOutcome = 'read_time';
   if (!state.readTime) {
-    const followers = await followerIds(entry.author_id, settings.maxFollowers + 1);
+    const followers = await followerIds(post.author_id, settings.maxFollowers + 1);
     if (followers.length <= settings.maxFollowers) {
+      const { post_id, published_at } = post;
       await queue.send(
         chunks(followers, FAN_OUT_READERS_PER_MESSAGE).map((reader_ids): FeedMessage => ({
           kind: 'post',
-          ...entry,
+          post_id,
+          published_at,
           reader_ids,
         })),
       );
@@ -64,15 +67,15 @@ export async function fanOutPost(
     } else {
       // The walk first: if marking fails, a retry sends it again (adding an author twice is harmless);
       // marked first, a failed send would never be retried.
-      await queue.send([{ kind: 'read_time_author', author_id: entry.author_id }]);
-      await markReadTimeAuthor(entry.author_id, now);
+      await queue.send([{ kind: 'read_time_author', author_id: post.author_id }]);
+      await markReadTimeAuthor(post.author_id, now);
     }
   }
-  await putFeedEntry([entry.author_id], entry);
+  await putOwnFeedEntry(post);
   return outcome;
 }
 
-/** A new follow: the author's recent posts into the follower's inbox, or a read-time author into the follower's set. */
+/** A new follow: the author's recent posts into the follower's inbox (followers' entries), or a read-time author into the follower's set. */
 export async function followIntoFeed(
   follow: Pick<FollowRecord, 'follower_profile_id' | 'followed_profile_id'>,
   now = new Date(),

@@ -2,7 +2,15 @@
  * One page of a reader's home feed. The first round trip is the reader's inbox (one Query) beside
  * the request's own BatchGetItem, which also reads the reader's read-time authors; then, only for
  * a reader who follows such authors, one Query per author; then one consistent BatchGetItem for
- * the page's posts, the reader's reactions to them and the reader's follows of their authors.
+ * the page's posts, the reader's reactions to them and the reader's follows of the read-time
+ * authors; then one more for the reader's follows of the posts' other authors.
+ *
+ * That last round trip is the price of inbox entries that name no author (docs/decisions.md
+ * "Feed inbox entries name no author"): the author is learnt from the post, so erasing an author
+ * deletes its posts and nothing in its followers' inboxes (O(posts), not O(posts × followers));
+ * an entry whose post is gone is a dangling id, left out here. No call is made when every post
+ * that may be shown is the reader's own or a read-time author's.
+ *
  * These are reads, started before the caller is authenticated (the route's prefetch), so a
  * session's membership check runs beside them. Entries whose post is gone, removed, or by an
  * author the reader no longer follows are left out once the caller is known, and deleted behind.
@@ -13,6 +21,7 @@ import {
   decodeFeedCursor,
   encodeFeedCursor,
   FEED_MAX_ENTRIES,
+  feedShows,
   feedWindowStart,
   mergeFeedPage,
   pageSize,
@@ -20,7 +29,6 @@ import {
   type FeedCursor,
 } from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
-import { isSuspended } from '../domain/reports.js';
 import { logger } from '../logger.js';
 import {
   deleteFeedEntries,
@@ -51,9 +59,9 @@ export interface FeedItem {
 /**
  * Reads a page for `readerId`: the inbox Query at once, the read-time authors in `reads` (the same
  * tick as the request's credential and acting profile, so in their BatchGetItem); then their
- * posts, if any; then the page's posts, the reader's reactions and follows. Reads only: it may
- * run before the caller is known to be that reader (see answerFeedPage). A cursor this feed did
- * not hand out rejects with `invalid_request`.
+ * posts, if any; then the page's posts, the reader's reactions and follows (see hydrateFeed).
+ * Reads only: it may run before the caller is known to be that reader (see answerFeedPage). A
+ * cursor this feed did not hand out rejects with `invalid_request`.
  */
 export async function readFeedPage(
   readerId: string,
@@ -73,8 +81,13 @@ export async function readFeedPage(
       ? await Promise.all(readTimeAuthors.map((author) => readAuthorPosts(author, cursor.before, size, oldest)))
       : [];
   const page = mergeFeedPage([inbox, ...authorReads], size);
-  const authorIds = [...new Set([...page.items.map((c) => c.author_id), ...readTimeAuthors])];
-  return { readerId, cursor, page, readTimeAuthors, hydration: await hydrateFeed(readerId, page.items, authorIds) };
+  return {
+    readerId,
+    cursor,
+    page,
+    readTimeAuthors,
+    hydration: await hydrateFeed(readerId, page.items, readTimeAuthors),
+  };
 }
 
 /**
@@ -91,15 +104,14 @@ export async function answerFeedPage(
 ): Promise<{ items: FeedItem[]; next_cursor: string | null }> {
   const { cursor, page, readTimeAuthors } = read;
   const { posts, liked, followed } = read.hydration;
-  const answered = page.items.filter((c) => {
+  // The author is the post's: an entry names none.
+  const answered = page.items.flatMap((c) => {
     const read = posts.get(c.post_id);
-    const post = read?.post;
-    return (
-      post?.status === 'published' && post.kind === 'post' && followed.has(c.author_id) && !isSuspended(read?.card)
-    );
+    return read && feedShows(read.post, read.card) && followed.has(read.post.profile_id) ? [read] : [];
   });
-  const stale = page.items.filter((c) => c.source === 'inbox' && !answered.includes(c));
-  const shown = answered.filter((c) => !viewer.hidesAuthor(c.author_id));
+  const answeredIds = new Set(answered.map(({ post }) => post.id));
+  const stale = page.items.filter((c) => c.source === 'inbox' && !answeredIds.has(c.post_id));
+  const shown = answered.filter(({ post }) => !viewer.hidesAuthor(post.profile_id));
   const unfollowed = readTimeAuthors.filter((author) => !followed.has(author));
   if (stale.length > 0 || unfollowed.length > 0) {
     // Behind the read: the page is right without it, and a failure here is made good by a later read.
@@ -110,11 +122,12 @@ export async function answerFeedPage(
 
   const served = cursor.served + page.items.length;
   return {
-    items: shown.map((c) => {
-      const { post, card } = posts.get(c.post_id)!;
-      // The reader's own posts show the reader's profile as it is now, not as the card has it.
-      return { post, author: c.author_id === reader.id ? reader : card, liked: liked.has(c.post_id) };
-    }),
+    // The reader's own posts show the reader's profile as it is now, not as the card has it.
+    items: shown.map(({ post, card }) => ({
+      post,
+      author: post.profile_id === reader.id ? reader : card,
+      liked: liked.has(post.id),
+    })),
     next_cursor:
       page.next !== undefined && served < FEED_MAX_ENTRIES ? encodeFeedCursor({ before: page.next, served }) : null,
   };

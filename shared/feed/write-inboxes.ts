@@ -15,8 +15,8 @@ export async function writeFeedMessage(
   settings: { walkPage: number } = { walkPage: WALK_PAGE },
 ): Promise<void> {
   if (message.kind === 'post') {
-    const { post_id, author_id, published_at } = message;
-    return putFeedEntry(message.reader_ids, { post_id, author_id, published_at });
+    const { post_id, published_at } = message;
+    return putFeedEntry(message.reader_ids, { post_id, published_at });
   }
   const page = await followerIdsPage(message.author_id, { limit: settings.walkPage, after: message.after });
   await mapLimit(page.ids, WALK_UPDATES_AT_ONCE, (reader) => addLargeAuthor(reader, message.author_id));

@@ -51,28 +51,18 @@ const Conversation = z.looseObject({
   last_change: z.enum(LOGGED_CONVERSATION_CHANGES),
 });
 /**
- * An inbox entry: the post and when it was published. Who wrote it is the post's to say (read
- * when the event is read); the entry's `author_id`, where it has one, only tells the author's own
- * entry where `own` is not set.
+ * An inbox entry: the post and when it was published, and `own` on the author's own entry. Who
+ * wrote the post is the post's to say, when the event is read.
  */
 const FeedEntry = z.object({
   pk: z.string(),
   post_id: z.string(),
   published_at: z.string(),
   own: z.optional(z.boolean()),
-  author_id: z.optional(z.string()),
 });
 
 type Image = Record<string, { S?: string; BOOL?: boolean } | undefined>;
 const stringOf = (image: Image | undefined, name: string) => image?.[name]?.S;
-
-const readerOf = (entry: { pk: string }) => entry.pk.slice(keys.feedPrefixes.inbox.length);
-
-/**
- * The author's own entry (its feed shows its own posts) is no news to it: `own` says so. Where a
- * writer does not set `own` yet, the entry names its author, who is then its reader.
- */
-const isOwnEntry = (entry: z.infer<typeof FeedEntry>) => entry.own === true || entry.author_id === readerOf(entry);
 
 function sinceOf(record: DynamoDBRecord): string {
   const seconds = record.dynamodb?.ApproximateCreationDateTime;
@@ -120,10 +110,11 @@ export function liveChangeOf(record: DynamoDBRecord): Decoded<LiveChange> | unde
   if (record.eventName !== 'INSERT') return undefined;
   if (entity !== entityTags.feedEntry) return undefined;
   const entry = decodeImage(FeedEntry, image);
-  if (entry.ok && isOwnEntry(entry.record)) return undefined;
+  // The author's own entry (its feed shows its own posts) is no news to it.
+  if (entry.ok && entry.record.own) return undefined;
   return mapped(entry, (e) => ({
     kind: 'feed' as const,
-    reader_id: readerOf(e),
+    reader_id: e.pk.slice(keys.feedPrefixes.inbox.length),
     post_id: e.post_id,
     published_at: e.published_at,
     since,

@@ -7,11 +7,10 @@
 import * as z from 'zod/mini';
 
 export const FeedMessage = z.union([
-  /** Put the post's entry into these readers' inboxes. */
+  /** Put the post's entry (naming no author, see FeedEntry) into these readers' inboxes. */
   z.object({
     kind: z.literal('post'),
     post_id: z.string(),
-    author_id: z.string(),
     published_at: z.string(),
     reader_ids: z.array(z.string()),
   }),

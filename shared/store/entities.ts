@@ -14,7 +14,7 @@ import type {
 } from '../domain/entities.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { PasskeyChallengeRecord, PasskeyRecord } from '../domain/passkeys.js';
-import { FEED_ENTRY_DAYS, type FeedEntry } from '../domain/feed.js';
+import { FEED_ENTRY_DAYS, type FeedEntryRecord } from '../domain/feed.js';
 import type { GrantAccessRecord, GrantRecord } from '../domain/grants.js';
 import type { CommentRecord, PostRecord, ReactionRecord, VersionRecord } from '../domain/posts.js';
 import { conversationPair, type FollowRecord, type MessageRecord } from '../domain/social.js';
@@ -439,9 +439,9 @@ export const entities = {
         },
       },
     }),
-  /** One post in one reader's inbox (the key names the reader); gone with its post's 30 days. */
+  /** One post in one reader's inbox (the key names the reader, nothing names the author: see FeedEntry); gone with its post's 30 days. */
   feedEntry: (readerId: string) =>
-    entityLayout<FeedEntry>()({
+    entityLayout<FeedEntryRecord>()({
       entity: entityTags.feedEntry,
       key: (e) => keys.feedEntry(readerId, e.published_at, e.post_id),
       paths: {

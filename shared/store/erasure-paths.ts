@@ -60,8 +60,11 @@ export async function erasurePathPage(
 ): Promise<PathPage> {
   switch (path) {
     case 'followers': {
+      // A follower's partitions hold nothing naming the subject (erasure-reach.ts), but its set of
+      // read-time authors names it when the subject's posts were merged at read time.
       const page = await onPath(entities.follow, 'followersOf', { followed_profile_id: subject }, cursor);
-      return { ...page, reach: { profile_ids: page.items.map((f) => f.follower_profile_id as string), keys: [] } };
+      const followers = page.items.map((f) => f.follower_profile_id as string);
+      return { ...page, reach: { profile_ids: [], keys: followers.map((id) => keys.feedLargeAuthors(id)) } };
     }
     case 'following': {
       const page = await onPath(entities.follow, 'followedBy', { follower_profile_id: subject }, cursor);
@@ -164,24 +167,81 @@ async function withPartitions(read: Promise<WalkPage>, partitionOf: (item: Item)
   return { ...page, items: [...page.items, ...heads.flat()], reach: noReach() };
 }
 
-/** Its conversations (and message settings), the messages of each pair, and the other sides reached. */
-async function conversationsPage(profileId: string, cursor: Cursor): Promise<PathPage> {
+/** Messages of one pair read in one step: a conversation of any length is erased over as many steps as it takes. */
+export const CONVERSATION_MESSAGES_PER_STEP = 500;
+/** Conversations read in one step (each with up to CONVERSATION_MESSAGES_PER_STEP messages). */
+const CONVERSATIONS_PER_STEP = 20;
+
+/**
+ * Where the conversations path stands: the page of its conversation partition it is on (null:
+ * the first), and, while one pair's messages take more than a step, that pair and where its
+ * messages go on.
+ */
+type ConversationsCursor = {
+  conversations: Cursor | null;
+  messages?: { other_profile_id: string; after: Cursor };
+};
+
+/**
+ * Its conversations (and message settings), the messages of each pair, and the other sides
+ * reached. A conversation's item goes in the step that reads the last of its pair's messages
+ * (the other side is settled after the erased side's messages went), so a long one is read
+ * a page a step, from where the step before stopped, and the same conversation page is read
+ * again (without the conversations already gone) until each of its pairs is through.
+ */
+export async function conversationsPage(
+  profileId: string,
+  cursor: Cursor,
+  messagesPerStep = CONVERSATION_MESSAGES_PER_STEP,
+): Promise<PathPage> {
+  const at = cursor as ConversationsCursor | undefined;
+  const from = at?.conversations ?? undefined;
+  const pairPage = (other: string, after: Cursor) =>
+    walkPage(
+      pathQuery(
+        entities.message,
+        'conversation',
+        { sender_profile_id: profileId, recipient_profile_id: other },
+        { pageSize: messagesPerStep, consistent: true },
+      ).input,
+      after,
+    );
   // The conversations and the settings share the profile's conversation partition.
-  const page = await walkPage(partitionQuery(keys.messageSettings(profileId).pk), cursor);
+  const page = await walkPage(
+    { ...partitionQuery(keys.messageSettings(profileId).pk), Limit: CONVERSATIONS_PER_STEP },
+    from,
+  );
   const conversations = page.items
     .filter((item) => item.entity === entityTags.conversation)
-    .map((item) => recordOf(entities.conversation, item));
-  const messages = await mapLimit(conversations, PARTITIONS_AT_ONCE, (c) =>
-    queryPathItems(entities.message, 'conversation', {
-      sender_profile_id: profileId,
-      recipient_profile_id: c.other_profile_id,
-    }),
+    .map((item) => ({ item, record: recordOf(entities.conversation, item) }));
+  const going = at?.messages;
+  const reads = await mapLimit(conversations, PARTITIONS_AT_ONCE, ({ record }) =>
+    pairPage(record.other_profile_id, going?.other_profile_id === record.other_profile_id ? going.after : undefined),
   );
-  return {
-    ...page,
-    items: [...page.items, ...messages.flat()],
-    reach: { profile_ids: conversations.map((c) => c.other_profile_id), keys: [] },
-  };
+  const unfinished = reads.findIndex((read) => read.cursor !== undefined);
+  // The other sides are reached once, with the step their conversation goes in (not with each page of a long one).
+  const reach = (through: typeof conversations) => ({
+    profile_ids: through.map((c) => c.record.other_profile_id),
+    keys: [],
+  });
+  if (unfinished >= 0) {
+    // The pairs before it are through: their conversations go; its messages read so far go, and it goes on.
+    const done = conversations.slice(0, unfinished);
+    const next: ConversationsCursor = {
+      conversations: from ?? null,
+      messages: {
+        other_profile_id: conversations[unfinished]!.record.other_profile_id,
+        after: reads[unfinished]!.cursor,
+      },
+    };
+    return {
+      items: [...done.map((c) => c.item), ...reads.slice(0, unfinished + 1).flatMap((read) => read.items)],
+      cursor: next,
+      reach: reach(done),
+    };
+  }
+  const rest = page.cursor ? { cursor: { conversations: page.cursor } satisfies ConversationsCursor } : {};
+  return { items: [...page.items, ...reads.flatMap((read) => read.items)], ...rest, reach: reach(conversations) };
 }
 
 /** Its likes; the targets' authors reached, with their notification groups of the targets. */

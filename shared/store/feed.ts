@@ -1,11 +1,18 @@
 /**
- * The home feed's items: each reader's inbox (one small item per post fanned out to them), the
- * set of followed authors a reader's feed merges at read time, and the mark of such an author.
- * Posts, reactions and follows are read through their own stores' keys.
+ * The home feed's items: each reader's inbox (one small item per post fanned out to them, naming
+ * no author: see FeedEntry), the set of followed authors a reader's feed merges at read time, and
+ * the mark of such an author. Posts, reactions and follows are read through their own stores' keys.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from '../domain/entities.js';
-import type { FeedCandidate, FeedEntry, SourceRead } from '../domain/feed.js';
+import {
+  feedShows,
+  type FeedCandidate,
+  type FeedEntry,
+  type FeedEntryRecord,
+  type FeedPost,
+  type SourceRead,
+} from '../domain/feed.js';
 import type { PostRecord } from '../domain/posts.js';
 import { batchGet, batchWrite, keyId, type BatchWriteSettings, type WriteRequest } from './batch.js';
 import { db, tableName } from './client.js';
@@ -21,28 +28,41 @@ import { pathQuery, type PathQuery } from './paths.js';
 import { TABLE } from './table.js';
 import { sendUpdate } from './update.js';
 
-/** Puts the entry into each reader's inbox (BatchWriteItem, with retries of what DynamoDB leaves unprocessed). */
+/**
+ * The put of an entry into one reader's inbox, its fields picked: nothing else a caller's object
+ * carries (a post's author, a message's readers) is stored. `own`: the author's own entry.
+ */
+function entryPut(readerId: string, { post_id, published_at }: FeedEntry, own = false): WriteRequest {
+  const entry: FeedEntryRecord = own ? { post_id, published_at, own } : { post_id, published_at };
+  return { PutRequest: { Item: itemOf(entities.feedEntry(readerId), entry) } };
+}
+
+/** Puts a follower's entry of the post into each reader's inbox (BatchWriteItem, with retries of what DynamoDB leaves unprocessed). */
 export function putFeedEntry(readerIds: readonly string[], entry: FeedEntry, settings?: BatchWriteSettings) {
   return batchWrite(
-    readerIds.map((readerId) => ({ PutRequest: { Item: itemOf(entities.feedEntry(readerId), entry) } })),
+    readerIds.map((readerId) => entryPut(readerId, entry)),
     settings,
   );
 }
 
-/** Puts the entries into one reader's inbox. */
+/** Puts the author's own entry of its post into its own inbox, marked `own: true`. */
+export function putOwnFeedEntry(post: FeedPost) {
+  return batchWrite([entryPut(post.author_id, post, true)]);
+}
+
+/** Puts followers' entries into one reader's inbox (a new follow's backfill). */
 export function putFeedEntries(readerId: string, entries: readonly FeedEntry[], settings?: BatchWriteSettings) {
   return batchWrite(
-    entries.map((entry) => ({ PutRequest: { Item: itemOf(entities.feedEntry(readerId), entry) } })),
+    entries.map((entry) => entryPut(readerId, entry)),
     settings,
   );
 }
 
 /** Takes entries out of one reader's inbox. */
 export function deleteFeedEntries(readerId: string, entries: readonly FeedEntry[]): Promise<void> {
-  const requests: WriteRequest[] = entries.map((e) => ({
-    DeleteRequest: { Key: keys.feedEntry(readerId, e.published_at, e.post_id) },
-  }));
-  return batchWrite(requests);
+  return batchWrite(
+    entries.map((e) => ({ DeleteRequest: { Key: keys.feedEntry(readerId, e.published_at, e.post_id) } })),
+  );
 }
 
 /**
@@ -50,9 +70,9 @@ export function deleteFeedEntries(readerId: string, entries: readonly FeedEntry[
  * one consistent BatchGetItem. The fan-out writes the author's own entry last, so finding it means
  * the post's fan-out was handed over completely.
  */
-export async function fanOutState(entry: FeedEntry): Promise<{ done: boolean; readTime: boolean }> {
-  const own = keys.feedEntry(entry.author_id, entry.published_at, entry.post_id);
-  const mode = keys.feedAuthorMode(entry.author_id);
+export async function fanOutState(post: FeedPost): Promise<{ done: boolean; readTime: boolean }> {
+  const own = keys.feedEntry(post.author_id, post.published_at, post.post_id);
+  const mode = keys.feedAuthorMode(post.author_id);
   const found = await batchGet([own, mode], { consistent: true });
   return { done: found.has(keyId(own)), readTime: found.has(keyId(mode)) };
 }
@@ -123,7 +143,6 @@ export function readInbox(readerId: string, before: string | undefined, size: nu
   return readSource(query, oldest, (item, position) => ({
     position,
     post_id: item.post_id as string,
-    author_id: item.author_id as string,
     published_at: item.published_at as string,
     source: 'inbox',
   }));
@@ -143,7 +162,6 @@ export function readAuthorPosts(authorId: string, before: string | undefined, si
   return readSource(query, oldest, (item, position) => ({
     position,
     post_id: item.id as string,
-    author_id: item.profile_id as string,
     published_at: item.published_at as string,
     source: 'author',
   }));
@@ -153,7 +171,7 @@ export function readAuthorPosts(authorId: string, before: string | undefined, si
 export async function recentFeedPosts(authorId: string, max: number, oldest: string): Promise<FeedEntry[]> {
   // Replies are filtered out after the read: read enough for a thread-heavy author, once.
   const read = await readAuthorPosts(authorId, undefined, max * 2, oldest);
-  return read.items.slice(0, max).map(({ post_id, author_id, published_at }) => ({ post_id, author_id, published_at }));
+  return read.items.slice(0, max).map(({ post_id, published_at }) => ({ post_id, published_at }));
 }
 
 /** What a page's candidates are checked and presented with. */
@@ -162,26 +180,27 @@ export interface FeedHydration {
   posts: Map<string, { post: PostRecord; card: ProfileRecord }>;
   /** Post ids the reader likes. */
   liked: Set<string>;
-  /** Authors (of `authorIds`) the reader follows. */
+  /** Authors the reader follows, of those read (the page's shown posts' and the read-time authors'), and the reader itself. */
   followed: Set<string>;
 }
 
 /**
- * The candidates' posts, the reader's reactions to them and the reader's follows of `authorIds`,
- * in one consistent BatchGetItem (one per 100 keys, side by side): a like, an unfollow or a
+ * The candidates' posts, the reader's reactions to them and the reader's follows of the
+ * read-time authors in one consistent BatchGetItem (one per 100 keys, side by side); then, as an
+ * inbox entry names no author, the reader's follows of the other authors of the posts that may be
+ * shown in a second one (no call when there are none to ask). Consistent: a like, an unfollow or a
  * removal the reader just made shows on the very next page.
  */
 export async function hydrateFeed(
   readerId: string,
   candidates: readonly FeedCandidate[],
-  authorIds: readonly string[],
+  readTimeAuthors: readonly string[],
 ): Promise<FeedHydration> {
-  const followed = authorIds.filter((id) => id !== readerId);
+  const others = (authors: Iterable<string>) => [...new Set(authors)].filter((id) => id !== readerId);
+  const follows = (authors: readonly string[]) => authors.map((id) => followKey(readerId, id));
+  const known = others(readTimeAuthors);
   const found = await batchGet(
-    [
-      ...candidates.flatMap((c) => [keys.post(c.post_id), postReactionKey(c.post_id, readerId)]),
-      ...followed.map((id) => followKey(readerId, id)),
-    ],
+    [...candidates.flatMap((c) => [keys.post(c.post_id), postReactionKey(c.post_id, readerId)]), ...follows(known)],
     { consistent: true },
   );
   const posts = new Map<string, { post: PostRecord; card: ProfileRecord }>();
@@ -193,14 +212,18 @@ export async function hydrateFeed(
         card: item[TABLE.authorCardAttribute] as ProfileRecord,
       });
   }
+  const shownAuthors = [...posts.values()].filter((p) => feedShows(p.post, p.card)).map((p) => p.post.profile_id);
+  const asked = others(shownAuthors).filter((id) => !known.includes(id));
+  const more = await batchGet(follows(asked), { consistent: true });
   return {
     posts,
     liked: new Set(
       candidates.filter((c) => found.has(keyId(postReactionKey(c.post_id, readerId)))).map((c) => c.post_id),
     ),
     followed: new Set([
-      ...followed.filter((id) => found.has(keyId(followKey(readerId, id)))),
-      ...(authorIds.includes(readerId) ? [readerId] : []),
+      ...known.filter((id) => found.has(keyId(followKey(readerId, id)))),
+      ...asked.filter((id) => more.has(keyId(followKey(readerId, id)))),
+      readerId,
     ]),
   };
 }

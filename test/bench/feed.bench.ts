@@ -7,7 +7,9 @@
  *    and write units per follower.
  * 2. A feed page: the same handlers served in this process, every DynamoDB call recorded on the
  *    store's client (dynamodb-calls.ts): calls per page, the longest chain waited for one after
- *    another, read units, serial latency; then autocannon on it.
+ *    another, read units, serial latency; then autocannon on it. The goal counts the follows'
+ *    BatchGetItem after the posts' (an inbox entry names no author: docs/decisions.md "Feed inbox
+ *    entries name no author").
  * Not a test: it measures and prints goals with verdicts, it asserts nothing.
  */
 import os from 'node:os';
@@ -322,8 +324,9 @@ async function pages(seeded: Seeded) {
         sequentialRoundTrips(calls.filter((call) => call.command !== 'UpdateItem')),
       );
       const sequential = median(chains);
-      const goalCalls = 2 + c.large;
-      const goalSequential = 2 + c.large;
+      // The inbox Query, the posts' BatchGetItem, the follows' of their authors; a Query per read-time author.
+      const goalCalls = 3 + c.large;
+      const goalSequential = 3 + c.large;
       rows.push([
         c.name,
         typical(measured[0]!),

@@ -135,7 +135,7 @@ async function main() {
     )) as {
       post: { id: string; published_at: string };
     };
-    const entry = { post_id: post.id, author_id: sender, published_at: post.published_at };
+    const entry = { post_id: post.id, published_at: post.published_at };
     const followers = Array.from({ length: FEED_FOLLOWERS }, () => newId());
     const feed = await measured(followers.map((follower) => feedEntryRecord(follower, entry)));
     // Before each append: every read but the append's own tail Query (EVENTS#…, then the PutItem).

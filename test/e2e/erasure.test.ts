@@ -14,6 +14,7 @@ import {
   tableTraces,
   type BusyAccount,
   type Client,
+  type Person,
 } from '../support/erasure.js';
 import { TEST_SERVER_SETTINGS } from '../support/global-setup.js';
 
@@ -64,6 +65,20 @@ async function othersCounts(account: BusyAccount) {
   };
 }
 
+/** The post ids of a profile's home feed (its first page). */
+async function feedPostIds(p: Person): Promise<string[]> {
+  const page = await c.send('GET', '/v1/feed?limit=50', c.as(p));
+  expect(page.status).toBe(200);
+  return (page.body.data.items as { post: { id: string } }[]).map((i) => i.post.id);
+}
+
+/** The feed.post events of a profile's event log (its first page). */
+async function feedEvents(p: Person): Promise<unknown[]> {
+  const read = await c.send('GET', '/v1/events?types=feed.post', c.as(p));
+  expect(read.status).toBe(200);
+  return read.body.data.items as unknown[];
+}
+
 describe('erasing a busy account', () => {
   it('leaves no trace of it in the table, the search index or the media store but its tombstone', async () => {
     const account = await busyAccount(c);
@@ -80,6 +95,18 @@ describe('erasing a busy account', () => {
       (n) => n.likes === 1 && n.followers === 1,
     );
     expect(before).toMatchObject({ likes: 1, replies: 1, comments: 1, quotes: 1, followers: 1, following: 1 });
+    // The follower's feed holds the subject's four feed posts (a reply and a draft are in no feed), in its
+    // inbox and as feed.post events in its log.
+    const followersFeed = await until(
+      "the follower's feed",
+      () => feedPostIds(account.follower),
+      (ids) => ids.length === 4,
+    );
+    await until(
+      "the follower's feed.post events",
+      async () => (await feedEvents(account.follower)).length,
+      (n) => n === 4,
+    );
     expect(exportTraces(dataDir, account)).not.toEqual([]);
 
     const wrong = await c.send('DELETE', '/v1/me', {
@@ -107,8 +134,8 @@ describe('erasing a busy account', () => {
     expect(mediaTraces(dataDir, account)).toEqual([]);
     expect(exportTraces(dataDir, account)).toEqual([]);
 
-    // Those connected are told: profile.deleted to the other (the third's block ended its follow), post.deleted
-    // to the other (the subject replied to and quoted its post), once each.
+    // Those connected are told: profile.deleted to the other and the follower (the third's block ended its
+    // follow), post.deleted to the other (the subject replied to and quoted its post), once each.
     const events = (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).filter(
       (i) => i.entity === 'event' && (i.type === 'profile.deleted' || i.type === 'post.deleted'),
     );
@@ -117,6 +144,7 @@ describe('erasing a busy account', () => {
         `post.deleted ${account.other.profile.id}`,
         `post.deleted ${account.other.profile.id}`,
         `profile.deleted ${account.other.profile.id}`,
+        `profile.deleted ${account.follower.profile.id}`,
       ].sort(),
     );
     expect(events.find((e) => e.type === 'profile.deleted')!.data).toMatchObject({
@@ -132,6 +160,14 @@ describe('erasing a busy account', () => {
     );
     expect(after).toEqual({ likes: 0, replies: 0, comments: 0, quotes: 0, followers: 0, following: 0 });
     expect((await c.send('GET', `/v1/posts/${account.othersReply}`)).status).toBe(200);
+
+    // The follower's feed and event log answer none of the erased posts, and the read leaves its inbox without them.
+    expect(await feedPostIds(account.follower)).toEqual([]);
+    expect(await feedEvents(account.follower)).toEqual([]);
+    const inbox = (await scanTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME)).filter(
+      (i) => i.pk === `FEED#${account.follower.profile.id}`,
+    );
+    expect(inbox.filter((i) => followersFeed.includes(i.post_id as string))).toEqual([]);
     expect((await c.send('GET', `/v1/profiles/${subject.profile.id}`)).status).toBe(404);
 
     // The conversation the other started stays theirs: its own message in it, the subject read as deleted.

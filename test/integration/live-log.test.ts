@@ -120,21 +120,20 @@ describe('the event log writer', () => {
     const author = newId();
     const post_id = newId();
     const published_at = new Date().toISOString();
-    const [withAuthor, withoutAuthor] = [newId(), newId()];
+    const [alice, bob] = [newId(), newId()];
     const batch = [
-      feedEntryRecord(withAuthor, { post_id, author_id: author, published_at }),
-      // An entry that names no author (the post says who wrote it).
-      feedEntryRecord(withoutAuthor, { post_id, author_id: author, published_at }, { author_id: undefined }),
+      feedEntryRecord(alice, { post_id, published_at }),
+      feedEntryRecord(bob, { post_id, published_at }),
       // The author's own entry, and an older post a new follow brought in: no news.
-      feedEntryRecord(author, { post_id, author_id: author, published_at }, { own: true }),
-      feedEntryRecord(newId(), { post_id: newId(), author_id: author, published_at: '2026-01-01T00:00:00.000Z' }),
+      feedEntryRecord(author, { post_id, published_at, own: true }),
+      feedEntryRecord(newId(), { post_id: newId(), published_at: '2026-01-01T00:00:00.000Z' }),
     ];
     const logged: LiveEvent[] = [];
     recorder.reset();
     expect(await logEventsFromStream(batch, (e) => logged.push(e))).toEqual([]);
     expect(logged.map((e) => [e.profile_id, e.type, e.data])).toEqual([
-      [withAuthor, 'feed.post', { post_id }],
-      [withoutAuthor, 'feed.post', { post_id }],
+      [alice, 'feed.post', { post_id }],
+      [bob, 'feed.post', { post_id }],
     ]);
     // Each: the log's tail (its own Query), then the put of one unit. Nothing else is read.
     expect(recorder.calls.map((c) => `${c.command} ${c.partition?.split('#')[0] ?? ''}`).sort()).toEqual([

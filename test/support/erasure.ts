@@ -116,6 +116,8 @@ export interface BusyAccount {
   subject: Person;
   other: Person;
   third: Person;
+  /** Connected by nothing but following the subject: its feed (inbox and event log) holds the subject's posts. */
+  follower: Person;
   /** Texts only the subject wrote (bodies, a comment, messages, its bio): none may stay anywhere. */
   texts: string[];
   mediaIds: string[];
@@ -141,6 +143,7 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
   const third = await c.person('Third Person', 'also stays');
   // Connected by nothing but the subject's mention of it: its notification of the mention is reached from the post.
   const mentioned = await c.person('Mentioned Person', 'mentioned once');
+  const follower = await c.person('Follower Person', 'only follows');
   const t = (what: string) => `${what} by the subject ${tag}`;
   const texts = [bio, subject.name];
 
@@ -148,6 +151,7 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
   await c.follow(subject, other);
   await c.follow(other, subject);
   await c.follow(third, subject);
+  await c.follow(follower, subject);
 
   const imageId = await c.image(subject, 'post_image');
   const avatarId = await c.image(subject, 'avatar');
@@ -204,6 +208,7 @@ export async function busyAccount(c: Client): Promise<BusyAccount> {
     subject,
     other,
     third,
+    follower,
     texts,
     mediaIds: [imageId, avatarId],
     exportId: exported.id,

@@ -8,6 +8,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { ConversationRecord } from '../../shared/domain/conversations.js';
+import type { FeedEntryRecord } from '../../shared/domain/feed.js';
 import { conversationId, newMessage, type MessageRecord } from '../../shared/domain/social.js';
 import { entities } from '../../shared/store/entities.js';
 import { itemOf, putItem } from '../../shared/store/items.js';
@@ -63,20 +64,15 @@ export async function storedSend(
 
 /**
  * The record of a post's entry put into `readerId`'s inbox (an INSERT): the image the fan-out's
- * writer leaves, built as `entities.feedEntry` lays it out, plus whatever `extra` adds (`own`).
+ * writer leaves, built as `entities.feedEntry` lays it out (`own` on the author's own entry).
  */
-export function feedEntryRecord(
-  readerId: string,
-  entry: { post_id: string; author_id: string; published_at: string },
-  extra: Record<string, unknown> = {},
-): DynamoDBRecord {
-  const item = { ...itemOf(entities.feedEntry(readerId), entry), ...extra };
+export function feedEntryRecord(readerId: string, entry: FeedEntryRecord): DynamoDBRecord {
   return {
     eventName: 'INSERT',
     dynamodb: {
       ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
       SequenceNumber: String(++sequence).padStart(21, '0'),
-      NewImage: marshall(item, { removeUndefinedValues: true }) as never,
+      NewImage: marshall(itemOf(entities.feedEntry(readerId), entry), { removeUndefinedValues: true }) as never,
     },
   };
 }

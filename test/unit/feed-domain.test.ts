@@ -17,7 +17,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 /** A candidate published at minute `minute` of one day; positions order by it. */
 const at = (minute: number, source: FeedCandidate['source'] = 'inbox', post = minute): FeedCandidate => {
   const published_at = new Date(Date.UTC(2026, 10, 24, 0, minute)).toISOString();
-  return { position: `${published_at}#${id(post)}`, post_id: id(post), author_id: id(900), published_at, source };
+  return { position: `${published_at}#${id(post)}`, post_id: id(post), published_at, source };
 };
 const ids = (items: FeedCandidate[]) => items.map((c) => Number(c.post_id.slice(-12)));
 
