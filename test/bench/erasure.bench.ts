@@ -5,6 +5,12 @@
  * the DELETE's answer until nothing of the profile is left but its tombstone (the job item gone),
  * and the write units the erasure cost (its steps and the stream folds that follow) per item it
  * erased. Not a test: it measures and prints goals with verdicts, it asserts nothing.
+ *
+ * The followers follow after the posts, so each gets the new follow's backfill (the newest
+ * FEED_BACKFILL_POSTS) rather than every post's fan-out: a million fanned-out entries take the
+ * local runtime's stream well over an hour to seed, and the erasure reads none of them (a
+ * follower's feed holds post ids alone: docs/decisions.md). `BENCH_FAN_OUT=1` follows first, for
+ * the whole fan-out (at a smaller size: `BENCH_POSTS=200 BENCH_FOLLOWERS=200`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +18,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mapLimit } from '../../shared/pipeline/concurrency.js';
+import { FEED_BACKFILL_POSTS } from '../../shared/domain/feed.js';
 import { keys } from '../../shared/store/keys.js';
 import { solidImage } from '../support/uploads.js';
 import { api, printTable, seedKey, seedUser, startProxiedStack, verdict } from './support.js';
@@ -21,6 +28,7 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 50);
+const FAN_OUT = process.env.BENCH_FAN_OUT === '1';
 const AT_ONCE = 16;
 const GOALS = { seconds: 60 };
 
@@ -118,9 +126,11 @@ async function main() {
           )
         ).id as string,
     );
-    await mapLimit(followers, AT_ONCE, (id) =>
-      api(base, 'POST', '/v1/profile-follows', { followed_profile_id: subject }, crowdKey, id),
-    );
+    const follow = () =>
+      mapLimit(followers, AT_ONCE, (id) =>
+        api(base, 'POST', '/v1/profile-follows', { followed_profile_id: subject }, crowdKey, id),
+      );
+    if (FAN_OUT) await follow();
     const file = await solidImage(640, 480);
     const images = await mapLimit(
       Array.from({ length: IMAGES }, (_, i) => i),
@@ -140,6 +150,7 @@ async function main() {
           subject,
         ),
     );
+    if (!FAN_OUT) await follow();
     const other = followers[0]!;
     // One at a time: each message moves both sides' conversation items, which concurrent sends would contend on.
     await mapLimit(
@@ -150,11 +161,15 @@ async function main() {
           ? api(base, 'POST', '/v1/messages', { recipient_profile_id: other, body: `to ${i}` }, ownerKey, subject)
           : api(base, 'POST', '/v1/messages', { recipient_profile_id: subject, body: `from ${i}` }, crowdKey, other),
     );
-    // Let the pipelines (feed fan-out, its feed.post events, notifications, search, counters) settle
-    // before measuring: two followers' inboxes full (each post fans out in its own order), then
+    // Let the pipelines (feed fan-out or backfill, feed.post events, notifications, search, counters)
+    // settle before measuring: two followers' inboxes full (each post fans out in its own order), then
     // until the table holds still (counted: the items of a million-entry fan-out do not fit in memory).
     for (const id of [followers[0]!, followers.at(-1)!])
-      await waitFor(`inbox of ${id}`, () => partitionCount(stack.dynamodbEndpoint, keys.feedInbox(id)), POSTS);
+      await waitFor(
+        `inbox of ${id}`,
+        () => partitionCount(stack.dynamodbEndpoint, keys.feedInbox(id)),
+        FAN_OUT ? POSTS : Math.min(POSTS, FEED_BACKFILL_POSTS),
+      );
     let before = await tableCount(stack.dynamodbEndpoint);
     for (;;) {
       await new Promise((r) => setTimeout(r, 5000));
@@ -178,7 +193,7 @@ async function main() {
     const erased = before - (await tableCount(stack.dynamodbEndpoint));
     const units = stack.proxy.units();
     printTable(
-      `Erasure of a profile of ${POSTS} posts, ${FOLLOWERS} followers, ${MESSAGES} messages, ${IMAGES} images`,
+      `Erasure of a profile of ${POSTS} posts, ${FOLLOWERS} followers (${FAN_OUT ? 'every post fanned out' : 'each with the backfill'}), ${MESSAGES} messages, ${IMAGES} images`,
       ['measure', 'value', 'verdict'],
       [
         ['items in the table before', before, ''],

@@ -196,6 +196,8 @@ describe.each<Kind>(['sdk 1.x (2025-11-25)', 'client 2.x (2026-07-28)'])('an age
     const callback = side.nextCallback();
     await consent(provider.authorizationUrl!, name);
     const params = await callback;
+    // The receiver has the request before the page has loaded its answer: a navigation started now would be cut off.
+    await page.waitForURL((url) => url.pathname === '/callback');
     expect(params.get('iss')).toBe(inject('baseUrl'));
     expect(params.get('code')).toBeTruthy();
     await finishAuth(kind, provider, params);
