@@ -71,6 +71,11 @@ async function partitionCount(endpoint: string, pk: string): Promise<number> {
   return count;
 }
 
+const seedingStarted = Date.now();
+/** Says how long the seeding has taken so far (the bench runs for minutes before it measures). */
+const progress = (done: string) =>
+  console.log(`seeded ${done} (${Math.round((Date.now() - seedingStarted) / 1000)} s)`);
+
 /** Waits until `read` answers at least `want`, printing progress now and then. */
 async function waitFor(what: string, read: () => Promise<number>, want: number): Promise<void> {
   const started = Date.now();
@@ -130,6 +135,7 @@ async function main() {
       mapLimit(followers, AT_ONCE, (id) =>
         api(base, 'POST', '/v1/profile-follows', { followed_profile_id: subject }, crowdKey, id),
       );
+    progress(`${FOLLOWERS} followers' profiles`);
     if (FAN_OUT) await follow();
     const file = await solidImage(640, 480);
     const images = await mapLimit(
@@ -150,6 +156,7 @@ async function main() {
           subject,
         ),
     );
+    progress(`${IMAGES} images, ${POSTS} posts${FAN_OUT ? ', the follows' : ''}`);
     if (!FAN_OUT) await follow();
     const other = followers[0]!;
     // One at a time: each message moves both sides' conversation items, which concurrent sends would contend on.
@@ -161,6 +168,7 @@ async function main() {
           ? api(base, 'POST', '/v1/messages', { recipient_profile_id: other, body: `to ${i}` }, ownerKey, subject)
           : api(base, 'POST', '/v1/messages', { recipient_profile_id: subject, body: `from ${i}` }, crowdKey, other),
     );
+    progress(`${FAN_OUT ? '' : 'the follows, '}${MESSAGES} messages`);
     // Let the pipelines (feed fan-out or backfill, feed.post events, notifications, search, counters)
     // settle before measuring: two followers' inboxes full (each post fans out in its own order) and
     // the follower count folded, then a pause for the consumers behind them. (A Scan of the whole
