@@ -172,7 +172,12 @@ async function main() {
         ),
     );
     progress(`${IMAGES} images, ${POSTS} posts${FAN_OUT ? ', the follows' : ''}`);
-    if (!FAN_OUT) await follow();
+    if (!FAN_OUT) {
+      // The posts' fan-out done first (its last write is the author's own entry): else a fan-out
+      // still behind on the stream reads the new followers and fans out to them after all.
+      await waitFor('posts fanned out', () => partitionCount(stack.dynamodbEndpoint, keys.feedInbox(subject)), POSTS);
+      await follow();
+    }
     const other = followers[0]!;
     // One at a time: each message moves both sides' conversation items, which concurrent sends would contend on.
     await mapLimit(
