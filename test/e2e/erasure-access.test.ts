@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
-import { itemText } from '../../shared/domain/erasure.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../support/api.js';
+import { itemText } from '../../shared/domain/erasure.js';
 import {
   accessAndOperators,
   busyAccount,
-  client,
+  erasureServer,
+  until,
   mediaTraces,
   scanTable,
   searchTraces,
@@ -16,39 +13,12 @@ import {
   type BusyAccount,
   type Client,
 } from '../support/erasure.js';
-import { TEST_SERVER_SETTINGS } from '../support/global-setup.js';
 
-/** Polls `read` until `done` holds of it (the erasure runs behind the answer), then answers it. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
-}
-
-const servers: LocalServer[] = [];
-const dataDir = mkdtempSync(join(tmpdir(), 'erasure-access-'));
-const env = {
-  DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
-  TABLE_NAME: unique('erasure-access'),
-  DATA_DIR: dataDir,
-  ...TEST_SERVER_SETTINGS,
-};
+const stack = erasureServer('erasure-access');
+const { env, dataDir } = stack;
 let c: Client;
-
-beforeAll(async () => {
-  const server = await startLocalServer(env);
-  servers.push(server);
-  c = client(server.baseUrl);
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  c = stack.client;
 });
 
 const grantRead = (account: BusyAccount, grantId: string) =>

@@ -4,15 +4,19 @@
  * three for any trace of it. When a later issue adds a place where a profile's data lives, the
  * account here must leave a trace there too, and the scan must look there.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../infra/local/server-process.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { itemText } from '../../shared/domain/erasure.js';
 import { call, unique, type ApiResponse, type CallOptions } from './api.js';
 import { postUpload, type Upload } from './media.js';
 import { solidImage } from './uploads.js';
+import { TEST_SERVER_SETTINGS } from './global-setup.js';
 
 type Item = Record<string, unknown>;
 
@@ -383,4 +387,41 @@ export async function accessAndOperators(c: Client, account: BusyAccount): Promi
     agent: operated,
     pendingAgent,
   };
+}
+
+/** Polls `read` until `done` holds of it (the erasure and the folds run behind the answer), then answers it. */
+export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!done(last)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+    last = await read();
+  }
+  return last;
+}
+
+/**
+ * An erasure test file's own local server, on a table and data directory of its own (the scans
+ * read them whole): started before the file's tests, stopped and its directory removed after.
+ */
+export function erasureServer(name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const env = {
+    DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+    TABLE_NAME: unique(name),
+    DATA_DIR: dataDir,
+    ...TEST_SERVER_SETTINGS,
+  };
+  let server: LocalServer | undefined;
+  const stack = { env, dataDir, client: undefined as unknown as Client };
+  beforeAll(async () => {
+    server = await startLocalServer(env);
+    stack.client = client(server.baseUrl);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return stack;
 }
